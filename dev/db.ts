@@ -1,0 +1,142 @@
+// The local database: embedded PGlite served over the Postgres wire protocol, or the real
+// Postgres that DATABASE_URL names; plus the migration runner that mirrors the Supabase CLI.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
+/** Seed files in order, as `[db.seed] sql_paths` in supabase/config.toml lists them. */
+export const SEED_FILES = ['supabase/seed.sql', 'supabase/seed-demo.sql'];
+const BASE_SQL = join(ROOT, 'dev', 'sql', 'base.sql');
+
+export type Sql = postgres.Sql;
+
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts PGlite (file-backed when `dataDir` is given, in memory otherwise) behind a socket
+ * server, so the same postgres.js driver talks to it and to a real server. PGlite runs one
+ * query at a time and the socket server does not isolate transactions between connections,
+ * so clients must use a single connection (`max: 1`).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir?: string;
+  port?: number;
+  host?: string;
+}): Promise<EmbeddedPostgres> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const host = options.host ?? '127.0.0.1';
+  const server = new PGLiteSocketServer({ db, host, port: options.port ?? 0, maxConnections: 1 });
+  await server.start();
+  const conn = server.getServerConn(); // "host:port"
+  const port = Number(conn.split(':').pop());
+  return {
+    url: `postgres://postgres@${host}:${port}/postgres`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+/** A postgres.js client configured the way Supabase's pooler needs (no prepared statements). */
+export function connect(url: string, options: { max?: number } = {}): Sql {
+  return postgres(url, {
+    prepare: false,
+    max: options.max ?? 1,
+    onnotice: () => {},
+    connection: { application_name: 'village-rewards-dev' },
+  });
+}
+
+export interface MigrationFile {
+  version: string;
+  name: string;
+  path: string;
+}
+
+/** Migration files the way the CLI names them: `<version>_<name>.sql`, applied in order. */
+export function listMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => /^\d+_.+\.sql$/.test(file))
+    .sort()
+    .map((file) => {
+      const match = /^(\d+)_(.+)\.sql$/.exec(file)!;
+      return { version: match[1]!, name: match[2]!, path: join(dir, file) };
+    });
+}
+
+export interface MigrateResult {
+  applied: string[];
+  seeded: boolean;
+}
+
+/**
+ * Brings a database up to date: the base script (what hosted Supabase provides), then every
+ * migration not yet recorded in supabase_migrations.schema_migrations, each in its own
+ * transaction, then each seed file once (recorded in supabase_migrations.seed_files, as the CLI does).
+ */
+export async function migrate(sql: Sql, options: { seed?: boolean } = {}): Promise<MigrateResult> {
+  await sql.unsafe(readFileSync(BASE_SQL, 'utf8'));
+  const done = new Set(
+    (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map(
+      (row) => row.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const migration of listMigrations()) {
+    if (done.has(migration.version)) continue;
+    const text = readFileSync(migration.path, 'utf8');
+    await sql.begin(async (tx) => {
+      await tx.unsafe(text);
+      await tx`insert into supabase_migrations.schema_migrations (version, name, statements)
+               values (${migration.version}, ${migration.name}, ${[text]})`;
+    });
+    applied.push(migration.version);
+  }
+  let seeded = false;
+  if (options.seed !== false) {
+    const done = new Set(
+      (await sql<{ path: string }[]>`select path from supabase_migrations.seed_files`).map((r) => r.path),
+    );
+    for (const path of SEED_FILES) {
+      if (done.has(path) || !existsSync(join(ROOT, path))) continue;
+      const text = readFileSync(join(ROOT, path), 'utf8');
+      const hash = createHash('sha256').update(text).digest('hex');
+      await sql.begin(async (tx) => {
+        await tx.unsafe(text);
+        await tx`insert into supabase_migrations.seed_files (path, hash) values (${path}, ${hash})`;
+      });
+      seeded = true;
+    }
+  }
+  return { applied, seeded };
+}
+
+/** Drops and recreates a real Postgres database named by `url` (used by db:reset and tests). */
+export async function recreateDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`refusing to recreate database "${name}"`);
+  if (['postgres', 'template0', 'template1'].includes(name)) {
+    throw new Error(`refusing to drop the "${name}" database; name a database of its own`);
+  }
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const sql = connect(admin.toString());
+  try {
+    await sql.unsafe(`drop database if exists "${name}" with (force)`);
+    await sql.unsafe(`create database "${name}"`);
+  } finally {
+    await sql.end();
+  }
+}
