@@ -11,7 +11,8 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
 /** Seed files in order, as `[db.seed] sql_paths` in supabase/config.toml lists them. */
 export const SEED_FILES = ['supabase/seed.sql', 'supabase/seed-demo.sql'];
-const BASE_SQL = join(ROOT, 'dev', 'sql', 'base.sql');
+// What hosted Supabase has, then the dev auth stand-in's own tables.
+const BASE_SQL = [join(ROOT, 'dev', 'sql', 'base.sql'), join(ROOT, 'dev', 'sql', 'auth-standin.sql')];
 
 export type Sql = postgres.Sql;
 
@@ -86,7 +87,7 @@ export interface MigrateResult {
  * transaction, then each seed file once (recorded in supabase_migrations.seed_files, as the CLI does).
  */
 export async function migrate(sql: Sql, options: { seed?: boolean } = {}): Promise<MigrateResult> {
-  await sql.unsafe(readFileSync(BASE_SQL, 'utf8'));
+  for (const file of BASE_SQL) await sql.unsafe(readFileSync(file, 'utf8'));
   const done = new Set(
     (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map(
       (row) => row.version,

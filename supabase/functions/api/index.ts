@@ -1,0 +1,20 @@
+// The Deno entry of the `api` edge function: reads its settings from the environment, opens
+// one pooler-safe Postgres client (no prepared statements) and serves the shared Hono app.
+// This is the only file that touches Deno.*; everything else is in ../_shared.
+import postgres from 'postgres';
+import { createApp } from '../_shared/app.ts';
+import { parseConfig } from '../_shared/config.ts';
+import { createDb } from '../_shared/db.ts';
+
+const env = Deno.env.toObject();
+// Hosted Supabase provides SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_DB_URL to every function.
+const config = parseConfig(env);
+const sql = postgres(config.databaseUrl, {
+  prepare: false,
+  max: Number(env.DB_POOL_SIZE ?? 5),
+  idle_timeout: 20,
+  onnotice: () => {},
+});
+const app = createApp({ db: createDb(sql, { demoMode: config.demoMode }), config });
+
+Deno.serve({ port: Number(env.PORT ?? 8000) }, app.fetch);

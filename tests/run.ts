@@ -1,0 +1,81 @@
+// `npm test`: the one test command (DESIGN.md §7). Typecheck, lint, `deno check` of the edge
+// function, then every vitest suite: unit and component tests, API integration on PGlite, the
+// real-Postgres suites (*.pg.test.ts) when a server is reachable, and the browser suites when
+// Chromium is found. With CI=true a missing Postgres or Chromium fails instead of narrowing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const ci = process.env.CI === 'true';
+
+function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  console.log(`== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+const failures: string[] = [];
+const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const hasPostgres = await reachable(databaseUrl);
+const hasChromium = existsSync(CHROMIUM);
+
+if (!hasPostgres) {
+  const message = `no Postgres at ${databaseUrl}: the real-Postgres suites (*.pg.test.ts) need one`;
+  if (ci) failures.push(message);
+  else console.warn(`warning: ${message}; running without them`);
+}
+if (!hasChromium) {
+  const message = `no Chromium at ${CHROMIUM} (apt-get install -y chromium): the browser suites need it`;
+  if (ci) failures.push(message);
+  else console.warn(`warning: ${message}; running without them`);
+}
+
+if (!step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) failures.push('typecheck');
+if (!step('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])) failures.push('lint');
+if (!step('deno check', 'npx', ['deno', 'check', '--quiet', 'supabase/functions/api/index.ts'])) {
+  failures.push('deno check');
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), 'village-rewards-tests-'));
+const report = join(reportDir, 'vitest.json');
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+if (!hasPostgres) vitestArgs.push('--exclude', '**/*.pg.test.ts');
+if (!hasChromium) vitestArgs.push('--exclude', 'tests/e2e/**');
+const env = { ...process.env, ...(hasPostgres ? { DATABASE_URL: databaseUrl } : {}) };
+if (!step('vitest', 'npx', vitestArgs, env)) failures.push('vitest');
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  passed = results.numPassedTests;
+  failed = results.numFailedTests;
+}
+const checksFailed = failures.filter((f) => f !== 'vitest').length;
+
+console.log('');
+for (const failure of failures) console.log(`FAILED: ${failure}`);
+// The plain closing line CI reads: tests plus the non-vitest checks (typecheck, lint, deno).
+console.log(`${passed + 3 - Math.min(3, checksFailed)} passed, ${failed + checksFailed} failed`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,62 @@
+// Test databases: a fresh, migrated and seeded database per test file, on real Postgres
+// (TEST_DATABASE_URL / DATABASE_URL names the server) or on in-memory PGlite.
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { connect, migrate, startEmbeddedPostgres, type Sql } from '../../dev/db.ts';
+
+export interface TestDatabase {
+  kind: 'postgres' | 'pglite';
+  url: string;
+  /** A superuser client (bypasses RLS): for arranging data and reading the truth. */
+  sql: Sql;
+  drop(): Promise<void>;
+}
+
+/** The real Postgres server the suites use, or undefined when none is configured. */
+export function realPostgresUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+}
+
+/**
+ * A new database on the real server: `max` connections lets tests fire parallel requests.
+ * Throws when no server is configured, so a suite that needs one cannot pass silently.
+ */
+export async function createPostgresDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+  const serverUrl = realPostgresUrl();
+  if (!serverUrl) throw new Error('DATABASE_URL is not set: the real-Postgres suites need a server');
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const adminSql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  await adminSql.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const sql = connect(url.toString(), { max: options.max ?? 10 });
+  await migrate(sql);
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    sql,
+    async drop() {
+      await sql.end();
+      await adminSql.unsafe(`drop database if exists "${name}" with (force)`);
+      await adminSql.end();
+    },
+  };
+}
+
+/** A new in-memory PGlite database behind a socket (one connection: PGlite is single-user). */
+export async function createPgliteDatabase(): Promise<TestDatabase> {
+  const embedded = await startEmbeddedPostgres({ port: 0 });
+  const sql = connect(embedded.url, { max: 1 });
+  await migrate(sql);
+  return {
+    kind: 'pglite',
+    url: embedded.url,
+    sql,
+    async drop() {
+      await sql.end();
+      await embedded.stop();
+    },
+  };
+}
