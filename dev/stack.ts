@@ -12,7 +12,7 @@ import { parseConfig } from '../supabase/functions/_shared/config.ts';
 import { createDb } from '../supabase/functions/_shared/db.ts';
 import { createAuthApp } from './auth/app.ts';
 import { loadAuthSettings, type AuthSettings } from './config.ts';
-import { connect, migrate, ROOT, startEmbeddedPostgres, type EmbeddedPostgres } from './db.ts';
+import { connect, migrate, ROOT, startEmbeddedPostgres, type EmbeddedPostgres, type Sql } from './db.ts';
 import { anonKey as makeAnonKey, generateSigningKeys, loadOrCreateSigningKeys } from './keys.ts';
 
 export const DEFAULT_PORT = 54321;
@@ -37,6 +37,8 @@ export interface Stack {
   url: string;
   anonKey: string;
   databaseUrl: string;
+  /** The stack's own database client (PGlite serves one connection: share this one). */
+  sql: Sql;
   stop(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     url: holder.url,
     anonKey,
     databaseUrl,
+    sql,
     async stop() {
       await new Promise<void>((resolve) => listening.close(resolve));
       await sql.end({ timeout: 1 });
