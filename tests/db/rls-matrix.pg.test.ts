@@ -1,0 +1,249 @@
+// The RLS matrix on real Postgres (DESIGN.md §3.7): every role × every table × select, insert,
+// update and delete, acting exactly as the api function does. 'denied' means Postgres refused
+// the statement (42501); a number is how many rows the caller could see or change.
+import type { Sql } from '../../dev/db.ts';
+import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
+import {
+  actAs,
+  adminClaims,
+  anonClaims,
+  createKiosk,
+  createMember,
+  createStaff,
+  outcome,
+  startMobileCheckin,
+  tryAs,
+  type Claims,
+  type Tx,
+} from '../support/factories.ts';
+
+type Role = 'anon' | 'memberA' | 'memberB' | 'kiosk' | 'staff' | 'otherStaff' | 'admin';
+type Expected = number | 'denied';
+const ROLES: Role[] = ['anon', 'memberA', 'memberB', 'kiosk', 'staff', 'otherStaff', 'admin'];
+
+// Columns: anon, memberA, memberB, kiosk, staff (creamery), otherStaff (joanies), admin.
+function row(...values: Expected[]): Record<Role, Expected> {
+  return Object.fromEntries(ROLES.map((role, i) => [role, values[i]!])) as Record<Role, Expected>;
+}
+const D = 'denied' as const;
+const allDenied = row(D, D, D, D, D, D, D);
+
+interface TableCase {
+  table: string;
+  select: Record<Role, Expected>;
+  insert: { sql: string; expected: Record<Role, Expected> };
+  update: { sql: string; expected: Record<Role, Expected> };
+  delete: { sql: string; expected: Record<Role, Expected> };
+}
+
+// The fixture (below) has: 3 tiers; 7 locations (the six + 'spare'); 8 rewards; customers A
+// and B; a kiosk session at the creamery; token A (kiosk, creamery) and token B (mobile,
+// joanies), both approved into one visit each; A's creamery and B's joanies welcome rewards;
+// one contact message; creamery's enrolment code; one rate-limit counter.
+const CASES: TableCase[] = [
+  {
+    table: 'public.tiers',
+    select: row(3, 3, 3, 3, 3, 3, 3),
+    insert: { sql: `insert into public.tiers (name, min_points) values ('Gold', 99)`, expected: allDenied },
+    update: { sql: `update public.tiers set goal_label = goal_label`, expected: allDenied },
+    delete: { sql: `delete from public.tiers where name = 'Gold'`, expected: allDenied },
+  },
+  {
+    table: 'public.locations',
+    select: row(7, 7, 7, 7, 7, 7, 7),
+    insert: {
+      sql: `insert into public.locations (id, business_name, kind, description, address, logo_url)
+            values ('new-shop', 'New Shop', 'shop', '', '', '/logos/new.svg')`,
+      expected: row(D, D, D, D, D, D, 1),
+    },
+    update: { sql: `update public.locations set business_name = business_name`, expected: row(D, 0, 0, 0, 0, 0, 7) },
+    delete: { sql: `delete from public.locations where id = 'spare'`, expected: row(D, 0, 0, 0, 0, 0, 1) },
+  },
+  {
+    table: 'public.rewards',
+    select: row(8, 8, 8, 8, 8, 8, 8),
+    insert: {
+      sql: `insert into public.rewards (kind, location_id, name, description, scope)
+            values ('welcome', 'spare', 'Free Thing', '', 'location')`,
+      expected: row(D, D, D, D, D, D, 1),
+    },
+    update: { sql: `update public.rewards set name = name`, expected: row(D, 0, 0, 0, 0, 0, 8) },
+    delete: { sql: `delete from public.rewards where tier = 'Gold'`, expected: row(D, 0, 0, 0, 0, 0, 1) },
+  },
+  {
+    table: 'public.customers',
+    select: row(D, 1, 1, 0, 0, 0, 2),
+    insert: {
+      sql: `insert into public.customers (name, phone, signup_channel) values ('Eve', '+13125550199', 'web')`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.customers set name = name`, expected: row(D, 1, 1, 0, 0, 0, 2) },
+    delete: { sql: `delete from public.customers`, expected: row(D, 0, 0, 0, 0, 0, 2) },
+  },
+  {
+    table: 'public.kiosk_sessions',
+    select: row(D, 0, 0, 1, 0, 0, 1),
+    insert: {
+      sql: `insert into public.kiosk_sessions (user_id, location_id) values ((select auth.uid()), 'museum')`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.kiosk_sessions set enrolled_at = now()`, expected: allDenied },
+    delete: { sql: `delete from public.kiosk_sessions`, expected: allDenied },
+  },
+  {
+    table: 'public.checkin_tokens',
+    select: row(D, 1, 1, 1, 1, 1, 2),
+    insert: {
+      sql: `insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, expires_at)
+            select sha256('x'), id, 'creamery', 'mobile', now() + interval '1 hour' from public.customers limit 1`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.checkin_tokens set used_at = null`, expected: allDenied },
+    delete: { sql: `delete from public.checkin_tokens`, expected: allDenied },
+  },
+  {
+    table: 'public.visits',
+    select: row(D, 1, 1, 0, 1, 1, 2),
+    insert: {
+      sql: `insert into public.visits (customer_id, location_id, points, approved_via)
+            select id, 'creamery', 5, 'staff' from public.customers limit 1`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.visits set points = 500`, expected: allDenied },
+    delete: { sql: `delete from public.visits`, expected: allDenied },
+  },
+  {
+    table: 'public.customer_rewards',
+    select: row(D, 1, 1, 0, 0, 0, 2),
+    insert: {
+      sql: `insert into public.customer_rewards (customer_id, reward_id)
+            select c.id, r.id from public.customers c, public.rewards r where r.tier = 'Gold' limit 1`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.customer_rewards set status = 'unlocked', redeemed_at = null`, expected: allDenied },
+    delete: { sql: `delete from public.customer_rewards`, expected: allDenied },
+  },
+  {
+    table: 'public.contact_messages',
+    select: row(D, 0, 0, 0, 0, 0, 1),
+    insert: {
+      sql: `insert into public.contact_messages (name, email, message) values ('A', 'a@example.com', 'hi')`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.contact_messages set message = message`, expected: allDenied },
+    delete: { sql: `delete from public.contact_messages`, expected: allDenied },
+  },
+  ...['private.settings', 'private.location_enrolment_codes', 'private.rate_limit_hits'].map(
+    (table): TableCase => ({
+      table,
+      select: allDenied,
+      insert: { sql: `insert into ${table} default values`, expected: allDenied },
+      update: { sql: `update ${table} set ${table === 'private.settings' ? 'min_visit_interval = interval \'0\'' : table === 'private.rate_limit_hits' ? 'hits = 0' : 'set_at = now()'}`, expected: allDenied },
+      delete: { sql: `delete from ${table}`, expected: allDenied },
+    }),
+  ),
+];
+
+let db: TestDatabase;
+const claims = {} as Record<Role, Claims>;
+let customerA = '';
+
+async function buildFixture(sql: Sql) {
+  await sql`insert into public.locations (id, business_name, kind, description, address, logo_url)
+            values ('spare', 'Spare Shop', 'shop', '', '', '/logos/spare.svg')`;
+  const a = await createMember(sql, 'Member A');
+  const b = await createMember(sql, 'Member B');
+  const kiosk = await createKiosk(sql, 'creamery');
+  const staff = await createStaff(sql, 'creamery');
+  const otherStaff = await createStaff(sql, 'joanies');
+  Object.assign(claims, {
+    anon: anonClaims,
+    memberA: a.claims,
+    memberB: b.claims,
+    kiosk: kiosk.claims,
+    staff: staff.claims,
+    otherStaff: otherStaff.claims,
+    admin: adminClaims(),
+  });
+  customerA = a.customerId;
+  const tokenA = await actAs(sql, kiosk.claims, async (tx) => {
+    const [r] = await tx`select token from app.start_checkin('creamery', ${a.phone})`;
+    return r!.token as string;
+  });
+  await actAs(sql, kiosk.claims, (tx) => tx`select * from app.approve_visit(${tokenA})`, true);
+  const tokenB = await startMobileCheckin(sql, b.claims, 'joanies');
+  await actAs(sql, otherStaff.claims, (tx) => tx`select * from app.approve_visit(${tokenB})`);
+  await actAs(sql, anonClaims, (tx) => tx`select app.submit_contact_message('Ann', 'ann@example.com', null, 'Hello')`);
+  await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('creamery', 'correct horse battery')`);
+  await sql`select app.hit_rate_limit('test', 'key', 10, 60)`;
+}
+
+async function probe(role: Role, statement: string, kind: 'select' | 'write'): Promise<Expected> {
+  try {
+    return await tryAs(db.sql, claims[role], async (tx: Tx) => {
+      const rows = await tx.unsafe(kind === 'select' ? `select * from ${statement}` : statement);
+      return rows.count ?? rows.length;
+    });
+  } catch (error) {
+    // Only a permission refusal is an expected outcome; anything else is a broken fixture.
+    if ((error as { code?: string }).code === '42501') return 'denied';
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  db = await createPostgresDatabase({ max: 2 });
+  await buildFixture(db.sql);
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe.each(CASES)('$table', (tc) => {
+  it.each(ROLES)('select as %s', async (role) => {
+    expect(await probe(role, tc.table, 'select')).toBe(tc.select[role]);
+  });
+  it.each(ROLES)('insert as %s', async (role) => {
+    expect(await probe(role, tc.insert.sql, 'write')).toBe(tc.insert.expected[role]);
+  });
+  it.each(ROLES)('update as %s', async (role) => {
+    expect(await probe(role, tc.update.sql, 'write')).toBe(tc.update.expected[role]);
+  });
+  it.each(ROLES)('delete as %s', async (role) => {
+    expect(await probe(role, tc.delete.sql, 'write')).toBe(tc.delete.expected[role]);
+  });
+});
+
+describe('what members see is their own', () => {
+  it('member A reads exactly their own customer row', async () => {
+    const ids = await tryAs(db.sql, claims.memberA, (tx) => tx`select id from public.customers`);
+    expect(ids.map((r) => r.id)).toEqual([customerA]);
+  });
+
+  it('a member cannot change their own points, only contact details', async () => {
+    expect(await outcome(tryAs(db.sql, claims.memberA, (tx) => tx`update public.customers set total_points = 1000`))).toBe('42501');
+    expect(await outcome(tryAs(db.sql, claims.memberA, (tx) => tx`update public.customers set user_id = null`))).toBe('42501');
+    const updated = await tryAs(db.sql, claims.memberA, (tx) => tx`update public.customers set name = 'Renamed' returning name`);
+    expect(updated.map((r) => r.name)).toEqual(['Renamed']);
+  });
+
+  it('staff see the visits of their own location only', async () => {
+    const visits = await tryAs(db.sql, claims.staff, (tx) => tx`select location_id from public.visits`);
+    expect(visits.map((v) => v.location_id)).toEqual(['creamery']);
+    const other = await tryAs(db.sql, claims.otherStaff, (tx) => tx`select location_id from public.visits`);
+    expect(other.map((v) => v.location_id)).toEqual(['joanies']);
+  });
+
+  it('a user_metadata role claim grants nothing', async () => {
+    const forged = { ...claims.memberB, user_metadata: { role: 'admin' } };
+    const rows = await tryAs(db.sql, forged, (tx) => tx`select id from public.customers`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an anonymous user with an admin role claim is not an admin', async () => {
+    const forged = { ...claims.kiosk, app_metadata: { role: 'admin' } };
+    const rows = await tryAs(db.sql, forged, (tx) => tx`select id from public.customers`);
+    expect(rows).toHaveLength(0);
+  });
+});
