@@ -274,6 +274,9 @@ begin
 
   if p_token ~ '^customer:[0-9a-fA-F-]{36}$' then
     -- A member card: staff scan it at their counter.
+    if private.app_role() is null then
+      perform private.fail('403', 'Only staff can approve member cards');
+    end if;
     v_location_id := coalesce(p_location_id, private.staff_location_id());
     if v_location_id is null then
       perform private.fail('400', 'Choose the location this visit is at');
@@ -323,7 +326,9 @@ begin
   select max(v.created_at) into v_last_visit
     from public.visits v
    where v.customer_id = v_customer_id and v.location_id = v_location_id;
-  v_wait := v_last_visit + private.min_visit_interval() - now();
+  -- clock_timestamp(), not now(): a transaction that waited for the lock above may have
+  -- started before the visit it now sees was made.
+  v_wait := v_last_visit + private.min_visit_interval() - clock_timestamp();
   if v_wait > interval '0' then
     perform private.fail('429', 'This visit was already approved recently',
                          ceil(extract(epoch from v_wait))::integer::text);
