@@ -91,6 +91,8 @@ describe('the api edge function under Deno', () => {
   it('verifies a Supabase Auth session and acts as that kiosk', async () => {
     const supabase = createClient(stack.url, stack.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no WebSocket; realtime is unused here.
+      realtime: { transport: class {} as unknown as typeof WebSocket },
     });
     const { data, error } = await supabase.auth.signInAnonymously();
     expect(error).toBeNull();
