@@ -79,14 +79,13 @@ export function createAuthApp(options: AuthAppOptions) {
     if (!settings.smsEnabled) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     const phone = normalizePhone(input.phone);
     if (!/^[1-9]\d{7,14}$/.test(phone)) throw new AuthError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
-    let user = await store.userByPhone(phone);
-    if (!user) {
+    if (!(await store.userByPhone(phone))) {
       if (input.create_user === false || !settings.enableSignup) {
         throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
       }
       await limit(`signups:${clientIp(c)}`, settings.rateLimits.signInSignUpsPer5Min, 300, 'over_request_rate_limit');
       const data = input.data && typeof input.data === 'object' ? (input.data as Record<string, unknown>) : {};
-      user = await store.createUser({ phone, anonymous: false, userMetadata: data });
+      await store.createUser({ phone, anonymous: false, userMetadata: data });
     }
     const lastSent = await store.lastCodeSentAt(phone);
     const wait = lastSent ? settings.smsMaxFrequencySeconds - (Date.now() - lastSent.getTime()) / 1000 : 0;

@@ -1,0 +1,50 @@
+// ESLint: TypeScript rules for the whole repository, React hooks rules for the app, and the
+// import direction of STYLE.md (shared layers → features → app), enforced rather than remembered.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = ['public', 'join', 'kiosk', 'mobile', 'auth', 'account', 'staff', 'admin'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.local', 'coverage', 'docs', 'supabase/functions/api/deno.lock'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared UI never imports features or the app layer.' },
+            { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'lib is the bottom layer.' },
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other; the app layer composes them.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    languageOptions: { globals: { ...globals.vitest } },
+  },
+);

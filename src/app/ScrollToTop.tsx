@@ -1,0 +1,11 @@
+// Scrolls to the top of the page on every route change (SPEC §2).
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}

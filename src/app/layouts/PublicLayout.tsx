@@ -1,0 +1,94 @@
+// The public site's frame (SPEC §2): a sticky top navigation with a small-screen menu, and a footer.
+import { useId, useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import { PROGRAMME_NAME } from '@/lib/brand.ts';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/businesses', label: 'Businesses' },
+  { to: '/join', label: 'Join' },
+  { to: '/contact', label: 'Contact' },
+];
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-cream-200 text-bark-900' : 'text-bark-700 hover:bg-cream-100'}`;
+}
+
+export function PublicLayout() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-20 border-b border-cream-200 bg-cream-50/95 backdrop-blur">
+        <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold text-meadow-800">
+            <img src="/favicon.svg" alt="" className="h-8 w-8" />
+            {PROGRAMME_NAME}
+          </Link>
+          <div className="hidden items-center gap-1 md:flex">
+            {LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end className={navClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+          <div className="hidden items-center gap-2 md:flex">
+            <ButtonLink to="/login" variant="secondary">Sign In</ButtonLink>
+            <ButtonLink to="/join">Join Now</ButtonLink>
+          </div>
+          <button
+            type="button"
+            className="rounded-md p-2 text-bark-900 hover:bg-cream-100 md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </nav>
+        <div id={menuId} hidden={!open} className="border-t border-cream-200 px-4 pb-4 md:hidden">
+          <div className="flex flex-col gap-1 pt-2">
+            {LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end className={navClass} onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+          <div className="mt-3 flex gap-2">
+            <ButtonLink to="/login" variant="secondary" onClick={() => setOpen(false)}>Sign In</ButtonLink>
+            <ButtonLink to="/join" onClick={() => setOpen(false)}>Join Now</ButtonLink>
+          </div>
+        </div>
+      </header>
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-cream-200 bg-cream-100">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2">
+          <div>
+            <p className="font-display text-lg font-bold text-meadow-800">{PROGRAMME_NAME}</p>
+            <p className="mt-2 text-sm text-bark-700">One membership for six local businesses.</p>
+          </div>
+          <nav aria-label="Quick links">
+            <p className="text-sm font-semibold">Quick links</p>
+            <ul className="mt-2 grid grid-cols-2 gap-1 text-sm">
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-bark-700 underline-offset-2 hover:underline">{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 text-sm">
+              Questions? <Link to="/contact" className="font-medium text-meadow-700 underline">Contact us</Link>
+            </p>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The route table of SPEC §2: every route reaches its screen, unknown paths get the 404 page,
+// and navigation scrolls to the top.
+import { act, screen } from '@testing-library/react';
+import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+
+const SCREENS: [string, string][] = [
+  ['/how-it-works', 'How It Works'],
+  ['/businesses', 'Participating Businesses'],
+  ['/join', 'Join Village Rewards'],
+  ['/contact', 'Contact Us'],
+  ['/kiosk', 'Kiosk'],
+  ['/kiosk-home', 'Kiosk'],
+  ['/kiosk/signup', 'Kiosk Sign-up'],
+  ['/kiosk/welcome', 'Kiosk Welcome'],
+  ['/kiosk/checkin', 'Kiosk Check-in'],
+  ['/kiosk/member-qr', 'Kiosk Member QR'],
+  ['/chatterbox', 'Business Kiosk'],
+  ['/creamery', 'Business Kiosk'],
+  ['/joanies', 'Business Kiosk'],
+  ['/museum', 'Business Kiosk'],
+  ['/snackco', 'Business Kiosk'],
+  ['/broken-bridge', 'Business Kiosk'],
+  ['/business/creamery/join', 'Join at a Business'],
+  ['/login', 'Sign In'],
+  ['/checkin', 'Sign In'],
+  ['/login/verify', 'Verify Sign-in Code'],
+  ['/account', 'My Account'],
+  ['/account/qr', 'My QR Code'],
+  ['/account/history', 'Visit History'],
+  ['/mobile', 'Mobile Sign-in'],
+  ['/mobile/otp', 'Verify Your Phone'],
+  ['/mobile/qr', 'Mobile Check-in QR'],
+  ['/mobile/wallet', 'Points & Rewards'],
+  ['/admin', 'Village Rewards Admin'],
+];
+
+beforeEach(() => {
+  stubFetch(200, []);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the route table', () => {
+  it.each(SCREENS)('%s shows the "%s" screen', async (path, heading) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+  });
+
+  it('passes the business to its kiosk landing screen', async () => {
+    renderRoute('/museum');
+    expect(await screen.findByText('Kiosk for business: museum')).toBeInTheDocument();
+  });
+
+  it.each(['/nope', '/kiosk/nope', '/account/settings/deep'])('shows Page Not Found for %s', async (path) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page Not Found · Village Rewards');
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const { router } = renderRoute('/how-it-works');
+    await screen.findByRole('heading', { level: 1, name: 'How It Works' });
+    const scrollTo = vi.mocked(window.scrollTo);
+    scrollTo.mockClear();
+    await act(() => router.navigate('/contact'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});

@@ -1,0 +1,6 @@
+// The "Kiosk" screen (SPEC §2); its content is built in a later issue.
+import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+
+export function KioskHomePage() {
+  return <ScreenPlaceholder title="Kiosk" />;
+}

@@ -1,0 +1,26 @@
+// Vite: the React app, Tailwind, the `@` and `@contract` aliases, and the dev proxy that sends
+// /api/* to the local stack's api function (/functions/v1/api/*), as production rewrites it.
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiProxy = {
+  '/api': {
+    target: 'http://127.0.0.1:54321',
+    changeOrigin: true,
+    rewrite: (path: string) => path.replace(/^\/api/, '/functions/v1/api'),
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@contract': fileURLToPath(new URL('./supabase/functions/_shared/contract.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: apiProxy },
+});
