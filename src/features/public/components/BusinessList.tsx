@@ -9,7 +9,7 @@ function BusinessCard({ location }: { location: Location }) {
       <img src={location.logoUrl} alt={`${location.businessName} logo`} className="h-16 w-16 shrink-0" />
       <div>
         <h3 className="font-display text-lg font-bold">{location.businessName}</h3>
-        <p className="mt-1 inline-block rounded-full bg-honey-400/25 px-3 py-0.5 text-sm font-semibold text-bark-900">
+        <p className="mt-1 inline-block rounded-lg bg-honey-400/25 px-2.5 py-0.5 text-sm font-semibold text-bark-900">
           Welcome reward: {location.welcomeReward.name}
         </p>
         <p className="mt-2 text-sm text-bark-700">{location.description}</p>
