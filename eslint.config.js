@@ -10,19 +10,33 @@ import tseslint from 'typescript-eslint';
 const FEATURES = ['public', 'join', 'kiosk', 'mobile', 'auth', 'account', 'staff', 'admin'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.local', 'coverage', 'docs', 'supabase/functions/api/deno.lock'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.local',
+      'coverage',
+      'docs',
+      'supabase/functions/api/deno.lock',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': 'error',
@@ -30,8 +44,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared UI never imports features or the app layer.' },
-            { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'lib is the bottom layer.' },
+            {
+              target: './src/components',
+              from: ['./src/features', './src/app'],
+              message: 'Shared UI never imports features or the app layer.',
+            },
+            {
+              target: './src/lib',
+              from: ['./src/features', './src/app', './src/components'],
+              message: 'lib is the bottom layer.',
+            },
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',

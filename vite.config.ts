@@ -17,10 +17,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
-      '@contract': fileURLToPath(new URL('./supabase/functions/_shared/contract.ts', import.meta.url)),
+      '@contract': fileURLToPath(
+        new URL('./supabase/functions/_shared/contract.ts', import.meta.url),
+      ),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
 });

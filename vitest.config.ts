@@ -24,7 +24,11 @@ export default mergeConfig(
             name: 'node',
             globals: true,
             environment: 'node',
-            include: ['dev/**/*.test.ts', 'supabase/functions/_shared/**/*.test.ts', 'tests/**/*.test.ts'],
+            include: [
+              'dev/**/*.test.ts',
+              'supabase/functions/_shared/**/*.test.ts',
+              'tests/**/*.test.ts',
+            ],
             exclude: ['tests/e2e/**', '**/node_modules/**'],
             testTimeout: 60_000,
             hookTimeout: 180_000,

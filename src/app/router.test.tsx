@@ -1,9 +1,14 @@
 // The route table of SPEC §2: every route reaches its screen, unknown paths get the 404 page,
 // and navigation scrolls to the top.
 import { act, screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { routes } from './router.tsx';
+
+const BUSINESSES = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'];
 
 const SCREENS: [string, string][] = [
+  ['/', 'Village Rewards'],
   ['/how-it-works', 'How It Works'],
   ['/businesses', 'Participating Businesses'],
   ['/join', 'Join Village Rewards'],
@@ -20,7 +25,7 @@ const SCREENS: [string, string][] = [
   ['/museum', 'Business Kiosk'],
   ['/snackco', 'Business Kiosk'],
   ['/broken-bridge', 'Business Kiosk'],
-  ['/business/creamery/join', 'Join at a Business'],
+  ...BUSINESSES.map((id): [string, string] => [`/business/${id}/join`, 'Join at a Business']),
   ['/login', 'Sign In'],
   ['/checkin', 'Sign In'],
   ['/login/verify', 'Verify Sign-in Code'],
@@ -44,11 +49,29 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function pathsOf(list: RouteObject[]): string[] {
+  return list.flatMap((route) => [
+    ...(route.path ? [route.path] : []),
+    ...pathsOf(route.children ?? []),
+  ]);
+}
+
 describe('the route table', () => {
+  it('has a heading check below for every path it declares', () => {
+    const checked = SCREENS.map(([path]) =>
+      path.replace(/^\/business\/[^/]+\/join$/, '/business/:businessId/join'),
+    );
+    const declared = pathsOf(routes).filter((path) => path !== '*');
+    expect(new Set(checked)).toEqual(new Set(declared));
+  });
+
   it.each(SCREENS)('%s shows the "%s" screen', async (path, heading) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+    expect(document.title).toBe(
+      path === '/' ? 'Home · Village Rewards' : `${heading} · Village Rewards`,
+    );
   });
 
   it('passes the business to its kiosk landing screen', async () => {
@@ -56,12 +79,17 @@ describe('the route table', () => {
     expect(await screen.findByText('Kiosk for business: museum')).toBeInTheDocument();
   });
 
-  it.each(['/nope', '/kiosk/nope', '/account/settings/deep'])('shows Page Not Found for %s', async (path) => {
-    renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page Not Found · Village Rewards');
-  });
+  it.each(['/nope', '/kiosk/nope', '/account/settings/deep'])(
+    'shows Page Not Found for %s',
+    async (path) => {
+      renderRoute(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+      expect(document.title).toBe('Page Not Found · Village Rewards');
+    },
+  );
 
   it('scrolls to the top on every route change', async () => {
     const { router } = renderRoute('/how-it-works');
@@ -69,7 +97,9 @@ describe('the route table', () => {
     const scrollTo = vi.mocked(window.scrollTo);
     scrollTo.mockClear();
     await act(() => router.navigate('/contact'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contact Us' }),
+    ).toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

@@ -50,7 +50,10 @@ export const routes: RouteObject[] = [
       { path: '/kiosk/welcome', element: <KioskWelcomePage /> },
       { path: '/kiosk/checkin', element: <KioskCheckinPage /> },
       { path: '/kiosk/member-qr', element: <KioskMemberQrPage /> },
-      ...BUSINESS_IDS.map((id) => ({ path: `/${id}`, element: <BusinessKioskLandingPage businessId={id} /> })),
+      ...BUSINESS_IDS.map((id) => ({
+        path: `/${id}`,
+        element: <BusinessKioskLandingPage businessId={id} />,
+      })),
       { path: '/login', element: <LoginPage /> },
       { path: '/login/verify', element: <LoginVerifyPage /> },
       { path: '/checkin', element: <LoginPage /> },

@@ -24,12 +24,24 @@ describe('apiRequest', () => {
       credentials: 'include',
     });
     await apiRequest('POST', '/api/auth/logout');
-    expect(fetchMock.mock.lastCall![1]).toEqual({ method: 'POST', headers: {}, body: undefined, credentials: 'include' });
+    expect(fetchMock.mock.lastCall![1]).toEqual({
+      method: 'POST',
+      headers: {},
+      body: undefined,
+      credentials: 'include',
+    });
   });
 
   it('throws "<status>: <body>" for a failed response, or the status text for an empty body', async () => {
-    stub(new Response('{"error":{"message":"already exists"}}', { status: 409, statusText: 'Conflict' }));
-    await expect(apiRequest('POST', '/api/customers', {})).rejects.toThrow('409: {"error":{"message":"already exists"}}');
+    stub(
+      new Response('{"error":{"message":"already exists"}}', {
+        status: 409,
+        statusText: 'Conflict',
+      }),
+    );
+    await expect(apiRequest('POST', '/api/customers', {})).rejects.toThrow(
+      '409: {"error":{"message":"already exists"}}',
+    );
     stub(new Response('', { status: 503, statusText: 'Service Unavailable' }));
     await expect(apiRequest('GET', '/api/me')).rejects.toThrow('503: Service Unavailable');
   });
@@ -42,12 +54,15 @@ describe('query keys', () => {
   });
 
   it('turns a two-part key with an object into a path and its non-null query parameters', () => {
-    expect(urlFromQueryKey(['/api/admin/metrics', { location: null, range: '7days', search: undefined }])).toBe(
-      '/api/admin/metrics?range=7days',
-    );
-    expect(urlFromQueryKey(['/api/admin/customers', { search: 'ann smith', location: 'creamery' }])).toBe(
-      '/api/admin/customers?search=ann+smith&location=creamery',
-    );
+    expect(
+      urlFromQueryKey([
+        '/api/admin/metrics',
+        { location: null, range: '7days', search: undefined },
+      ]),
+    ).toBe('/api/admin/metrics?range=7days');
+    expect(
+      urlFromQueryKey(['/api/admin/customers', { search: 'ann smith', location: 'creamery' }]),
+    ).toBe('/api/admin/customers?search=ann+smith&location=creamery');
     expect(urlFromQueryKey(['/api/admin/customers', {}])).toBe('/api/admin/customers');
   });
 
@@ -55,9 +70,13 @@ describe('query keys', () => {
     const client = new QueryClient();
     stub(new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
     const lenient = getQueryFn<unknown>({ on401: 'returnNull' });
-    await expect(client.fetchQuery({ queryKey: ['/api/me'], queryFn: lenient })).resolves.toBeNull();
+    await expect(
+      client.fetchQuery({ queryKey: ['/api/me'], queryFn: lenient }),
+    ).resolves.toBeNull();
     stub(new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
     const strict = getQueryFn<unknown>({ on401: 'throw' });
-    await expect(client.fetchQuery({ queryKey: ['/api/me', 'x'], queryFn: strict })).rejects.toThrow('401: Unauthorized');
+    await expect(
+      client.fetchQuery({ queryKey: ['/api/me', 'x'], queryFn: strict }),
+    ).rejects.toThrow('401: Unauthorized');
   });
 });

@@ -22,7 +22,11 @@ async function throwIfNotOk(response: Response): Promise<void> {
   }
 }
 
-export async function apiRequest(method: string, url: string, payload?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  payload?: unknown,
+): Promise<Response> {
   const hasPayload = payload !== undefined;
   const response = await fetch(`${API_BASE}${url}`, {
     method,
@@ -40,7 +44,12 @@ export async function apiRequest(method: string, url: string, payload?: unknown)
  */
 export function urlFromQueryKey(queryKey: QueryKey): string {
   const [first, second] = queryKey;
-  if (queryKey.length === 2 && typeof first === 'string' && second !== null && typeof second === 'object') {
+  if (
+    queryKey.length === 2 &&
+    typeof first === 'string' &&
+    second !== null &&
+    typeof second === 'object'
+  ) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(second as Record<string, unknown>)) {
       if (value !== null && value !== undefined) params.set(key, String(value));
@@ -56,7 +65,9 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default data fetch: GET with credentials, parsed as JSON; optionally 401 → null. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const response = await fetch(`${API_BASE}${urlFromQueryKey(queryKey)}`, { credentials: 'include' });
+    const response = await fetch(`${API_BASE}${urlFromQueryKey(queryKey)}`, {
+      credentials: 'include',
+    });
     if (options.on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
     return (await response.json()) as T;

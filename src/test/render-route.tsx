@@ -7,7 +7,9 @@ import { routes } from '@/app/router.tsx';
 
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
   const view = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -18,7 +20,13 @@ export function renderRoute(path: string) {
 
 /** A fetch stub answering /api/locations (and anything else) with this status and body. */
 export function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

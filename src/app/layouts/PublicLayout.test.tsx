@@ -15,7 +15,10 @@ it('toggles the small-screen menu with aria-expanded and aria-controls', async (
   const menu = document.getElementById(toggle.getAttribute('aria-controls')!);
   expect(menu).not.toBeVisible();
   await userEvent.click(toggle);
-  expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   expect(menu).toBeVisible();
 });
 

@@ -22,8 +22,14 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-20 border-b border-cream-200 bg-cream-50/95 backdrop-blur">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold text-meadow-800">
+        <nav
+          aria-label="Main"
+          className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3"
+        >
+          <Link
+            to="/"
+            className="flex items-center gap-2 font-display text-xl font-bold text-meadow-800"
+          >
             <img src="/favicon.svg" alt="" className="h-8 w-8" />
             {PROGRAMME_NAME}
           </Link>
@@ -35,7 +41,9 @@ export function PublicLayout() {
             ))}
           </div>
           <div className="hidden items-center gap-2 md:flex">
-            <ButtonLink to="/login" variant="secondary">Sign In</ButtonLink>
+            <ButtonLink to="/login" variant="secondary">
+              Sign In
+            </ButtonLink>
             <ButtonLink to="/join">Join Now</ButtonLink>
           </div>
           <button
@@ -46,7 +54,14 @@ export function PublicLayout() {
             onClick={() => setOpen((value) => !value)}
           >
             <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>
@@ -54,14 +69,24 @@ export function PublicLayout() {
         <div id={menuId} hidden={!open} className="border-t border-cream-200 px-4 pb-4 md:hidden">
           <div className="flex flex-col gap-1 pt-2">
             {LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end className={navClass} onClick={() => setOpen(false)}>
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end
+                className={navClass}
+                onClick={() => setOpen(false)}
+              >
                 {link.label}
               </NavLink>
             ))}
           </div>
           <div className="mt-3 flex gap-2">
-            <ButtonLink to="/login" variant="secondary" onClick={() => setOpen(false)}>Sign In</ButtonLink>
-            <ButtonLink to="/join" onClick={() => setOpen(false)}>Join Now</ButtonLink>
+            <ButtonLink to="/login" variant="secondary" onClick={() => setOpen(false)}>
+              Sign In
+            </ButtonLink>
+            <ButtonLink to="/join" onClick={() => setOpen(false)}>
+              Join Now
+            </ButtonLink>
           </div>
         </div>
       </header>
@@ -76,15 +101,20 @@ export function PublicLayout() {
           </div>
           <nav aria-label="Quick links">
             <p className="text-sm font-semibold">Quick links</p>
-            <ul className="mt-2 grid grid-cols-2 gap-1 text-sm">
+            <ul className="mt-2 grid w-fit grid-cols-2 gap-x-10 gap-y-1 text-sm">
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-bark-700 underline-offset-2 hover:underline">{link.label}</Link>
+                  <Link to={link.to} className="text-bark-700 underline-offset-2 hover:underline">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>
             <p className="mt-4 text-sm">
-              Questions? <Link to="/contact" className="font-medium text-meadow-700 underline">Contact us</Link>
+              Questions?{' '}
+              <Link to="/contact" className="font-medium text-meadow-700 underline">
+                Contact us
+              </Link>
             </p>
           </nav>
         </div>

@@ -6,7 +6,11 @@ import { useLocations } from '../api/get-locations.ts';
 function BusinessCard({ location }: { location: Location }) {
   return (
     <li className="flex gap-4 rounded-2xl border border-cream-200 bg-white p-5 shadow-sm">
-      <img src={location.logoUrl} alt={`${location.businessName} logo`} className="h-16 w-16 shrink-0" />
+      <img
+        src={location.logoUrl}
+        alt={`${location.businessName} logo`}
+        className="h-16 w-16 shrink-0"
+      />
       <div>
         <h3 className="font-display text-lg font-bold">{location.businessName}</h3>
         <p className="mt-1 inline-block rounded-lg bg-honey-400/25 px-2.5 py-0.5 text-sm font-semibold text-bark-900">

@@ -26,12 +26,18 @@ describe('Home', () => {
     renderRoute('/');
     expect(await screen.findByRole('heading', { name: 'Village Creamery' })).toBeInTheDocument();
     expect(screen.getByText('Welcome reward: Free Ice Cream Scoop')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Village Creamery logo' })).toHaveAttribute('src', '/logos/creamery.svg');
+    expect(screen.getByRole('img', { name: 'Village Creamery logo' })).toHaveAttribute(
+      'src',
+      '/logos/creamery.svg',
+    );
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/locations');
   });
 
   it('shows a loading state while the businesses load', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderRoute('/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading businesses…');
   });
@@ -39,7 +45,9 @@ describe('Home', () => {
   it('shows an error with Retry when the API fails, and recovers on retry', async () => {
     stubFetch(500, { error: { code: 'internal', message: 'Internal error' } });
     renderRoute('/');
-    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the participating businesses.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't load the participating businesses.",
+    );
     stubFetch(200, [creamery]);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Village Creamery' })).toBeInTheDocument();
@@ -54,6 +62,8 @@ describe('Home', () => {
   it('says so when no business has joined yet', async () => {
     stubFetch(200, []);
     renderRoute('/');
-    expect(await screen.findByText('No businesses have joined the programme yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No businesses have joined the programme yet.'),
+    ).toBeInTheDocument();
   });
 });
