@@ -1,18 +1,21 @@
 // The per-request context every route reads: dependencies and the (verified) caller.
-import type { Db, Caller } from './db.ts';
+import type { TokenVerifier } from './auth.ts';
+import type { Caller } from './caller.ts';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db.ts';
+import type { AuthGateway } from './gotrue.ts';
 
-export interface AppConfig {
-  /** Trust kiosks without enrolment (local stack); off unless DEMO_MODE says otherwise. */
-  demoMode: boolean;
-  /** Origins allowed to call the API from a browser (CORS). */
-  allowedOrigins: string[];
-}
+export type { AppConfig };
 
 export interface AppDeps {
   db: Db;
   config: AppConfig;
+  /** Supabase Auth over HTTP; built from config when not given. */
+  auth?: AuthGateway;
+  /** Access-token verification; JWKS of config.supabaseUrl when not given. */
+  verifier?: TokenVerifier;
 }
 
 export interface AppEnv {
-  Variables: AppDeps & { caller: Caller; requestId: string };
+  Variables: Required<AppDeps> & { caller: Caller; requestId: string };
 }

@@ -1,13 +1,8 @@
 // Database access for the api function: one transaction per call, carrying the caller's role
 // and JWT claims exactly as PostgREST does, so RLS and the SQL functions see who is asking.
 import type postgres from 'postgres';
-
-/** Who is calling, from verified JWT claims (or nobody: anon). */
-export interface Caller {
-  role: 'anon' | 'authenticated';
-  /** The verified access-token claims; `{ role: 'anon' }` for callers without a session. */
-  claims: Record<string, unknown>;
-}
+import type { Caller } from './caller.ts';
+import { ApiError } from './errors.ts';
 
 export type Tx = postgres.TransactionSql;
 
@@ -19,8 +14,6 @@ export interface Db {
   end(): Promise<void>;
 }
 
-export const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
-
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 export interface DbOptions {
@@ -29,9 +22,20 @@ export interface DbOptions {
 }
 
 export function createDb(sql: postgres.Sql, options: DbOptions): Db {
-  async function run<T>(role: string, claims: Record<string, unknown>, work: (tx: Tx) => Promise<T>) {
+  async function run<T>(
+    role: string,
+    claims: Record<string, unknown>,
+    sessionId: string | undefined,
+    work: (tx: Tx) => Promise<T>,
+  ) {
     if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
     const result = await sql.begin(async (tx) => {
+      // A signed-out (revoked) session keeps a valid signature until it expires; GoTrue deletes
+      // its auth.sessions row, so the token is refused here, still as the connecting role.
+      if (sessionId) {
+        const [session] = await tx`select 1 from auth.sessions where id = ${sessionId}`;
+        if (!session) throw new ApiError(401, 'unauthorized', 'This session has ended; sign in again');
+      }
       await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
                       set_config('app.demo_mode', ${options.demoMode ? 'on' : 'off'}, true)`;
       // The role name comes from the allow-list above, never from the request.
@@ -41,8 +45,8 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     return result as T;
   }
   return {
-    asCaller: (caller, work) => run(caller.role, caller.claims, work),
-    asService: (work) => run('service_role', { role: 'service_role' }, work),
+    asCaller: (caller, work) => run(caller.role, caller.claims, caller.sessionId, work),
+    asService: (work) => run('service_role', { role: 'service_role' }, undefined, work),
     end: () => sql.end(),
   };
 }

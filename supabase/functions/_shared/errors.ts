@@ -2,21 +2,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody, ErrorCode } from './contract/common.ts';
 
-export type ErrorCode =
-  | 'invalid_input'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'gone'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'internal';
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string[]> };
-}
+export type { ErrorBody, ErrorCode };
 
 /** An error the API answers with on purpose: status, code, message (and field details). */
 export class ApiError extends Error {
@@ -31,21 +19,24 @@ export class ApiError extends Error {
   }
 }
 
-const SQLSTATE_TO_ERROR: Record<string, [ContentfulStatusCode, ErrorCode]> = {
-  // Raised by the SQL functions in schema app (see the migrations): class LY = loyalty.
-  LY400: [400, 'invalid_input'],
-  LY401: [401, 'unauthorized'],
-  LY403: [403, 'forbidden'],
-  LY404: [404, 'not_found'],
-  LY409: [409, 'conflict'],
-  LY410: [410, 'gone'],
-  LY429: [429, 'rate_limited'],
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_input',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+};
+
+const SQLSTATE_TO_STATUS: Record<string, ContentfulStatusCode> = {
   // Raised by Postgres itself.
-  '23505': [409, 'conflict'], // unique_violation
-  '23503': [400, 'invalid_input'], // foreign_key_violation
-  '23514': [400, 'invalid_input'], // check_violation
-  '22P02': [400, 'invalid_input'], // invalid_text_representation
-  '42501': [403, 'forbidden'], // insufficient_privilege (RLS refused a write)
+  '23505': 409, // unique_violation
+  '23503': 400, // foreign_key_violation
+  '23502': 400, // not_null_violation
+  '23514': 400, // check_violation
+  '42501': 403, // insufficient_privilege (a grant or RLS refused)
 };
 
 interface PostgresLikeError {
@@ -58,11 +49,16 @@ interface PostgresLikeError {
 export function fromDatabaseError(error: unknown): ApiError | undefined {
   const pg = error as PostgresLikeError;
   if (!pg || typeof pg.code !== 'string') return undefined;
-  const mapped = SQLSTATE_TO_ERROR[pg.code];
-  if (!mapped) return undefined;
-  const [status, code] = mapped;
+  // The SQL functions in schema app raise SQLSTATE 'LY' + the HTTP status (LY404, LY429, ...).
+  const status = /^LY\d{3}$/.test(pg.code)
+    ? (Number(pg.code.slice(2)) as ContentfulStatusCode)
+    : pg.code.startsWith('22') // data exceptions: a value Postgres cannot take (NUL byte, bad uuid)
+      ? 400
+      : SQLSTATE_TO_STATUS[pg.code];
+  const code = status && STATUS_CODES[status];
+  if (!status || !code) return undefined;
   const retryAfter = code === 'rate_limited' ? Number(pg.hint) || 60 : undefined;
-  const message = pg.code === '23505' ? 'already exists' : (pg.message ?? code);
+  const message = pg.code === '23505' ? 'already exists' : pg.code.startsWith('LY') ? (pg.message ?? code) : 'Invalid input';
   return new ApiError(status, code, message, undefined, retryAfter);
 }
 
@@ -72,7 +68,7 @@ export function handleError(error: Error, c: Context): Response {
     error instanceof ApiError
       ? error
       : error instanceof HTTPException
-        ? new ApiError(error.status as ContentfulStatusCode, error.status === 413 ? 'payload_too_large' : 'invalid_input', error.message)
+        ? new ApiError(error.status as ContentfulStatusCode, STATUS_CODES[error.status] ?? 'invalid_input', error.message)
         : fromDatabaseError(error);
   if (!apiError) {
     console.error(`[api] ${c.req.method} ${c.req.path} failed`, error);

@@ -1,9 +1,11 @@
 // GET /api/locations: the six participating businesses with their welcome rewards (public).
 import { Hono } from 'hono';
-import { LocationList } from '../contract.ts';
+import { EmptyQuery, LocationList } from '../contract.ts';
 import type { AppEnv } from '../context.ts';
+import { parseQuery } from '../validation.ts';
 
 export const locations = new Hono<AppEnv>().get('/', async (c) => {
+  parseQuery(c, EmptyQuery);
   const { db, caller } = c.var;
   const rows = await db.asCaller(caller, (sql) => sql`
     select l.id, l.id as slug, l.business_name as "businessName", l.kind, l.description,

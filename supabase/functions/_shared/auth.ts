@@ -1,0 +1,85 @@
+// The caller of each request, from its Bearer token verified against Supabase Auth's signing
+// keys (never trusted unverified), and requireCaller(), the role check route handlers make.
+import type { Context, MiddlewareHandler } from 'hono';
+import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { ANON, callerFromClaims, type Caller, type CallerKind } from './caller.ts';
+import type { AppEnv } from './context.ts';
+import { ApiError } from './errors.ts';
+import type { AuthGateway } from './gotrue.ts';
+
+export interface TokenVerifier {
+  /** The token's claims when it is genuine and current; throws ApiError 401 (or 502) otherwise. */
+  verify(token: string): Promise<Record<string, unknown>>;
+}
+
+const invalidSession = () => new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Verifies access tokens with the project's published keys (JWKS, cached by jose), checking
+ * issuer and audience. Projects still signing with a shared secret (HS256) publish no key,
+ * so those tokens are checked by Auth itself (GET /user), as supabase-js getClaims does.
+ */
+export function createTokenVerifier(
+  supabaseUrl: string,
+  gateway: AuthGateway,
+  options: { fetch?: typeof fetch } = {},
+): TokenVerifier {
+  const issuer = `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
+  const keys = createRemoteJWKSet(
+    new URL(`${issuer}/.well-known/jwks.json`),
+    options.fetch ? { [customFetch]: options.fetch } : {},
+  );
+  return {
+    async verify(token) {
+      let algorithm: string | undefined;
+      try {
+        algorithm = decodeProtectedHeader(token).alg;
+      } catch {
+        throw invalidSession();
+      }
+      if (algorithm?.startsWith('HS')) {
+        await gateway.getUser(token);
+        return decodeJwt(token);
+      }
+      try {
+        return (await jwtVerify(token, keys, { issuer, audience: 'authenticated' })).payload;
+      } catch (error) {
+        if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) throw invalidSession();
+        throw new ApiError(502, 'upstream_unavailable', 'Sign-in is unavailable right now; try again shortly');
+      }
+    },
+  };
+}
+
+/** The caller a token stands for: the anon key is nobody in particular; anything else must verify. */
+export async function callerFromToken(token: string, anonKey: string, verifier: TokenVerifier): Promise<Caller> {
+  if (token === anonKey || token.startsWith('sb_publishable_')) return ANON;
+  const claims = await verifier.verify(token);
+  if (claims.role === 'anon') return ANON;
+  if (claims.role !== 'authenticated' || !UUID.test(String(claims.sub)) || !UUID.test(String(claims.session_id))) {
+    throw invalidSession();
+  }
+  return callerFromClaims(claims, token);
+}
+
+/** Sets c.var.caller from the Authorization header; no header means an anonymous visitor. */
+export const identifyCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  if (header === undefined) {
+    c.set('caller', ANON);
+  } else {
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (!match) throw invalidSession();
+    c.set('caller', await callerFromToken(match[1]!, c.var.config.anonKey, c.var.verifier));
+  }
+  await next();
+};
+
+/** The caller, when it is one of `kinds`; otherwise 401 for nobody signed in, 403 for the wrong role. */
+export function requireCaller(c: Context<AppEnv>, ...kinds: CallerKind[]): Caller {
+  const caller = c.var.caller;
+  if (kinds.includes(caller.kind)) return caller;
+  if (caller.kind === 'anon') throw new ApiError(401, 'unauthorized', 'Sign in first');
+  throw new ApiError(403, 'forbidden', `This is for ${kinds.join(' / ')} callers only`);
+}

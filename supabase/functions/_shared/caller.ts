@@ -1,0 +1,40 @@
+// Who is calling: the caller of a request, derived from verified access-token claims only.
+export type CallerKind = 'anon' | 'kiosk' | 'member' | 'staff' | 'admin';
+
+export interface Caller {
+  kind: CallerKind;
+  /** The database role the request runs as (set local role). */
+  role: 'anon' | 'authenticated';
+  /** The verified access-token claims; `{ role: 'anon' }` for callers without a session. */
+  claims: Record<string, unknown>;
+  userId?: string;
+  /** The Auth session the token belongs to; a revoked session makes the token useless. */
+  sessionId?: string;
+  accessToken?: string;
+}
+
+export const ANON: Caller = { kind: 'anon', role: 'anon', claims: { role: 'anon' } };
+
+/**
+ * The caller for verified claims of an authenticated user. A kiosk is an anonymous Auth user
+ * (DESIGN §4); staff and admins carry their role in app_metadata, which users cannot edit.
+ */
+export function callerFromClaims(claims: Record<string, unknown>, accessToken: string): Caller {
+  const appMetadata = (claims.app_metadata ?? {}) as Record<string, unknown>;
+  const kind: CallerKind =
+    claims.is_anonymous === true
+      ? 'kiosk'
+      : appMetadata.role === 'admin'
+        ? 'admin'
+        : appMetadata.role === 'staff'
+          ? 'staff'
+          : 'member';
+  return {
+    kind,
+    role: 'authenticated',
+    claims,
+    userId: claims.sub as string,
+    sessionId: claims.session_id as string,
+    accessToken,
+  };
+}

@@ -1,0 +1,33 @@
+// The api settings: required variables, defaults, and the <requests>/<seconds> limits.
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.ts';
+
+const REQUIRED = { SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'anon', SUPABASE_DB_URL: 'postgres://db' };
+
+describe('parseConfig', () => {
+  it('keeps demo mode off and origins empty by default, with the documented limits', () => {
+    const config = parseConfig(REQUIRED);
+    expect(config).toMatchObject({ supabaseUrl: 'https://abc.supabase.co', demoMode: false, allowedOrigins: [] });
+    expect(config.rateLimits.sendCodePerPhone).toEqual({ limit: 5, windowSeconds: 3600 });
+    expect(config.rateLimits.verifyPerPhone).toEqual({ limit: 10, windowSeconds: 900 });
+  });
+
+  it('reads DEMO_MODE, ALLOWED_ORIGINS and limits', () => {
+    const config = parseConfig({
+      ...REQUIRED,
+      DEMO_MODE: 'true',
+      ALLOWED_ORIGINS: 'http://localhost:5173, https://rewards.example',
+      RATE_LIMIT_CUSTOMERS_PER_CLIENT: '7/60',
+    });
+    expect(config.demoMode).toBe(true);
+    expect(config.allowedOrigins).toEqual(['http://localhost:5173', 'https://rewards.example']);
+    expect(config.rateLimits.customersPerClient).toEqual({ limit: 7, windowSeconds: 60 });
+  });
+
+  it('names what is missing or malformed', () => {
+    expect(() => parseConfig({ ...REQUIRED, SUPABASE_URL: undefined })).toThrow(/SUPABASE_URL/);
+    expect(() => parseConfig({ ...REQUIRED, DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+    expect(() => parseConfig({ ...REQUIRED, RATE_LIMIT_SEND_CODE_PER_IP: 'lots' })).toThrow(/RATE_LIMIT_SEND_CODE_PER_IP/);
+    expect(() => parseConfig({ ...REQUIRED, RATE_LIMIT_SEND_CODE_PER_IP: '5/0' })).toThrow(/RATE_LIMIT_SEND_CODE_PER_IP/);
+  });
+});

@@ -1,0 +1,90 @@
+// The api function's settings, parsed from an environment record (Deno.env.toObject() in the
+// edge function, process.env in the local stack), so no module reads the environment itself.
+import { z } from 'zod';
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  sendCodePerPhone: RateLimitRule;
+  sendCodePerIp: RateLimitRule;
+  verifyPerPhone: RateLimitRule;
+  /** Sign-ups per kiosk device, or per IP address for everyone else. */
+  customersPerClient: RateLimitRule;
+  enrolPerKiosk: RateLimitRule;
+  /** Check-ins by phone per kiosk device: a phone that is not a customer answers 404, so unlimited look-ups would list members. */
+  checkinsPerKiosk: RateLimitRule;
+  contactPerIp: RateLimitRule;
+}
+
+export interface AppConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  databaseUrl: string;
+  /** Trust kiosks without enrolment (local stack); off unless DEMO_MODE says otherwise. */
+  demoMode: boolean;
+  /** Origins allowed to call the API from a browser (CORS). */
+  allowedOrigins: string[];
+  rateLimits: RateLimits;
+}
+
+// "<requests>/<seconds>": at most that many requests per fixed window of that many seconds.
+const Rule = z
+  .string()
+  .regex(/^\d{1,6}\/\d{1,6}$/, 'expected <requests>/<seconds>, e.g. 5/3600')
+  .transform((value): RateLimitRule => {
+    const [limit, windowSeconds] = value.split('/').map(Number) as [number, number];
+    return { limit, windowSeconds };
+  })
+  .refine((rule) => rule.windowSeconds > 0, 'the window is at least one second');
+
+const Flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', ''])
+  .default('false')
+  .transform((value) => ['true', '1', 'on'].includes(value));
+
+const Env = z.object({
+  SUPABASE_URL: z.url().transform((url) => url.replace(/\/+$/, '')),
+  SUPABASE_ANON_KEY: z.string().min(1),
+  SUPABASE_DB_URL: z.string().min(1),
+  DEMO_MODE: Flag,
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  RATE_LIMIT_SEND_CODE_PER_PHONE: Rule.prefault('5/3600'),
+  RATE_LIMIT_SEND_CODE_PER_IP: Rule.prefault('20/3600'),
+  RATE_LIMIT_VERIFY_PER_PHONE: Rule.prefault('10/900'),
+  RATE_LIMIT_CUSTOMERS_PER_CLIENT: Rule.prefault('30/3600'),
+  RATE_LIMIT_ENROL_PER_KIOSK: Rule.prefault('10/3600'),
+  RATE_LIMIT_CHECKINS_PER_KIOSK: Rule.prefault('120/3600'),
+  RATE_LIMIT_CONTACT_PER_IP: Rule.prefault('5/3600'),
+});
+
+/** Parses the settings; throws naming every missing or malformed variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = Env.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`invalid api configuration: ${problems.join('; ')}`);
+  }
+  const e = result.data;
+  return {
+    supabaseUrl: e.SUPABASE_URL,
+    anonKey: e.SUPABASE_ANON_KEY,
+    databaseUrl: e.SUPABASE_DB_URL,
+    demoMode: e.DEMO_MODE,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    rateLimits: {
+      sendCodePerPhone: e.RATE_LIMIT_SEND_CODE_PER_PHONE,
+      sendCodePerIp: e.RATE_LIMIT_SEND_CODE_PER_IP,
+      verifyPerPhone: e.RATE_LIMIT_VERIFY_PER_PHONE,
+      customersPerClient: e.RATE_LIMIT_CUSTOMERS_PER_CLIENT,
+      enrolPerKiosk: e.RATE_LIMIT_ENROL_PER_KIOSK,
+      checkinsPerKiosk: e.RATE_LIMIT_CHECKINS_PER_KIOSK,
+      contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// The signed-in member's account: GET /api/me, visit history, reward redemption (SPEC §3).
+import { z } from 'zod';
+import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+
+export const Tier = z.object({ name: TierName, minPoints: z.number().int() });
+
+export const NextGoal = z.object({
+  target: z.number().int(),
+  label: z.string(),
+  pointsNeeded: z.number().int(),
+});
+
+export const CustomerReward = z.object({
+  id: Uuid,
+  status: z.enum(['unlocked', 'redeemed']),
+  unlockedAt: Timestamp,
+  redeemedAt: Timestamp.nullable(),
+  reward: z.object({
+    id: Uuid,
+    name: z.string(),
+    description: z.string(),
+    scope: RewardScope,
+    locationId: LocationId.nullable(),
+    businessName: z.string().nullable(),
+  }),
+});
+export type CustomerReward = z.infer<typeof CustomerReward>;
+
+export const VisitedLocation = z.object({
+  id: LocationId,
+  businessName: z.string(),
+  visits: z.number().int(),
+  lastVisit: Timestamp,
+});
+
+export const MeResponse = z.object({
+  customer: z.object({ id: Uuid, name: z.string(), phone: z.string(), email: z.string().nullable() }),
+  totalPoints: z.number().int(),
+  tier: Tier,
+  nextGoal: NextGoal,
+  rewards: z.array(CustomerReward),
+  visitedLocations: z.array(VisitedLocation),
+  totalVisits: z.number().int(),
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const MyVisitsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const Visit = z.object({
+  id: Uuid,
+  locationId: LocationId,
+  businessName: z.string(),
+  points: z.number().int(),
+  createdAt: Timestamp,
+});
+
+export const MyVisitsResponse = z.object({ visits: z.array(Visit) });
+export type MyVisitsResponse = z.infer<typeof MyVisitsResponse>;
+
+export const RedeemRewardRequest = z.strictObject({
+  customerRewardId: Uuid,
+  locationId: LocationId.optional().describe('Where it is redeemed; staff default to their own location'),
+});
+export type RedeemRewardRequest = z.input<typeof RedeemRewardRequest>;
+
+export const RedeemRewardResponse = z.object({
+  customerReward: z.object({
+    id: Uuid,
+    status: z.literal('redeemed'),
+    redeemedAt: Timestamp,
+    reward: z.object({ name: z.string() }),
+  }),
+});
+export type RedeemRewardResponse = z.infer<typeof RedeemRewardResponse>;

@@ -1,0 +1,41 @@
+// Phone sign-in (SPEC §7 auth calls): send a code, verify it (login or sign-up), sign out.
+import { z } from 'zod';
+import { OptionalEmail, PersonName, Phone, Uuid, VerificationCode } from './common.ts';
+
+export const SendCodeRequest = z.strictObject({ phone: Phone });
+export type SendCodeRequest = z.input<typeof SendCodeRequest>;
+
+export const SendCodeResponse = z.object({ sent: z.literal(true) });
+export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
+
+// With a name it is the sign-up variant (mobile): a missing customer is created, not a 404.
+export const VerifyCodeRequest = z.strictObject({
+  phone: Phone,
+  code: VerificationCode,
+  name: PersonName.optional().describe('The sign-up variant: creates the customer when none has this phone'),
+  email: OptionalEmail,
+  smsConsent: z.boolean().default(false),
+  emailConsent: z.boolean().default(false),
+});
+export type VerifyCodeRequest = z.input<typeof VerifyCodeRequest>;
+
+/** The Supabase Auth session, as GoTrue returns it (supabase-js `setSession` accepts it). */
+export const AuthSession = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.string(),
+  expires_in: z.number(),
+  expires_at: z.number().optional(),
+  user: z.looseObject({ id: Uuid }),
+});
+export type AuthSession = z.infer<typeof AuthSession>;
+
+export const VerifyCodeResponse = z.object({
+  session: AuthSession,
+  customer: z.object({ id: Uuid, name: z.string(), phone: z.string() }),
+  created: z.boolean().describe('True when the sign-up variant created the customer'),
+});
+export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
+
+export const LogoutResponse = z.object({ signedOut: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;

@@ -1,0 +1,43 @@
+// Check-in tokens and visit approval (SPEC §3 check-in start and visit approval responses).
+import { z } from 'zod';
+import { LocationId, Phone, RewardScope, Timestamp, Uuid } from './common.ts';
+
+export const StartCheckinRequest = z.strictObject({
+  locationId: LocationId,
+  phone: Phone.optional().describe("At a kiosk: the customer's phone. Omitted on the mobile QR screen (the signed-in member)"),
+});
+export type StartCheckinRequest = z.input<typeof StartCheckinRequest>;
+
+export const StartCheckinResponse = z.object({
+  token: z.string(),
+  expiresAt: Timestamp,
+});
+export type StartCheckinResponse = z.infer<typeof StartCheckinResponse>;
+
+export const ApproveVisitRequest = z.strictObject({
+  token: z
+    .string()
+    .trim()
+    .min(1, 'Scan a check-in code')
+    .max(200)
+    .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}'"),
+  locationId: LocationId.optional().describe('Where the visit happens; staff default to their own location, admins must say'),
+});
+export type ApproveVisitRequest = z.input<typeof ApproveVisitRequest>;
+
+export const UnlockedReward = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string(),
+  scope: RewardScope,
+});
+
+export const ApproveVisitResponse = z.object({
+  visitId: Uuid,
+  customer: z.object({ id: Uuid, name: z.string() }),
+  locationId: LocationId,
+  pointsEarned: z.number().int(),
+  totalPoints: z.number().int(),
+  unlockedRewards: z.array(UnlockedReward),
+});
+export type ApproveVisitResponse = z.infer<typeof ApproveVisitResponse>;

@@ -1,0 +1,4 @@
+// The auth suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+import { authSuite } from './suites/auth.ts';
+
+authSuite('pglite');

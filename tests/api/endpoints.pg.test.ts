@@ -1,0 +1,18 @@
+// Every endpoint suite again on real Postgres (DATABASE_URL), the database production runs.
+import { accountSuite } from './suites/account.ts';
+import { adminSuite } from './suites/admin.ts';
+import { authSuite } from './suites/auth.ts';
+import { checkinSuite } from './suites/checkin.ts';
+import { customersSuite } from './suites/customers.ts';
+import { kioskSuite } from './suites/kiosk.ts';
+import { platformSuite } from './suites/platform.ts';
+import { visitsSuite } from './suites/visits.ts';
+
+platformSuite('postgres');
+kioskSuite('postgres');
+customersSuite('postgres');
+checkinSuite('postgres');
+visitsSuite('postgres');
+authSuite('postgres');
+accountSuite('postgres');
+adminSuite('postgres');
