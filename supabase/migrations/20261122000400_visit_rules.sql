@@ -181,9 +181,9 @@ begin
 end;
 $$;
 
--- Starts a check-in: a kiosk by the customer's phone (at its own location), or a signed-in
--- member for themselves (mobile QR). Returns a fresh token: 244 random bits from two v4
--- UUIDs, valid 15 minutes, stored only as its SHA-256.
+-- Starts a check-in: an enrolled kiosk (any kiosk in demo mode) by the customer's phone at its
+-- own location, or a signed-in member for themselves (mobile QR). Returns a fresh token: 244
+-- random bits from two v4 UUIDs, valid 15 minutes, stored only as its SHA-256.
 create function app.start_checkin(p_location_id text, p_phone text default null)
 returns table (token text, expires_at timestamptz, customer_id uuid, customer_name text)
 language plpgsql
@@ -209,6 +209,10 @@ begin
     select * into v_kiosk from public.kiosk_sessions k where k.user_id = auth.uid();
     if not found or v_kiosk.location_id <> p_location_id then
       perform private.fail('403', 'Only this location''s kiosk can check customers in by phone');
+    end if;
+    -- Looking a phone up tells whether it belongs to a member: only trusted kiosks may.
+    if v_kiosk.enrolled_at is null and not private.demo_mode() then
+      perform private.fail('403', 'This kiosk is not enrolled to check customers in');
     end if;
     select * into v_customer from public.customers c where c.phone = app.normalize_phone(p_phone);
     if not found then

@@ -166,10 +166,15 @@ async function buildFixture(sql: Sql) {
     admin: adminClaims(),
   });
   customerA = a.customerId;
-  const tokenA = await actAs(sql, kiosk.claims, async (tx) => {
-    const [r] = await tx`select token from app.start_checkin('creamery', ${a.phone})`;
-    return r!.token as string;
-  });
+  const tokenA = await actAs(
+    sql,
+    kiosk.claims,
+    async (tx) => {
+      const [r] = await tx`select token from app.start_checkin('creamery', ${a.phone})`;
+      return r!.token as string;
+    },
+    true,
+  );
   await actAs(sql, kiosk.claims, (tx) => tx`select * from app.approve_visit(${tokenA})`, true);
   const tokenB = await startMobileCheckin(sql, b.claims, 'joanies');
   await actAs(sql, otherStaff.claims, (tx) => tx`select * from app.approve_visit(${tokenB})`);

@@ -105,13 +105,14 @@ describe('approving a visit', () => {
     expect(stored[0]!.n).toBe(1);
   });
 
-  it('lets a kiosk approve only the tokens it issued, and only once enrolled outside demo mode', async () => {
+  it('lets a kiosk start check-ins and approve its own tokens only once enrolled, outside demo mode', async () => {
     const member = await createMember(sql);
     const kiosk = await createKiosk(sql, 'snackco');
     const otherKiosk = await createKiosk(sql, 'snackco');
-    const start = () =>
-      actAs(sql, kiosk.claims, async (tx) => (await tx`select token from app.start_checkin('snackco', ${member.phone})`)[0]!.token as string);
-    const token = await start();
+    const start = (demo = false) =>
+      actAs(sql, kiosk.claims, async (tx) => (await tx`select token from app.start_checkin('snackco', ${member.phone})`)[0]!.token as string, demo);
+    expect(await outcome(start())).toBe('LY403');
+    const token = await start(true);
     expect(await outcome(approve(otherKiosk.claims, token, true))).toBe('LY403');
     expect(await outcome(approve(kiosk.claims, token))).toBe('LY403');
     await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('snackco', 'sock monkey 42')`);
@@ -121,8 +122,8 @@ describe('approving a visit', () => {
     // A new code revokes the enrolment.
     await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('snackco', 'new code 1234')`);
     await setMinVisitInterval(sql, 0);
-    expect(await outcome(approve(kiosk.claims, await start()))).toBe('LY403');
-    expect(await outcome(approve(kiosk.claims, await start(), true))).toBe('ok');
+    expect(await outcome(approve(kiosk.claims, await start(true)))).toBe('LY403');
+    expect(await outcome(approve(kiosk.claims, await start(true), true))).toBe('ok');
   });
 
   it('refuses staff of another location, and lets staff approve member cards at their own', async () => {

@@ -16,7 +16,7 @@ export function checkinSuite(kind: DatabaseKind) {
           from public.checkin_tokens where customer_id = ${customerId}`;
 
     it('gives a kiosk a random 15-minute token for a customer by phone', async () => {
-      const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
+      const kiosk = await createKiosk(h(), 'creamery');
       const customer = await signUp(h());
       const started = bodyOf(await start({ locationId: 'creamery', phone: customer.phone }, kiosk.token), StartCheckinResponse, 201);
       // At least 128 random bits: 64 hex digits from two v4 UUIDs (244 random bits).
@@ -30,7 +30,7 @@ export function checkinSuite(kind: DatabaseKind) {
     });
 
     it('stores only a hash of the token', async () => {
-      const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
+      const kiosk = await createKiosk(h(), 'creamery');
       const customer = await signUp(h());
       const { token } = bodyOf(await start({ locationId: 'creamery', phone: customer.phone }, kiosk.token), StartCheckinResponse, 201);
       const rows = await h().db.sql`
@@ -42,7 +42,7 @@ export function checkinSuite(kind: DatabaseKind) {
     });
 
     it("answers 404 'Customer not found' for an unknown phone", async () => {
-      const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
+      const kiosk = await createKiosk(h(), 'creamery');
       const response = await start({ locationId: 'creamery', phone: nextPhone() }, kiosk.token);
       expect(response.status).toBe(404);
       expect(response.error?.message).toBe('Customer not found');
@@ -79,9 +79,19 @@ export function checkinSuite(kind: DatabaseKind) {
       expect((await start({ locationId: 'joanies' }, staff)).status).toBe(404);
     });
 
+    it('refuses phone check-ins from a kiosk that is not enrolled, outside demo mode, so phones cannot be probed', async () => {
+      const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
+      const customer = await signUp(h());
+      const refused = await start({ locationId: 'creamery', phone: customer.phone }, kiosk.token);
+      expect(refused.status).toBe(403);
+      expect(refused.error?.message).toMatch(/not enrolled/);
+      expect((await start({ locationId: 'creamery', phone: nextPhone() }, kiosk.token)).status).toBe(403);
+      expect(await tokensOf(customer.id)).toEqual([]);
+    });
+
     it('limits check-ins by phone per kiosk, so nobody can list who is a member', async () => {
       const tight = h().appWith({ rateLimits: { checkinsPerKiosk: { limit: 2, windowSeconds: 3600 } } });
-      const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
+      const kiosk = await createKiosk(h(), 'creamery');
       const lookUp = () =>
         callApp(tight, 'POST', '/api/checkin/start', { token: kiosk.token, body: { locationId: 'creamery', phone: nextPhone() } });
       expect((await lookUp()).status).toBe(404);

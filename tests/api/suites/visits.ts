@@ -63,9 +63,15 @@ export function visitsSuite(kind: DatabaseKind) {
     });
 
     it('refuses a kiosk that is not enrolled, outside demo mode', async () => {
+      const demo = h().appWith({ demoMode: true });
       const kiosk = await createKiosk(h(), 'museum', { enrolled: false });
       const customer = await signUp(h());
-      const token = await startKioskCheckin(h(), kiosk, customer.phone);
+      // Started while demo mode trusted the kiosk; approved after it no longer does.
+      const started = await callApp(demo, 'POST', '/api/checkin/start', {
+        token: kiosk.token,
+        body: { locationId: 'museum', phone: customer.phone },
+      });
+      const { token } = bodyOf(started, StartCheckinResponse, 201);
       const refused = await approve({ token }, kiosk.token);
       expect(refused.status).toBe(403);
       expect(refused.error?.message).toMatch(/not enrolled/);
@@ -76,7 +82,11 @@ export function visitsSuite(kind: DatabaseKind) {
       const demo = h().appWith({ demoMode: true });
       const kiosk = await createKiosk(h(), 'museum', { enrolled: false });
       const customer = await signUp(h());
-      const token = await startKioskCheckin(h(), kiosk, customer.phone);
+      const started = await callApp(demo, 'POST', '/api/checkin/start', {
+        token: kiosk.token,
+        body: { locationId: 'museum', phone: customer.phone },
+      });
+      const { token } = bodyOf(started, StartCheckinResponse, 201);
       const approved = await callApp(demo, 'POST', '/api/visits/approve', { token: kiosk.token, body: { token } });
       expect(bodyOf(approved, ApproveVisitResponse).totalPoints).toBe(5);
     });
