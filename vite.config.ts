@@ -5,11 +5,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// /api itself and what is below it (/api/..., /api?...), never a path like /apiary. Vite reads a
+// key starting with '^' as a regular expression; the rewrite keeps the rest of the path and query.
+const API_PREFIX = '^/api(?=/|\\?|$)';
+
 const apiProxy = {
-  '/api': {
+  [API_PREFIX]: {
     target: 'http://127.0.0.1:54321',
     changeOrigin: true,
-    rewrite: (path: string) => path.replace(/^\/api/, '/functions/v1/api'),
+    rewrite: (path: string) => path.replace(new RegExp(API_PREFIX), '/functions/v1/api'),
   },
 };
 

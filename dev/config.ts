@@ -1,15 +1,27 @@
-// Reads supabase/config.toml (the Supabase CLI's format) into the settings the local auth
-// stand-in needs, with GoTrue's defaults for anything left out.
+// Reads supabase/config.toml (the Supabase CLI's format) into the settings the local stack and
+// its auth stand-in use; anything left out takes GoTrue's own default.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { ROOT } from './db.ts';
 
+export const CONFIG_PATH = join(ROOT, 'supabase', 'config.toml');
+/** Where the local stack keeps its state (git-ignored): PGlite's files and the signing key. */
+export const DEFAULT_DATA_DIR = join(ROOT, '.local', 'pglite');
+export const KEYS_PATH = join(ROOT, '.local', 'keys.json');
+
 export interface AuthSettings {
   jwtExpirySeconds: number;
+  /** [auth] enable_signup: new users (phone or anonymous) may be created. */
   enableSignup: boolean;
   enableAnonymousSignIns: boolean;
+  refreshTokenRotation: boolean;
+  /** A used refresh token still works this long (seconds) after it was rotated. */
+  refreshTokenReuseIntervalSeconds: number;
+  /** [auth.sms] enabled (enable_signup before CLI 3): the phone provider is on. */
   smsEnabled: boolean;
+  /** Not [auth.sms] enable_confirmations: a new phone user counts as confirmed at once. */
+  smsAutoconfirm: boolean;
   smsTemplate: string;
   smsMaxFrequencySeconds: number;
   otpLength: number;
@@ -25,49 +37,70 @@ export interface AuthSettings {
   };
 }
 
+export interface StackConfig {
+  projectId: string;
+  apiPort: number;
+  dbPort: number;
+  dbMajorVersion: number;
+  auth: AuthSettings;
+}
+
 type Table = Record<string, unknown>;
 
-function table(value: unknown): Table {
-  return value && typeof value === 'object' ? (value as Table) : {};
-}
+const table = (value: unknown): Table =>
+  value && typeof value === 'object' ? (value as Table) : {};
+const num = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const bool = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+// GoTrue treats 0 as "not set" for these and uses its default.
+const positive = (value: unknown, fallback: number) => num(value, 0) || fallback;
 
-function num(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
+const UNIT_SECONDS: Record<string, number> = {
+  ns: 1e-9,
+  us: 1e-6,
+  µs: 1e-6,
+  ms: 1e-3,
+  s: 1,
+  m: 60,
+  h: 3600,
+};
 
-function bool(value: unknown, fallback: boolean): boolean {
-  return typeof value === 'boolean' ? value : fallback;
-}
-
-/** "5s", "1m", "2h" → seconds (GoTrue durations). */
+/** A Go duration ("5s", "1m30s", "2h") in seconds. */
 export function durationSeconds(value: unknown, fallback: number): number {
   if (typeof value !== 'string') return fallback;
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim());
-  if (!match) throw new Error(`config.toml: cannot read the duration "${value}"`);
-  const factor = { ms: 0.001, s: 1, m: 60, h: 3600 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-  return Number(match[1]) * factor;
+  const text = value.trim();
+  if (text === '0') return 0;
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) {
+    throw new Error(`supabase/config.toml: cannot read the duration "${value}"`);
+  }
+  let seconds = 0;
+  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
+    seconds += Number(amount) * UNIT_SECONDS[unit!]!;
+  }
+  return seconds;
 }
 
-export function parseAuthSettings(toml: string): AuthSettings {
-  const root = parse(toml) as Table;
-  const auth = table(root.auth);
+export function parseAuthSettings(auth: Table): AuthSettings {
   const sms = table(auth.sms);
-  const email = table(auth.email);
   const limits = table(auth.rate_limit);
   const testOtp: Record<string, string> = {};
   for (const [phone, code] of Object.entries(table(sms.test_otp))) {
     testOtp[phone.replace(/\D/g, '')] = String(code);
   }
   return {
-    jwtExpirySeconds: num(auth.jwt_expiry, 3600),
+    jwtExpirySeconds: positive(auth.jwt_expiry, 3600),
     enableSignup: bool(auth.enable_signup, true),
     enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
-    smsEnabled: bool(sms.enabled, false),
+    refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+    refreshTokenReuseIntervalSeconds: num(auth.refresh_token_reuse_interval, 0),
+    smsEnabled: bool(sms.enabled, bool(sms.enable_signup, false)),
+    smsAutoconfirm: !bool(sms.enable_confirmations, false),
     smsTemplate: typeof sms.template === 'string' ? sms.template : 'Your code is {{ .Code }}',
-    smsMaxFrequencySeconds: durationSeconds(sms.max_frequency, 60),
-    // The CLI format has no SMS-specific OTP length/expiry; [auth.email] holds them.
-    otpLength: num(email.otp_length, 6),
-    otpExpirySeconds: num(email.otp_expiry, 60),
+    smsMaxFrequencySeconds: durationSeconds(sms.max_frequency, 60) || 60,
+    // CLI 3 has SMS-specific keys for these ([auth.sms] otp_length / otp_expiry → GoTrue's
+    // SMS_OTP_LENGTH / SMS_OTP_EXP); [auth.email]'s keys are for email codes only.
+    otpLength: positive(sms.otp_length, 6),
+    otpExpirySeconds: positive(sms.otp_expiry, 60),
     testOtp,
     rateLimits: {
       smsSentPerHour: num(limits.sms_sent, 30),
@@ -79,6 +112,23 @@ export function parseAuthSettings(toml: string): AuthSettings {
   };
 }
 
-export function loadAuthSettings(path = join(ROOT, 'supabase', 'config.toml')): AuthSettings {
-  return parseAuthSettings(readFileSync(path, 'utf8'));
+export function parseConfigToml(toml: string): StackConfig {
+  const root = parse(toml) as Table;
+  const api = table(root.api);
+  const db = table(root.db);
+  return {
+    projectId: typeof root.project_id === 'string' ? root.project_id : 'default',
+    apiPort: num(api.port, 54321),
+    dbPort: num(db.port, 54322),
+    dbMajorVersion: num(db.major_version, 17),
+    auth: parseAuthSettings(table(root.auth)),
+  };
+}
+
+export function loadConfig(path = CONFIG_PATH): StackConfig {
+  return parseConfigToml(readFileSync(path, 'utf8'));
+}
+
+export function loadAuthSettings(path = CONFIG_PATH): AuthSettings {
+  return loadConfig(path).auth;
 }

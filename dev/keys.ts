@@ -3,11 +3,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type CryptoKey } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 export interface SigningKeys {
   kid: string;
   privateKey: CryptoKey;
+  /** The public half as the JWKS serves it (kid, alg ES256, use sig). */
   publicJwk: JWK;
 }
 
@@ -16,34 +17,66 @@ const ALG = 'ES256';
 export async function generateSigningKeys(): Promise<{ keys: SigningKeys; privateJwk: JWK }> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
   const kid = randomUUID();
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
+  const publicJwk: JWK = {
+    ...(await exportJWK(publicKey)),
+    kid,
+    alg: ALG,
+    use: 'sig',
+    key_ops: ['verify'],
+  };
+  const privateJwk: JWK = {
+    ...(await exportJWK(privateKey)),
+    kid,
+    alg: ALG,
+    use: 'sig',
+    key_ops: ['sign'],
+  };
   return { keys: { kid, privateKey, publicJwk }, privateJwk };
 }
 
-/** Loads the key pair from `path`, creating it on first use. */
+/** Keys that live only as long as the process (tests, in-memory stacks). */
+export async function inMemorySigningKeys(): Promise<SigningKeys> {
+  return (await generateSigningKeys()).keys;
+}
+
+/** Loads the key pair from `path` (.local/keys.json, git-ignored), creating it on first use. */
 export async function loadOrCreateSigningKeys(path: string): Promise<SigningKeys> {
   if (existsSync(path)) {
-    const stored = JSON.parse(readFileSync(path, 'utf8')) as { privateJwk: JWK; publicJwk: JWK };
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { privateJwk?: JWK; publicJwk?: JWK };
+    if (!stored.privateJwk?.kid || !stored.publicJwk?.kid) {
+      throw new Error(`${path} is not a signing key file; delete it to make a new key`);
+    }
     const privateKey = (await importJWK(stored.privateJwk, ALG)) as CryptoKey;
-    return { kid: stored.publicJwk.kid!, privateKey, publicJwk: stored.publicJwk };
+    return { kid: stored.publicJwk.kid, privateKey, publicJwk: stored.publicJwk };
   }
   const { keys, privateJwk } = await generateSigningKeys();
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify({ privateJwk, publicJwk: keys.publicJwk }, null, 2), { mode: 0o600 });
+  writeFileSync(path, `${JSON.stringify({ privateJwk, publicJwk: keys.publicJwk }, null, 2)}\n`, {
+    mode: 0o600,
+  });
   return keys;
 }
 
-export function jwks(keys: SigningKeys) {
+export function jwks(keys: SigningKeys): { keys: JWK[] } {
   return { keys: [keys.publicJwk] };
 }
 
 export async function signJwt(keys: SigningKeys, claims: Record<string, unknown>): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: ALG, kid: keys.kid, typ: 'JWT' }).sign(keys.privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ALG, kid: keys.kid, typ: 'JWT' })
+    .sign(keys.privateKey);
 }
 
-/** The anon key: a long-lived JWT with role anon, like the local CLI's. */
-export async function anonKey(keys: SigningKeys): Promise<string> {
+const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+/** The anon key: a long-lived JWT with role anon, like the one `supabase start` prints. */
+export async function anonKey(keys: SigningKeys, options: { ref?: string } = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return signJwt(keys, { iss: 'supabase-demo', role: 'anon', iat: now, exp: now + 10 * 365 * 24 * 3600 });
+  return signJwt(keys, {
+    iss: 'supabase-demo',
+    ...(options.ref ? { ref: options.ref } : {}),
+    role: 'anon',
+    iat: now,
+    exp: now + TEN_YEARS,
+  });
 }

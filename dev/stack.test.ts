@@ -1,46 +1,114 @@
-// The local stack end to end: it serves the api function over the embedded database, and a
-// file-backed PGlite keeps data (and applied migrations) across a restart.
+// The local stack end to end: one port serving health, auth and the api function (with CORS
+// for the app), refusing a second start on a taken port, and — file-backed — keeping users,
+// sessions and applied migrations across a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listMigrations } from './db.ts';
-import { startStack } from './stack.ts';
+import { inMemorySigningKeys } from './keys.ts';
+import { startStack, type Stack } from './stack.ts';
+import { stackTarget, supabaseClient } from './auth/testing.ts';
 
-describe('the local stack', () => {
-  it('serves /functions/v1/api/locations from the seeded embedded database', async () => {
-    const stack = await startStack({ port: 0, dataDir: null, quiet: true });
-    try {
-      const response = await fetch(`${stack.url}/functions/v1/api/locations`);
-      expect(response.status).toBe(200);
-      const locations = (await response.json()) as { id: string; welcomeReward: { name: string } }[];
-      expect(locations.map((l) => l.id)).toEqual(['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge']);
-      expect(locations.find((l) => l.id === 'creamery')?.welcomeReward.name).toBe('Free Ice Cream Scoop');
-    } finally {
-      await stack.stop();
-    }
+describe('a stack on an in-memory database', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ port: 0, dataDir: null, quiet: true });
   });
 
-  it('keeps users and applied migrations across a restart with a file-backed database', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'village-rewards-pglite-'));
-    try {
-      const first = await startStack({ port: 0, dataDir, quiet: true });
-      const signup = await fetch(`${first.url}/auth/v1/signup`, {
-        method: 'POST',
-        headers: { apikey: first.anonKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ data: {} }),
-      });
-      const { user } = (await signup.json()) as { user: { id: string } };
-      await first.stop();
+  afterAll(async () => {
+    await stack?.stop();
+  });
 
-      const second = await startStack({ port: 0, dataDir, quiet: true });
-      const { sql } = second;
+  it('serves /functions/v1/api/locations: every row of public.locations, seeded', async () => {
+    const response = await fetch(`${stack.url}/functions/v1/api/locations`);
+    expect(response.status).toBe(200);
+    const locations = (await response.json()) as { id: string; welcomeReward: { name: string } }[];
+    const [count] = await stack.sql<
+      { n: number }[]
+    >`select count(*)::int as n from public.locations`;
+    expect(count!.n).toBeGreaterThan(0);
+    expect(locations).toHaveLength(count!.n);
+    expect(locations.map((l) => l.id)).toEqual([
+      'chatterbox',
+      'creamery',
+      'joanies',
+      'museum',
+      'snackco',
+      'broken-bridge',
+    ]);
+    expect(stack.migrations).toEqual({
+      applied: listMigrations().map((m) => m.version),
+      seeded: true,
+    });
+  });
+
+  it('answers GET / as a health check and mounts auth at /auth/v1', async () => {
+    expect(await (await fetch(stack.url)).json()).toMatchObject({ ok: true });
+    const jwks = await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`);
+    expect(((await jwks.json()) as { keys: unknown[] }).keys).toHaveLength(1);
+  });
+
+  it('answers CORS preflights from the app origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${stack.url}/auth/v1/otp`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'apikey, x-client-info',
+        },
+      });
+    for (const origin of ['http://127.0.0.1:5173', 'http://localhost:5173']) {
+      const allowed = await preflight(origin);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('apikey');
+    }
+    expect(
+      (await preflight('https://evil.example')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+  });
+
+  it('refuses to start a second stack on a port that is taken', async () => {
+    const port = Number(new URL(stack.url).port);
+    await expect(
+      startStack({ port, dataDir: null, quiet: true, databaseUrl: stack.databaseUrl }),
+    ).rejects.toThrow(/in use/);
+    expect((await fetch(stack.url)).status).toBe(200);
+  });
+});
+
+describe('a stack on a file-backed database', () => {
+  it('keeps users, sessions and applied migrations across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'village-rewards-pglite-'));
+    const keys = await inMemorySigningKeys(); // as .local/keys.json would keep it
+    try {
+      const first = await startStack({ port: 0, dataDir, keys, quiet: true });
+      let userId: string;
+      let refreshToken: string;
       try {
-        const users = await sql`select id from auth.users where id = ${user.id}`;
-        expect(users).toHaveLength(1);
-        const migrations = await sql`select version from supabase_migrations.schema_migrations order by version`;
-        expect(migrations.map((m) => m.version)).toEqual(listMigrations().map((m) => m.version));
-        const locations = await sql`select count(*)::int as n from public.locations`;
-        expect(locations[0]!.n).toBe(6);
+        expect(first.migrations.applied).toHaveLength(listMigrations().length);
+        const { data, error } = await supabaseClient(stackTarget(first)).auth.signInAnonymously();
+        expect(error).toBeNull();
+        userId = data.user!.id;
+        refreshToken = data.session!.refresh_token;
+      } finally {
+        await first.stop();
+      }
+
+      const second = await startStack({ port: 0, dataDir, keys, quiet: true });
+      try {
+        expect(second.migrations).toEqual({ applied: [], seeded: false });
+        expect(await second.sql`select id from auth.users where id = ${userId}`).toHaveLength(1);
+        const ledger = await second.sql<
+          { version: string }[]
+        >`select version from supabase_migrations.schema_migrations order by version`;
+        expect(ledger.map((m) => m.version)).toEqual(listMigrations().map((m) => m.version));
+        const refreshed = await supabaseClient(stackTarget(second)).auth.refreshSession({
+          refresh_token: refreshToken,
+        });
+        expect(refreshed.error).toBeNull();
+        expect(refreshed.data.user!.id).toBe(userId);
       } finally {
         await second.stop();
       }

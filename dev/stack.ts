@@ -2,33 +2,47 @@
 // DATABASE_URL), the auth stand-in at /auth/v1 and the api function at /functions/v1/api.
 // `npm run stack` runs it; dev.ts and the tests start it in-process.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { cors } from 'hono/cors';
-import { createApp } from '../supabase/functions/_shared/app.ts';
-import { parseConfig } from '../supabase/functions/_shared/config.ts';
-import { createDb } from '../supabase/functions/_shared/db.ts';
-import { createAuthApp } from './auth/app.ts';
-import { loadAuthSettings, type AuthSettings } from './config.ts';
-import { connect, migrate, ROOT, startEmbeddedPostgres, type EmbeddedPostgres, type Sql } from './db.ts';
-import { anonKey as makeAnonKey, generateSigningKeys, loadOrCreateSigningKeys } from './keys.ts';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { DEFAULT_DATA_DIR, KEYS_PATH, loadConfig, type AuthSettings } from './config.ts';
+import {
+  connect,
+  migrate,
+  ROOT,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+  type MigrateResult,
+  type Sql,
+} from './db.ts';
+import {
+  anonKey as makeAnonKey,
+  inMemorySigningKeys,
+  loadOrCreateSigningKeys,
+  type SigningKeys,
+} from './keys.ts';
+import { assertPortsFree, runCommand, stopOnSignal } from './cli.ts';
+import { APP_URL, createGateway } from './gateway.ts';
 
-export const DEFAULT_PORT = 54321;
-export const EMBEDDED_DB_PORT = 54322;
-export const APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+const DEMO_ADMIN_PHONE = '15555550100';
+
+// The browser tests start the stack themselves and import this from here.
+export { stopOnSignal };
 
 export interface StackOptions {
-  /** 0 picks a free port (tests); the embedded database then gets a free port too. */
+  /** Defaults to [api] port in supabase/config.toml (54321); 0 picks free ports (tests). */
   port?: number;
-  /** A real Postgres; otherwise PGlite (file-backed in dataDir, or in memory when dataDir is null). */
+  /** A real Postgres; without it, PGlite. (The CLI entry passes DATABASE_URL; tests never do.) */
   databaseUrl?: string;
+  /** PGlite's files (default .local/pglite); null keeps the database in memory. */
   dataDir?: string | null;
   demoMode?: boolean;
   quiet?: boolean;
-  /** Overrides of supabase/config.toml's auth settings (tests). */
+  /** Overrides of supabase/config.toml's [auth] settings (tests). */
   authSettings?: Partial<AuthSettings>;
+  /** The signing key; by default .local/keys.json for a persistent stack, a fresh one otherwise. */
+  keys?: SigningKeys;
   /** Write .env.local for Vite (the dev commands do; tests don't). */
   writeEnvFile?: boolean;
 }
@@ -39,107 +53,106 @@ export interface Stack {
   databaseUrl: string;
   /** The stack's own database client (PGlite serves one connection: share this one). */
   sql: Sql;
+  /** What this start applied: migrations not yet recorded, and whether seeds ran. */
+  migrations: MigrateResult;
   stop(): Promise<void>;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const started = Date.now();
+  const started = performance.now();
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
-  const port = options.port ?? DEFAULT_PORT;
+  const config = loadConfig();
+  const port = options.port ?? config.apiPort;
+  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const embeddedPort = port === 0 ? 0 : config.dbPort;
+  await assertPortsFree([
+    { port, what: 'the local stack' },
+    ...(options.databaseUrl ? [] : [{ port: embeddedPort, what: 'the embedded database' }]),
+  ]);
 
   let embedded: EmbeddedPostgres | undefined;
-  let databaseUrl = options.databaseUrl;
-  if (!databaseUrl) {
-    const dataDir = options.dataDir === undefined ? join(ROOT, '.local', 'pglite') : options.dataDir;
-    embedded = await startEmbeddedPostgres({
-      dataDir: dataDir ?? undefined,
-      port: port === 0 ? 0 : EMBEDDED_DB_PORT,
-    });
-    databaseUrl = embedded.url;
-  }
-  // PGlite serves one connection; a real server gets a small pool.
-  const sql = connect(databaseUrl, { max: embedded ? 1 : 5 });
-  const migration = await migrate(sql);
-
-  const keys = options.dataDir === null || port === 0
-    ? (await generateSigningKeys()).keys
-    : await loadOrCreateSigningKeys(join(ROOT, '.local', 'keys.json'));
-  const anonKey = await makeAnonKey(keys);
-
-  const server = new Hono();
-  const holder: { url: string } = { url: '' };
-  server.use('*', cors({
-    origin: (origin) => (APP_ORIGINS.includes(origin) ? origin : null),
-    allowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'x-supabase-api-version'],
-    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    exposeHeaders: ['retry-after', 'x-supabase-api-version'],
-    credentials: true,
-  }));
-  server.get('/', (c) => c.json({ ok: true, service: 'village-rewards local stack' }));
-
-  const listening = await new Promise<{ port: number; close: (cb: () => void) => void }>((resolve) => {
-    const s = serve({ fetch: server.fetch, port, hostname: '127.0.0.1' }, (info) =>
-      resolve({ port: info.port, close: (cb) => s.close(() => cb()) }),
-    );
-  });
-  holder.url = `http://127.0.0.1:${listening.port}`;
-
-  const settings = { ...loadAuthSettings(), ...options.authSettings };
-  const auth = createAuthApp({ sql, settings, keys, issuer: `${holder.url}/auth/v1`, log });
-  const config = parseConfig({
-    SUPABASE_URL: holder.url,
-    SUPABASE_ANON_KEY: anonKey,
-    SUPABASE_DB_URL: databaseUrl,
-    DEMO_MODE: String(options.demoMode ?? true),
-    ALLOWED_ORIGINS: APP_ORIGINS.join(','),
-  });
-  const api = createApp({ db: createDb(sql, { demoMode: config.demoMode }), config });
-
-  server.route('/auth/v1', auth);
-  // Hosted Supabase strips /functions/v1: the function sees /api/...
-  server.all('/functions/v1/*', (c) => {
-    const url = new URL(c.req.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, '');
-    return api.fetch(new Request(url, c.req.raw));
-  });
-
-  if (options.writeEnvFile) {
-    writeFileSync(join(ROOT, '.env.local'),
-      `# Written by the local stack (dev/stack.ts) on every start.\nVITE_SUPABASE_URL=${holder.url}\nVITE_SUPABASE_ANON_KEY=${anonKey}\n`);
-  }
-
-  log(`Village Rewards local stack ready in ${Date.now() - started} ms`);
-  log(`  API      ${holder.url}/functions/v1/api  (the app calls /api/*)`);
-  log(`  Auth     ${holder.url}/auth/v1`);
-  log(`  Database ${embedded ? `PGlite ${options.dataDir === null ? '(in memory)' : '(.local/pglite)'} at ${databaseUrl}` : databaseUrl}` +
-      (migration.applied.length ? `; applied ${migration.applied.length} migration(s)` : '') +
-      (migration.seeded ? '; seeded' : ''));
-  log('  Demo admin: phone (555) 555-0100, code 123456 (test OTP in supabase/config.toml)');
-  log(`  Sign-in codes are printed here and kept at ${holder.url}/auth/v1/dev/sms?phone=<10 digits>`);
-
-  return {
-    url: holder.url,
-    anonKey,
-    databaseUrl,
-    sql,
-    async stop() {
-      await new Promise<void>((resolve) => listening.close(resolve));
-      await sql.end({ timeout: 1 });
-      await embedded?.stop();
-    },
+  let sql: Sql | undefined;
+  let server: ServerType | undefined;
+  const stop = async () => {
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    await sql?.end({ timeout: 1 });
+    await embedded?.stop();
+    server = sql = embedded = undefined;
   };
-}
 
-/** Stops the stack on Ctrl-C / SIGTERM. */
-export function stopOnSignal(stop: () => Promise<void>) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void stop().finally(() => process.exit(0));
+  try {
+    if (!options.databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: dataDir ?? undefined, port: embeddedPort });
+    }
+    const databaseUrl = options.databaseUrl ?? embedded!.url;
+    // PGlite serves one connection, shared by auth and api; a real server gets a small pool.
+    sql = connect(databaseUrl, { max: embedded ? 1 : 5 });
+    const migrations = await migrate(sql);
+
+    const persistent = port !== 0 && dataDir !== null;
+    const keys =
+      options.keys ??
+      (persistent ? await loadOrCreateSigningKeys(KEYS_PATH) : await inMemorySigningKeys());
+    const anonKey = await makeAnonKey(keys, { ref: config.projectId });
+
+    // The issuer names the real port, known once listening: serve first, route right after.
+    const routed: { app?: Hono } = {};
+    const handle = (request: Request, env: unknown) =>
+      routed.app?.fetch(request, env) ?? new Response(null, { status: 503 });
+    const listening = await new Promise<number>((resolve, reject) => {
+      server = serve({ fetch: handle, port, hostname: '127.0.0.1' }, (info) => resolve(info.port));
+      server.once('error', reject);
     });
+    const url = `http://127.0.0.1:${listening}`;
+    const authSettings = { ...config.auth, ...options.authSettings };
+    routed.app = createGateway({
+      url,
+      sql,
+      keys,
+      anonKey,
+      databaseUrl,
+      authSettings,
+      demoMode: options.demoMode ?? true,
+      log,
+    });
+
+    if (options.writeEnvFile) {
+      writeFileSync(
+        join(ROOT, '.env.local'),
+        `# Written by the local stack (dev/stack.ts) on every start.\nVITE_SUPABASE_URL=${url}\nVITE_SUPABASE_ANON_KEY=${anonKey}\n`,
+      );
+    }
+
+    const database = embedded
+      ? `PGlite ${dataDir ? `in ${relative(ROOT, dataDir) || dataDir}` : 'in memory'}, served at ${databaseUrl}`
+      : `Postgres at ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`;
+    const adminCode = authSettings.testOtp[DEMO_ADMIN_PHONE];
+    log(`Village Rewards local stack ready in ${Math.round(performance.now() - started)} ms`);
+    log(`  App       ${APP_URL}  (npm run dev serves it; it calls /api/*)`);
+    log(`  API       ${url}/functions/v1/api`);
+    log(`  Auth      ${url}/auth/v1`);
+    log(
+      `  Database  ${database}` +
+        `${migrations.applied.length ? `; applied ${migrations.applied.length} migration(s)` : ''}${migrations.seeded ? '; seeded' : ''}`,
+    );
+    log(
+      `  Demo admin: phone (555) 555-0100, code ${adminCode ?? '(no test code in supabase/config.toml)'}`,
+    );
+    log(`  Sign-in codes are printed here and listed at ${url}/auth/v1/dev/sms?phone=<10 digits>`);
+
+    return { url, anonKey, databaseUrl, sql, migrations, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const stack = await startStack({ databaseUrl: process.env.DATABASE_URL, writeEnvFile: true });
-  stopOnSignal(stack.stop);
+  await runCommand(async () => {
+    const stack = await startStack({
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      writeEnvFile: true,
+    });
+    stopOnSignal(stack.stop);
+  });
 }

@@ -1,6 +1,6 @@
-// Persistence of the auth stand-in: auth.users, auth.sessions, auth.refresh_tokens (as GoTrue
-// keeps them) and the dev-only SMS codes, outbox and rate-limit counters (schema auth_dev).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+// Users of the auth stand-in in auth.users (as GoTrue keeps them), and its dev-only state in
+// schema auth_dev: pending SMS codes (hashed), the outbox of sent messages, rate-limit counters.
+import { createHash, randomUUID } from 'node:crypto';
 import type { Sql } from '../db.ts';
 
 export interface UserRow {
@@ -15,108 +15,125 @@ export interface UserRow {
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
   is_anonymous: boolean;
+  banned_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+export interface SmsMessage {
+  phone: string;
+  code: string;
+  body: string;
+  sentAt: Date;
+}
+
+type Json = Record<string, unknown>;
+
+// GoTrue hashes a phone code together with the phone (crypto.GenerateTokenHash).
+const hashCode = (phone: string, code: string) =>
+  createHash('sha224')
+    .update(phone + code)
+    .digest('hex');
 
 export function createStore(sql: Sql) {
+  const json = (value: Json) => sql.json(value as Parameters<typeof sql.json>[0]);
+
   return {
-    async userByPhone(phone: string) {
+    async userByPhone(phone: string): Promise<UserRow | undefined> {
       const [user] = await sql<UserRow[]>`select * from auth.users where phone = ${phone}`;
       return user;
     },
-    async userById(id: string) {
+    async userById(id: string): Promise<UserRow | undefined> {
       const [user] = await sql<UserRow[]>`select * from auth.users where id = ${id}`;
       return user;
     },
-    async createUser(fields: { phone?: string; anonymous: boolean; userMetadata?: Record<string, unknown> }) {
-      const appMetadata = fields.anonymous ? {} : { provider: 'phone', providers: ['phone'] };
+    /** A phone user as GoTrue signs one up; `confirmed` when SMS autoconfirm is on. */
+    async createPhoneUser(phone: string, userMetadata: Json, confirmed: boolean): Promise<UserRow> {
       const [user] = await sql<UserRow[]>`
-        insert into auth.users (id, aud, role, phone, raw_app_meta_data, raw_user_meta_data, is_anonymous)
-        values (${randomUUID()}, 'authenticated', 'authenticated', ${fields.phone ?? null},
-                ${sql.json(appMetadata)}, ${sql.json((fields.userMetadata ?? {}) as never)}, ${fields.anonymous})
+        insert into auth.users (id, aud, role, phone, phone_confirmed_at, confirmed_at,
+                                raw_app_meta_data, raw_user_meta_data, is_anonymous)
+        values (${randomUUID()}, 'authenticated', 'authenticated', ${phone},
+                case when ${confirmed} then now() end, case when ${confirmed} then now() end,
+                ${json({ provider: 'phone', providers: ['phone'] })}, ${json(userMetadata)}, false)
         returning *`;
       return user!;
     },
-    async markSignedIn(userId: string, confirmPhone: boolean) {
+    async createAnonymousUser(userMetadata: Json): Promise<UserRow> {
+      const [user] = await sql<UserRow[]>`
+        insert into auth.users (id, aud, role, raw_app_meta_data, raw_user_meta_data, is_anonymous)
+        values (${randomUUID()}, 'authenticated', 'authenticated', '{}', ${json(userMetadata)}, true)
+        returning *`;
+      return user!;
+    },
+    /**
+     * A sign-in by phone code: confirms the phone and records `phone` among the providers in
+     * app_metadata, keeping what is there (a role set by an admin); GoTrue does the same.
+     */
+    async signedInByPhone(userId: string): Promise<UserRow> {
       const [user] = await sql<UserRow[]>`
         update auth.users
-           set last_sign_in_at = now(), updated_at = now(),
-               phone_confirmed_at = case when ${confirmPhone} then coalesce(phone_confirmed_at, now()) else phone_confirmed_at end,
-               confirmed_at = case when ${confirmPhone} then coalesce(confirmed_at, now()) else confirmed_at end
+           set phone_confirmed_at = coalesce(phone_confirmed_at, now()),
+               confirmed_at = coalesce(confirmed_at, now()),
+               last_sign_in_at = now(), updated_at = now(),
+               raw_app_meta_data = raw_app_meta_data || jsonb_build_object(
+                 'provider', coalesce(raw_app_meta_data ->> 'provider', 'phone'),
+                 'providers', (select jsonb_agg(distinct p order by p)
+                                 from jsonb_array_elements_text(
+                                   coalesce(raw_app_meta_data -> 'providers', '[]') || '["phone"]') as p))
          where id = ${userId}
         returning *`;
       return user!;
     },
-
-    async lastCodeSentAt(phone: string) {
-      const [row] = await sql<{ sent_at: Date }[]>`select sent_at from auth_dev.sms_codes where phone = ${phone}`;
-      return row?.sent_at;
+    async signedIn(userId: string): Promise<UserRow> {
+      const [user] = await sql<UserRow[]>`
+        update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${userId} returning *`;
+      return user!;
     },
-    async saveCode(phone: string, code: string, expiresInSeconds: number) {
+    async setUserMetadata(userId: string, metadata: Json): Promise<UserRow> {
+      const [user] = await sql<UserRow[]>`
+        update auth.users set raw_user_meta_data = ${json(metadata)}, updated_at = now()
+         where id = ${userId} returning *`;
+      return user!;
+    },
+
+    /** Seconds since the phone's last code was sent (by the database clock), if one was. */
+    async secondsSinceLastCode(phone: string): Promise<number | undefined> {
+      const [row] = await sql<{ age: number }[]>`
+        select extract(epoch from now() - sent_at)::float8 as age from auth_dev.sms_codes where phone = ${phone}`;
+      return row?.age;
+    },
+    /** Keeps the phone's one pending code (a new code replaces the old one, as in GoTrue). */
+    async saveCode(phone: string, code: string, expiresInSeconds: number): Promise<void> {
       await sql`
         insert into auth_dev.sms_codes (phone, code_hash, sent_at, expires_at)
-        values (${phone}, ${hashCode(code)}, now(), now() + make_interval(secs => ${expiresInSeconds}))
+        values (${phone}, ${hashCode(phone, code)}, now(), now() + make_interval(secs => ${expiresInSeconds}))
         on conflict (phone) do update
           set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at`;
     },
-    /** Consumes the phone's pending code when `code` matches and has not expired. */
-    async consumeCode(phone: string, code: string) {
+    /** Uses up the phone's pending code when `code` matches and has not expired. */
+    async consumeCode(phone: string, code: string): Promise<boolean> {
       const rows = await sql`
-        delete from auth_dev.sms_codes
-         where phone = ${phone} and code_hash = ${hashCode(code)} and expires_at > now()
+        update auth_dev.sms_codes set code_hash = '', expires_at = now()
+         where phone = ${phone} and code_hash = ${hashCode(phone, code)} and expires_at > now()
         returning phone`;
       return rows.length === 1;
     },
-    async recordSms(phone: string, code: string, body: string) {
+    async recordSms(phone: string, code: string, body: string): Promise<void> {
       await sql`insert into auth_dev.sms_outbox (phone, code, body) values (${phone}, ${code}, ${body})`;
     },
-    async smsFor(phone: string) {
-      return sql<{ phone: string; code: string; body: string; sentAt: Date }[]>`
+    async smsFor(phone: string): Promise<SmsMessage[]> {
+      return sql<SmsMessage[]>`
         select phone, code, body, sent_at as "sentAt" from auth_dev.sms_outbox where phone = ${phone} order by id`;
     },
 
-    /** Counts one hit in a fixed window; true when the limit is exceeded. */
-    async overLimit(bucket: string, limit: number, windowSeconds: number) {
+    /** Counts one hit in the current fixed window; true when that makes it more than `limit`. */
+    async overLimit(bucket: string, limit: number, windowSeconds: number): Promise<boolean> {
       const [row] = await sql<{ hits: number }[]>`
         insert into auth_dev.rate_limits as r (bucket, window_start, hits)
         values (${bucket}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
         on conflict (bucket, window_start) do update set hits = r.hits + 1
         returning hits`;
       return row!.hits > limit;
-    },
-
-    async createSession(userId: string) {
-      const [session] = await sql<{ id: string }[]>`
-        insert into auth.sessions (id, user_id) values (${randomUUID()}, ${userId}) returning id`;
-      return session!.id;
-    },
-    async sessionExists(sessionId: string) {
-      const rows = await sql`select 1 from auth.sessions where id = ${sessionId}`;
-      return rows.length === 1;
-    },
-    async issueRefreshToken(userId: string, sessionId: string, parent: string | null) {
-      const token = randomBytes(24).toString('base64url');
-      await sql`insert into auth.refresh_tokens (token, user_id, session_id, parent)
-                values (${token}, ${userId}, ${sessionId}, ${parent})`;
-      return token;
-    },
-    /** Revokes a refresh token for rotation (atomically); tells why when it cannot be used. */
-    async rotateRefreshToken(token: string) {
-      const [row] = await sql<{ user_id: string; session_id: string }[]>`
-        update auth.refresh_tokens set revoked = true, updated_at = now()
-         where token = ${token} and not revoked and session_id is not null
-        returning user_id, session_id`;
-      if (row) return { outcome: 'ok' as const, userId: row.user_id, sessionId: row.session_id };
-      const known = await sql`select 1 from auth.refresh_tokens where token = ${token} and session_id is not null`;
-      return { outcome: known.length ? ('already_used' as const) : ('not_found' as const) };
-    },
-    async endSessions(userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
-      if (scope === 'local') await sql`delete from auth.sessions where id = ${sessionId}`;
-      else if (scope === 'others') await sql`delete from auth.sessions where user_id = ${userId} and id <> ${sessionId}`;
-      else await sql`delete from auth.sessions where user_id = ${userId}`;
     },
   };
 }

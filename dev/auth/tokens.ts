@@ -1,11 +1,40 @@
-// Sessions as GoTrue issues them: an ES256 access token with GoTrue's claims, a rotating
-// refresh token, and the user object in GoTrue's shape.
-import { jwtVerify, createLocalJWKSet } from 'jose';
+// What GoTrue hands out: ES256 access tokens with its claims, the session response
+// (access + refresh token + user) and the user object in its JSON shape.
+import { createHash } from 'node:crypto';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { jwks, signJwt, type SigningKeys } from '../keys.ts';
-import type { AuthStore, UserRow } from './store.ts';
+import type { Amr } from './sessions.ts';
+import type { UserRow } from './store.ts';
 
+const iso = (value: Date | null) => (value ? value.toISOString() : undefined);
+
+// A stable id for the phone identity derived from the user (the stand-in keeps no identities table).
+function identityId(userId: string): string {
+  const hex = createHash('sha256').update(`phone:${userId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The user as GoTrue's JSON has it (timestamps left out while unset, as its omitempty does). */
 export function userJson(user: UserRow) {
-  const iso = (value: Date | null) => (value ? value.toISOString() : undefined);
+  const identities = user.phone
+    ? [
+        {
+          identity_id: identityId(user.id),
+          id: user.id,
+          user_id: user.id,
+          identity_data: {
+            sub: user.id,
+            phone: user.phone,
+            email_verified: false,
+            phone_verified: user.phone_confirmed_at !== null,
+          },
+          provider: 'phone',
+          last_sign_in_at: iso(user.last_sign_in_at),
+          created_at: iso(user.created_at),
+          updated_at: iso(user.updated_at),
+        },
+      ]
+    : [];
   return {
     id: user.id,
     aud: user.aud,
@@ -17,47 +46,46 @@ export function userJson(user: UserRow) {
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
-    identities: [],
+    identities,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,
   };
 }
 
-export interface SessionIssuer {
-  issue(user: UserRow, sessionId?: string, parent?: string): Promise<object>;
-  verify(accessToken: string): Promise<{ sub: string; session_id: string } | undefined>;
+export interface AccessTokenClaims {
+  sub: string;
+  session_id?: string;
 }
 
-export function createSessionIssuer(options: {
+export function createTokenIssuer(options: {
   keys: SigningKeys;
   issuer: string;
   expirySeconds: number;
-  store: AuthStore;
-}): SessionIssuer {
-  const { keys, issuer, expirySeconds, store } = options;
+}) {
+  const { keys, issuer, expirySeconds } = options;
   const localKeys = createLocalJWKSet(jwks(keys));
   return {
-    async issue(user, existingSessionId, parent) {
-      const sessionId = existingSessionId ?? (await store.createSession(user.id));
+    /** The session response of /verify, /signup and /token. */
+    async session(user: UserRow, sessionId: string, refreshToken: string, amr: Amr[]) {
       const now = Math.floor(Date.now() / 1000);
       const accessToken = await signJwt(keys, {
         iss: issuer,
         sub: user.id,
-        aud: 'authenticated',
+        aud: user.aud,
         exp: now + expirySeconds,
         iat: now,
         email: user.email ?? '',
         phone: user.phone ?? '',
         app_metadata: user.raw_app_meta_data,
         user_metadata: user.raw_user_meta_data,
-        role: 'authenticated',
+        role: user.role,
         aal: 'aal1',
-        amr: [{ method: user.is_anonymous ? 'anonymous' : 'otp', timestamp: now }],
+        // GoTrue leaves out an empty amr (sessions made before the stand-in recorded it).
+        ...(amr.length ? { amr } : {}),
         session_id: sessionId,
         is_anonymous: user.is_anonymous,
       });
-      const refreshToken = await store.issueRefreshToken(user.id, sessionId, parent ?? null);
       return {
         access_token: accessToken,
         token_type: 'bearer',
@@ -67,14 +95,18 @@ export function createSessionIssuer(options: {
         user: userJson(user),
       };
     },
-    async verify(accessToken) {
+    /** Checks signature and expiry only, as GoTrue does for its own tokens. */
+    async verify(accessToken: string): Promise<AccessTokenClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(accessToken, localKeys, { issuer, audience: 'authenticated' });
-        if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return undefined;
-        return { sub: payload.sub, session_id: payload.session_id };
+        const { payload } = await jwtVerify(accessToken, localKeys, { algorithms: ['ES256'] });
+        if (typeof payload.sub !== 'string' || !payload.sub) return undefined;
+        const sessionId = typeof payload.session_id === 'string' ? payload.session_id : undefined;
+        return { sub: payload.sub, session_id: sessionId };
       } catch {
         return undefined;
       }
     },
   };
 }
+
+export type TokenIssuer = ReturnType<typeof createTokenIssuer>;

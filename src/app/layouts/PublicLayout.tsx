@@ -1,6 +1,6 @@
 // The public site's frame (SPEC §2): a sticky top navigation with a small-screen menu, and a footer.
-import { useId, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 
@@ -17,11 +17,25 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export function PublicLayout() {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on, so any navigation (back button too) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      toggleRef.current?.focus();
+    }
+  };
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-20 border-b border-cream-200 bg-cream-50/95 backdrop-blur">
+      <header
+        className="sticky top-0 z-20 border-b border-cream-200 bg-cream-50/95 backdrop-blur"
+        onKeyDown={closeOnEscape}
+      >
         <nav
           aria-label="Main"
           className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3"
@@ -47,11 +61,12 @@ export function PublicLayout() {
             <ButtonLink to="/join">Join Now</ButtonLink>
           </div>
           <button
+            ref={toggleRef}
             type="button"
             className="rounded-md p-2 text-bark-900 hover:bg-cream-100 md:hidden"
             aria-expanded={open}
             aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen(!open)}
           >
             <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
             <svg

@@ -39,7 +39,9 @@ describe('Home', () => {
       vi.fn(() => new Promise(() => {})),
     );
     renderRoute('/');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading businesses…');
+    const loading = screen.getByRole('status');
+    expect(loading).toHaveTextContent('Loading businesses…');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
   });
 
   it('shows an error with Retry when the API fails, and recovers on retry', async () => {
