@@ -62,16 +62,21 @@ export function visitsSuite(kind: DatabaseKind) {
       expect(await pointsOf(other.id)).toBe(0);
     });
 
-    it('refuses a kiosk that is not enrolled, outside demo mode', async () => {
+    /** An unenrolled kiosk's pending check-in, started in demo mode (the only way it can start one). */
+    async function unenrolledKioskCheckin() {
       const demo = h().appWith({ demoMode: true });
       const kiosk = await createKiosk(h(), 'museum', { enrolled: false });
       const customer = await signUp(h());
-      // Started while demo mode trusted the kiosk; approved after it no longer does.
       const started = await callApp(demo, 'POST', '/api/checkin/start', {
         token: kiosk.token,
         body: { locationId: 'museum', phone: customer.phone },
       });
-      const { token } = bodyOf(started, StartCheckinResponse, 201);
+      return { demo, kiosk, customer, token: bodyOf(started, StartCheckinResponse, 201).token };
+    }
+
+    it('refuses a kiosk that is not enrolled, outside demo mode', async () => {
+      // Started while demo mode trusted the kiosk; approved after it no longer does.
+      const { kiosk, customer, token } = await unenrolledKioskCheckin();
       const refused = await approve({ token }, kiosk.token);
       expect(refused.status).toBe(403);
       expect(refused.error?.message).toMatch(/not enrolled/);
@@ -79,14 +84,7 @@ export function visitsSuite(kind: DatabaseKind) {
     });
 
     it('trusts a kiosk that is not enrolled in demo mode', async () => {
-      const demo = h().appWith({ demoMode: true });
-      const kiosk = await createKiosk(h(), 'museum', { enrolled: false });
-      const customer = await signUp(h());
-      const started = await callApp(demo, 'POST', '/api/checkin/start', {
-        token: kiosk.token,
-        body: { locationId: 'museum', phone: customer.phone },
-      });
-      const { token } = bodyOf(started, StartCheckinResponse, 201);
+      const { demo, kiosk, token } = await unenrolledKioskCheckin();
       const approved = await callApp(demo, 'POST', '/api/visits/approve', { token: kiosk.token, body: { token } });
       expect(bodyOf(approved, ApproveVisitResponse).totalPoints).toBe(5);
     });
