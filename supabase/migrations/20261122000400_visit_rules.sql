@@ -59,7 +59,10 @@ begin
   insert into public.customers (user_id, name, phone, email, sms_consent, email_consent, signup_location_id, signup_channel)
   values (v_user_id, btrim(p_name), v_phone, nullif(btrim(coalesce(p_email, '')), ''),
           coalesce(p_sms_consent, false), coalesce(p_email_consent, false), p_location_id, p_channel)
-  on conflict (phone) do nothing
+  -- No conflict target: every unique index arbitrates. A member signing up on two connections
+  -- at once races on user_id as well as phone, and a conflict on a non-arbiter index would
+  -- escape as a unique violation (a 500) instead of this 409.
+  on conflict do nothing
   returning id into v_id;
 
   if v_id is null then
@@ -351,12 +354,15 @@ begin
     update public.checkin_tokens t set used_at = now() where t.id = v_token.id;
   end if;
 
+  -- The welcome reward only on the customer's first visit at this business (no earlier visit
+  -- there, read above under the customer lock): one added to the business later is not given
+  -- on a later visit (SPEC: "on the first visit").
   with unlocked as (
     insert into public.customer_rewards (customer_id, reward_id, unlocked_by_visit_id)
     select v_customer_id, r.id, v_visit_id
       from public.rewards r
       left join public.tiers t on t.name = r.tier
-     where (r.kind = 'welcome' and r.location_id = v_location_id)
+     where (r.kind = 'welcome' and r.location_id = v_location_id and v_last_visit is null)
         or (r.kind = 'tier' and t.min_points <= v_total)
     on conflict on constraint customer_rewards_customer_id_reward_id_key do nothing
     returning id, reward_id
@@ -395,7 +401,9 @@ begin
   end if;
   select * into v_reward from public.rewards r where r.id = v_row.reward_id;
 
-  v_is_owner := v_row.customer_id = private.current_customer_id();
+  -- coalesce: a caller with no customer row (a kiosk, staff, a user who never signed up) is
+  -- not the owner; comparing with null must not let them through as one.
+  v_is_owner := coalesce(v_row.customer_id = private.current_customer_id(), false);
   v_location_id := coalesce(p_location_id, private.staff_location_id(),
                             case when v_reward.scope = 'location' then v_reward.location_id end);
   if not v_is_owner then

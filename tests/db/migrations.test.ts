@@ -33,6 +33,23 @@ describe('migrations on PGlite', () => {
     expect(count!.n).toBe(6);
   });
 
+  it('creates the private tables and the functions that hold the rules', async () => {
+    const tables = await db.sql<{ relname: string }[]>`
+      select c.relname from pg_class c where c.relnamespace = 'private'::regnamespace and c.relkind = 'r' order by 1`;
+    expect(tables.map((t) => t.relname)).toEqual(['location_enrolment_codes', 'rate_limit_hits', 'settings']);
+    const functions = await db.sql<{ name: string }[]>`
+      select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('app', 'private')`;
+    expect(functions.map((f) => f.name)).toEqual(
+      expect.arrayContaining([
+        'app.create_customer', 'app.link_customer_to_user', 'app.claim_customer', 'app.open_kiosk_session',
+        'app.set_enrolment_code', 'app.enrol_kiosk', 'app.start_checkin', 'app.approve_visit', 'app.redeem_reward',
+        'app.submit_contact_message', 'app.hit_rate_limit', 'app.me', 'app.my_visits', 'app.admin_metrics',
+        'private.current_customer_id', 'private.is_admin', 'private.is_staff_at', 'private.fail',
+      ]),
+    );
+  });
+
   it('enforces RLS for a member inside PGlite as on the server', async () => {
     const a = await createMember(db.sql, 'A');
     await createMember(db.sql, 'B');
