@@ -2,14 +2,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallerKind } from '../../../supabase/functions/_shared/caller.ts';
 import { LocationList } from '../../../supabase/functions/_shared/contract.ts';
-import { endpointList, type Endpoint } from '../../../supabase/functions/_shared/endpoints.ts';
+import type { Endpoint } from '../../../supabase/functions/_shared/endpoint.ts';
+import { endpointList } from '../../../supabase/functions/_shared/endpoints.ts';
 import { bodyOf } from '../../support/api-client.ts';
 import { createKiosk, createMember, createStaff } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
 const SIGNED_IN: Exclude<CallerKind, 'anon'>[] = ['kiosk', 'member', 'staff', 'admin'];
-const pathOf = (endpoint: Endpoint) => endpoint.path.replace(':locationId', 'creamery');
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const pathOf = (endpoint: Endpoint) =>
+  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID);
 const label = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 const withBody = endpointList.filter((endpoint) => endpoint.body);
 
