@@ -26,9 +26,16 @@ interface UserOptions {
   phone?: string;
   anonymous?: boolean;
   appMetadata?: Record<string, unknown>;
+  /**
+   * How the session was made (the JWT's amr methods): 'otp' for a verified SMS code (the
+   * default for signed-in users), 'anonymous' for kiosks, 'password' for a phone + password
+   * sign-up that never proved the phone.
+   */
+  amr?: string[];
 }
 
 export function userClaims(userId: string, options: UserOptions = {}): Claims {
+  const methods = options.amr ?? [options.anonymous ? 'anonymous' : 'otp'];
   return {
     sub: userId,
     role: 'authenticated',
@@ -36,6 +43,7 @@ export function userClaims(userId: string, options: UserOptions = {}): Claims {
     phone: options.phone ?? '',
     is_anonymous: options.anonymous ?? false,
     app_metadata: options.appMetadata ?? (options.anonymous ? {} : { provider: 'phone' }),
+    amr: methods.map((method) => ({ method, timestamp: Math.floor(Date.now() / 1000) })),
   };
 }
 
@@ -115,8 +123,6 @@ export function nextPhone(): string {
   return `415${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
 }
 
-export type SignupChannel = 'web' | 'business' | 'kiosk' | 'mobile';
-
 export interface CreatedCustomer {
   customerId: string;
   /** The 10 digits the customer typed. */
@@ -131,7 +137,8 @@ export async function createCustomer(
     name?: string;
     phone?: string;
     locationId?: string;
-    channel?: SignupChannel;
+    smsConsent?: boolean;
+    smsConsentWording?: string;
     as?: Claims;
   } = {},
 ): Promise<CreatedCustomer> {
@@ -139,12 +146,12 @@ export async function createCustomer(
   const [row] = await actAs(
     sql,
     options.as ?? anonClaims,
-    (tx) => tx<{ customer_id: string; welcome_reward_name: string | null }[]>`
-    select customer_id, welcome_reward_name
-      from app.create_customer(${options.name ?? 'Customer'}, ${phone}, null, false, false,
-                               ${options.locationId ?? null}, ${options.channel ?? 'web'})`,
+    (tx) => tx<{ result: { customer: { id: string }; welcomeReward: { name: string } | null } }[]>`
+    select app.create_customer(${options.name ?? 'Customer'}, ${phone}, null, ${options.smsConsent ?? false},
+                               false, ${options.locationId ?? null}, ${options.smsConsentWording ?? null}) as result`,
   );
-  return { customerId: row!.customer_id, phone, welcomeRewardName: row!.welcome_reward_name };
+  const result = row!.result;
+  return { customerId: result.customer.id, phone, welcomeRewardName: result.welcomeReward?.name ?? null };
 }
 
 export interface Member {
@@ -173,9 +180,9 @@ export async function createKiosk(sql: Sql, locationId: string): Promise<Kiosk> 
   const user = await createAuthUser(sql, { anonymous: true });
   const sessionId = await actAs(sql, user.claims, async (tx) => {
     const [row] = await tx<
-      { session_id: string }[]
-    >`select session_id from app.open_kiosk_session(${locationId}, 'test kiosk')`;
-    return row!.session_id;
+      { id: string }[]
+    >`select app.open_kiosk_session(${locationId}, 'test kiosk') #>> '{session,id}' as id`;
+    return row!.id;
   });
   return { userId: user.id, claims: user.claims, sessionId };
 }
@@ -194,7 +201,7 @@ export async function setEnrolmentCode(sql: Sql, locationId: string, code: strin
 
 /** The kiosk proves its location's enrolment code (app.enrol_kiosk). */
 export async function enrolKiosk(sql: Sql, kiosk: Kiosk, code: string): Promise<void> {
-  await actAs(sql, kiosk.claims, (tx) => tx`select * from app.enrol_kiosk(${code})`);
+  await actAs(sql, kiosk.claims, (tx) => tx`select app.enrol_kiosk(${code})`);
 }
 
 export interface Staff {
@@ -230,11 +237,12 @@ export async function startCheckin(
   const [row] = await actAs(
     sql,
     caller,
-    (tx) => tx<{ token: string; expires_at: Date; customer_id: string }[]>`
-      select token, expires_at, customer_id from app.start_checkin(${locationId}, ${options.phone ?? null})`,
+    (tx) => tx<{ result: { token: string; expiresAt: string; customer: { id: string } } }[]>`
+      select app.start_checkin(${locationId}, ${options.phone ?? null}) as result`,
     options.demoMode ?? false,
   );
-  return { token: row!.token, expiresAt: row!.expires_at, customerId: row!.customer_id };
+  const result = row!.result;
+  return { token: result.token, expiresAt: new Date(result.expiresAt), customerId: result.customer.id };
 }
 
 /** Starts a check-in token for a customer, as the member (mobile QR). */
@@ -253,14 +261,21 @@ export interface UnlockedReward {
   scope: 'location' | 'network';
 }
 
+export interface RedeemableReward {
+  id: string;
+  name: string;
+  scope: 'location' | 'network';
+}
+
+/** app.approve_visit's answer (the API's ApproveVisitResponse). */
 export interface ApprovedVisit {
-  visit_id: string;
-  customer_id: string;
-  customer_name: string;
-  location_id: string;
-  points_earned: number;
-  total_points: number;
-  unlocked_rewards: UnlockedReward[];
+  visitId: string;
+  customer: { id: string; name: string };
+  locationId: string;
+  pointsEarned: number;
+  totalPoints: number;
+  unlockedRewards: UnlockedReward[];
+  redeemableRewards: RedeemableReward[];
 }
 
 /** Approves a scanned value (a check-in token or 'customer:{id}') as the caller. */
@@ -268,25 +283,21 @@ export async function approveVisit(
   sql: Sql,
   caller: Claims,
   scanned: string,
-  options: { locationId?: string; demoMode?: boolean } = {},
+  options: { locationId?: string; demoMode?: boolean; idempotencyKey?: string } = {},
 ): Promise<ApprovedVisit> {
   const [row] = await actAs(
     sql,
     caller,
-    (tx) =>
-      tx<
-        ApprovedVisit[]
-      >`select * from app.approve_visit(${scanned}, ${options.locationId ?? null})`,
+    (tx) => tx<{ result: ApprovedVisit }[]>`
+      select app.approve_visit(${scanned}, ${options.locationId ?? null}, ${options.idempotencyKey ?? null}) as result`,
     options.demoMode ?? false,
   );
-  return row!;
+  return row!.result;
 }
 
+/** app.redeem_reward's answer (the API's RedeemRewardResponse). */
 export interface RedeemedReward {
-  id: string;
-  status: 'redeemed';
-  redeemed_at: Date;
-  reward_name: string;
+  customerReward: { id: string; status: 'redeemed'; redeemedAt: string; reward: { name: string } };
 }
 
 /** Redeems an unlocked reward (a customer_rewards id) as the caller. */
@@ -295,19 +306,70 @@ export async function redeemReward(
   caller: Claims,
   customerRewardId: string,
   locationId?: string,
+  idempotencyKey?: string,
 ): Promise<RedeemedReward> {
   const [row] = await actAs(
     sql,
     caller,
-    (tx) => tx<RedeemedReward[]>`
-    select * from app.redeem_reward(${customerRewardId}, ${locationId ?? null})`,
+    (tx) => tx<{ result: RedeemedReward }[]>`
+    select app.redeem_reward(${customerRewardId}, ${locationId ?? null}, ${idempotencyKey ?? null}) as result`,
   );
-  return row!;
+  return row!.result;
+}
+
+export interface VoidedVisit {
+  visitId: string;
+  voided: true;
+  pointsReversed: number;
+  rewardsRevoked: string[];
+  rewardsClawedBack: string[];
+  totalPoints: number;
+}
+
+/** Voids a visit with a reason (app.void_visit), by default as the admin. */
+export async function voidVisit(
+  sql: Sql,
+  visitId: string,
+  reason: string,
+  caller: Claims = adminClaims(),
+): Promise<VoidedVisit> {
+  const [row] = await actAs(
+    sql,
+    caller,
+    (tx) => tx<{ result: VoidedVisit }[]>`select app.void_visit(${visitId}, ${reason}) as result`,
+  );
+  return row!.result;
 }
 
 /** Sets the minimum interval between visits at one business (seconds), as an operator. */
 export async function setMinVisitInterval(sql: Sql, seconds: number) {
   await sql`update private.settings set min_visit_interval = make_interval(secs => ${seconds})`;
+}
+
+export interface VisitLimits {
+  /** Seconds between two visits at one business (min_visit_interval). */
+  perBusinessSeconds?: number;
+  /** Seconds between any two visits anywhere (min_visit_gap_anywhere). */
+  anywhereSeconds?: number;
+  /** Approved visits per member per hour (max_visits_per_hour). */
+  perHour?: number;
+  /** Visits in a day that flag a member (velocity_flag_visits). */
+  velocityVisits?: number;
+}
+
+/** Sets the check-in limits in private.settings, as an operator; 0 turns one off. */
+export async function setVisitLimits(sql: Sql, limits: VisitLimits) {
+  await sql`
+    update private.settings set
+      min_visit_interval = coalesce(make_interval(secs => ${limits.perBusinessSeconds ?? null}), min_visit_interval),
+      min_visit_gap_anywhere = coalesce(make_interval(secs => ${limits.anywhereSeconds ?? null}), min_visit_gap_anywhere),
+      max_visits_per_hour = coalesce(${limits.perHour ?? null}::int, max_visits_per_hour),
+      velocity_flag_visits = coalesce(${limits.velocityVisits ?? null}::int, velocity_flag_visits)`;
+}
+
+/** Turns off every time limit on check-ins (suites that approve many visits in a row). */
+export async function disableVisitLimits(sql: Sql) {
+  await setVisitLimits(sql, { perBusinessSeconds: 0, anywhereSeconds: 0, perHour: 0 });
 }
 
 /** The SQLSTATE of a rejected promise (e.g. 'LY409', '42501'), or 'ok'. */

@@ -2,15 +2,15 @@
 -- functions outside the exposed schema with fixed search paths, and the "once" constraints.
 begin;
 \ir 00-helpers.psql
-select plan(21);
+select plan(24);
 
 select tables_are('public',
   array['tiers', 'locations', 'rewards', 'customers', 'kiosk_sessions', 'checkin_tokens', 'visits',
-        'customer_rewards', 'contact_messages'],
-  'The exposed schema holds exactly the programme''s nine tables');
+        'customer_rewards', 'contact_messages', 'consents', 'points_ledger'],
+  'The exposed schema holds exactly the programme''s eleven tables');
 select tables_are('private',
-  array['settings', 'location_enrolment_codes', 'rate_limit_hits'],
-  'The private schema holds the settings, the enrolment codes and the rate-limit counters');
+  array['settings', 'location_enrolment_codes', 'rate_limit_hits', 'idempotency_keys', 'velocity_flags'],
+  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys and velocity flags');
 
 -- The guard test: a table added to public without RLS fails here before it ships.
 select is_empty($$
@@ -88,7 +88,13 @@ select is_empty($$
 select col_is_unique('public', 'customers', array['phone'], 'One customer per phone number');
 select col_is_unique('public', 'customers', array['user_id'], 'One customer per Auth user');
 select col_is_unique('public', 'visits', array['checkin_token_id'], 'A check-in token approves at most one visit');
-select col_is_unique('public', 'customer_rewards', array['customer_id', 'reward_id'], 'Each reward unlocks at most once per customer');
+select index_is_unique('public', 'customer_rewards', 'customer_rewards_once',
+  'Each reward unlocks at most once per customer (a revoked unlock aside)');
+select index_is_unique('public', 'customer_rewards', 'customer_rewards_one_welcome_per_business',
+  'A customer holds at most one welcome reward per business, whichever reward it is');
+select col_is_unique('private', 'velocity_flags', array['customer_id', 'day'], 'A member is flagged at most once a day');
+select trigger_is('public', 'points_ledger', 'points_ledger_append_only', 'private', 'refuse_ledger_change',
+  'The points ledger refuses every update and delete, the owner''s included');
 select col_is_unique('public', 'checkin_tokens', array['token_hash'], 'Check-in token hashes are unique');
 select col_is_unique('public', 'kiosk_sessions', array['user_id'], 'A kiosk device has one session');
 

@@ -15,13 +15,13 @@ insert into tests.cast_members (name, user_id) values
   ('fay', tests.create_user('13125550115')),
   ('snack_kiosk', tests.create_user(null, null, true)),
   ('museum_staff', tests.create_user('13125550106', '{"provider": "phone", "role": "staff", "location_id": "museum"}'));
-update private.settings set min_visit_interval = interval '0';
+update private.settings set min_visit_interval = interval '0', min_visit_gap_anywhere = interval '0', max_visits_per_hour = 0;
 
 -- Signing up ------------------------------------------------------------------------------
 
 call tests.act_as('anon');
 select results_eq(
-  $$ select welcome_reward_name from app.create_customer('Cara', '(312) 555-0111', 'cara@example.com', true, false, 'museum', 'kiosk') $$,
+  $$ select r #>> '{welcomeReward,name}' from app.create_customer('Cara', '(312) 555-0111', 'cara@example.com', true, false, 'museum') r $$,
   array['Free Admission'],
   'A visitor signs up at a business''s kiosk and is told its welcome reward');
 select throws_ok($$ select * from app.create_customer('Cara Again', '+1 312 555 0111') $$, 'LY409', null,
@@ -42,9 +42,9 @@ select results_eq($$ select phone, user_id from public.customers where name = 'C
   'The visitor''s customer row holds the normalised phone and no Auth user');
 
 call tests.act_as('newcomer');
-select customer_id as dee from app.create_customer('Dee', '312-555-0112') \gset
+select r #>> '{customer,id}' as dee from app.create_customer('Dee', '312-555-0112') r \gset
 call tests.act_as('member_b');
-select customer_id as eli from app.create_customer('Eli', '312-555-0113') \gset
+select r #>> '{customer,id}' as eli from app.create_customer('Eli', '312-555-0113') r \gset
 call tests.act_as_superuser();
 select is((select user_id from public.customers where id = :'dee'), tests.user_id('newcomer'),
   'A signed-in member who signs up with their own verified phone is linked to the new customer');
@@ -60,7 +60,7 @@ select throws_ok($$ select app.link_customer_to_user() $$, 'LY404', null, 'Linki
 -- Check-in tokens, points and rewards -----------------------------------------------------
 
 call tests.act_as('member_a');
-select token as t1, expires_at as t1_expires from app.start_checkin('creamery') \gset
+select r ->> 'token' as t1, r ->> 'expiresAt' as t1_expires from app.start_checkin('creamery') r \gset
 select matches(:'t1'::text, '^[0-9a-f]{64}$', 'A check-in token is 64 hex characters (more than 128 random bits)');
 select is(:'t1_expires'::timestamptz, now() + interval '15 minutes', 'A check-in token expires 15 minutes after it is issued');
 call tests.act_as_superuser();
@@ -75,7 +75,7 @@ select throws_ok(format('select * from app.approve_visit(%L)', :'t1'), 'LY403', 
   'A member cannot approve their own check-in');
 
 call tests.act_as('staff');
-select points_earned, total_points, unlocked_rewards as first_unlocks from app.approve_visit(:'t1') \gset
+select r ->> 'pointsEarned' as points_earned, r ->> 'totalPoints' as total_points, r -> 'unlockedRewards' as first_unlocks from app.approve_visit(:'t1') r \gset
 select is(:points_earned, 5, 'An approved visit earns 5 points');
 select is(:total_points, 5, 'The customer''s total is now 5 points');
 select is(:'first_unlocks'::jsonb -> 0 ->> 'name', 'Free Ice Cream Scoop', 'The first visit at a business unlocks its welcome reward');
@@ -83,24 +83,24 @@ select throws_ok(format('select * from app.approve_visit(%L)', :'t1'), 'LY409', 
 select throws_ok($$ select * from app.approve_visit(repeat('0', 64)) $$, 'LY404', null, 'An unknown check-in token is a 404');
 
 call tests.act_as('member_a');
-select token as t2 from app.start_checkin('creamery') \gset
+select r ->> 'token' as t2 from app.start_checkin('creamery') r \gset
 call tests.act_as_superuser();
 update public.checkin_tokens set created_at = now() - interval '16 minutes', expires_at = now() - interval '1 minute'
  where token_hash = tests.token_hash(:'t2');
 call tests.act_as('staff');
 select throws_ok(format('select * from app.approve_visit(%L)', :'t2'), 'LY410', null, 'An expired check-in token is a 410');
 
-select total_points as second_total, unlocked_rewards as second_unlocks
-  from app.approve_visit('customer:' || tests.customer_id('member_a')) \gset
+select r ->> 'totalPoints' as second_total, r -> 'unlockedRewards' as second_unlocks
+  from app.approve_visit('customer:' || tests.customer_id('member_a')) r \gset
 select is(:second_total, 10, 'Staff scan the member card for a second visit: 10 points');
 select is(jsonb_path_query_array(:'second_unlocks'::jsonb, '$[*].name'), '["$5 Off Any Business"]'::jsonb,
   'At 10 points Silver unlocks, and the second visit at the same business unlocks no second welcome reward');
-select is(jsonb_path_query_array(unlocked_rewards, '$[*].name'), '[]'::jsonb, 'The third visit (15 points) unlocks nothing')
-  from app.approve_visit('customer:' || tests.customer_id('member_a'));
-select is(jsonb_path_query_array(unlocked_rewards, '$[*].name'), '["$10 Off Any Business"]'::jsonb, 'The fourth visit (20 points) unlocks Gold')
-  from app.approve_visit('customer:' || tests.customer_id('member_a'));
-select is(jsonb_path_query_array(unlocked_rewards, '$[*].name'), '[]'::jsonb, 'The fifth visit (25 points) unlocks nothing more')
-  from app.approve_visit('customer:' || tests.customer_id('member_a'));
+select is(jsonb_path_query_array(r -> 'unlockedRewards', '$[*].name'), '[]'::jsonb, 'The third visit (15 points) unlocks nothing')
+  from app.approve_visit('customer:' || tests.customer_id('member_a')) r;
+select is(jsonb_path_query_array(r -> 'unlockedRewards', '$[*].name'), '["$10 Off Any Business"]'::jsonb, 'The fourth visit (20 points) unlocks Gold')
+  from app.approve_visit('customer:' || tests.customer_id('member_a')) r;
+select is(jsonb_path_query_array(r -> 'unlockedRewards', '$[*].name'), '[]'::jsonb, 'The fifth visit (25 points) unlocks nothing more')
+  from app.approve_visit('customer:' || tests.customer_id('member_a')) r;
 
 call tests.act_as_superuser();
 select results_eq(
@@ -118,15 +118,15 @@ select results_eq(
 insert into public.locations (id, business_name, kind, description, address, logo_url)
 values ('spare', 'Spare Shop', 'shop', 'New in the programme.', '9 Spare Row', '/logos/spare.svg');
 call tests.act_as('admin');
-select is(jsonb_path_query_array(unlocked_rewards, '$[*].name'), '[]'::jsonb, 'A first visit at a business without a welcome reward unlocks none')
-  from app.approve_visit('customer:' || tests.customer_id('member_a'), 'spare');
+select is(jsonb_path_query_array(r -> 'unlockedRewards', '$[*].name'), '[]'::jsonb, 'A first visit at a business without a welcome reward unlocks none')
+  from app.approve_visit('customer:' || tests.customer_id('member_a'), 'spare') r;
 call tests.act_as_superuser();
 insert into public.rewards (kind, location_id, name, description, scope)
 values ('welcome', 'spare', 'Free Spare Part', 'One free part on your first visit.', 'location');
 call tests.act_as('admin');
-select is(jsonb_path_query_array(unlocked_rewards, '$[*].name'), '[]'::jsonb,
+select is(jsonb_path_query_array(r -> 'unlockedRewards', '$[*].name'), '[]'::jsonb,
   'A welcome reward added after the customer''s first visit there is not unlocked by a later visit')
-  from app.approve_visit('customer:' || tests.customer_id('member_a'), 'spare');
+  from app.approve_visit('customer:' || tests.customer_id('member_a'), 'spare') r;
 
 -- Member cards ----------------------------------------------------------------------------
 
@@ -142,7 +142,7 @@ select throws_ok(format('select * from app.approve_visit(%L, %L)', 'customer:' |
 call tests.act_as('admin');
 select throws_ok(format('select * from app.approve_visit(%L)', 'customer:' || tests.customer_id('member_b')), 'LY400', null,
   'An admin approving a member card must say at which business');
-select results_eq(format('select location_id, total_points from app.approve_visit(%L, %L)', 'customer:' || tests.customer_id('member_b'), 'museum'),
+select results_eq(format('select r ->> ''locationId'', (r ->> ''totalPoints'')::int from app.approve_visit(%L, %L) r', 'customer:' || tests.customer_id('member_b'), 'museum'),
   $$ values ('museum'::text, 5) $$,
   'An admin approves a member card at any business');
 call tests.act_as_superuser();
@@ -154,12 +154,12 @@ select is((select approved_via from public.visits where customer_id = tests.cust
 call tests.act_as('member_a');
 select throws_ok($$ select * from app.open_kiosk_session('snackco') $$, 'LY403', null, 'A member''s sign-in cannot open a kiosk session');
 call tests.act_as('snack_kiosk');
-select is(enrolled, false, 'A new kiosk opens its session at a business, not yet enrolled')
-  from app.open_kiosk_session('snackco', 'front counter tablet');
+select is((r #>> '{session,enrolled}')::boolean, false, 'A new kiosk opens its session at a business, not yet enrolled')
+  from app.open_kiosk_session('snackco', 'front counter tablet') r;
 select throws_ok($$ select * from app.start_checkin('snackco', '3125550101') $$, 'LY403', null,
   'A kiosk that is not enrolled cannot check customers in by phone');
 call tests.act_as('snack_kiosk', true);
-select token as t3 from app.start_checkin('snackco', '3125550101') \gset
+select r ->> 'token' as t3 from app.start_checkin('snackco', '3125550101') r \gset
 select ok(:'t3' is not null, 'In demo mode a kiosk that is not enrolled can check customers in by phone');
 call tests.act_as('snack_kiosk');
 select throws_ok(format('select * from app.approve_visit(%L)', :'t3'), 'LY403', null,
@@ -174,8 +174,8 @@ select lives_ok($$ select app.set_enrolment_code('snackco', 'sock monkey 42') $$
 
 call tests.act_as('snack_kiosk');
 select throws_ok($$ select * from app.enrol_kiosk('sock monkey 41') $$, 'LY403', null, 'A wrong enrolment code is refused (403)');
-select is(enrolled, true, 'The right enrolment code enrols the kiosk') from app.enrol_kiosk('sock monkey 42');
-select results_eq(format('select points_earned, location_id from app.approve_visit(%L)', :'t3'),
+select is((r #>> '{session,enrolled}')::boolean, true, 'The right enrolment code enrols the kiosk') from app.enrol_kiosk('sock monkey 42') r;
+select results_eq(format('select (r ->> ''pointsEarned'')::int, r ->> ''locationId'' from app.approve_visit(%L) r', :'t3'),
   $$ values (5, 'snackco'::text) $$,
   'An enrolled kiosk approves the check-in it issued');
 call tests.act_as_superuser();
@@ -183,7 +183,7 @@ select is((select approved_via from public.visits v join public.checkin_tokens t
             where t.token_hash = tests.token_hash(:'t3')), 'kiosk', 'The visit records that a kiosk approved it');
 
 call tests.act_as('snack_kiosk');
-select token as t4 from app.start_checkin('snackco', '312 555 0102') \gset
+select r ->> 'token' as t4 from app.start_checkin('snackco', '312 555 0102') r \gset
 select ok(:'t4' is not null, 'An enrolled kiosk checks customers in by phone, whatever its punctuation');
 select throws_ok($$ select * from app.start_checkin('snackco', '3125550199') $$, 'LY404', null,
   'Checking in a phone that has not signed up is a 404');
@@ -204,8 +204,8 @@ select throws_ok($$ select * from app.start_checkin('snackco', '3125550101') $$,
   'A revoked kiosk can no longer check customers in by phone');
 
 call tests.act_as('kiosk');
-select is(enrolled, false, 'A kiosk that moves to another business loses its enrolment')
-  from app.open_kiosk_session('museum');
+select is((r #>> '{session,enrolled}')::boolean, false, 'A kiosk that moves to another business loses its enrolment')
+  from app.open_kiosk_session('museum') r;
 
 -- Starting check-ins ----------------------------------------------------------------------
 
@@ -244,12 +244,12 @@ select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY403
 call tests.act_as('member_a');
 select throws_ok(format('select * from app.redeem_reward(%L, %L)', :'scoop', 'museum'), 'LY403', null,
   'The owner cannot use a welcome reward at another business');
-select is(status, 'redeemed', 'The owner redeems their welcome reward') from app.redeem_reward(:'scoop');
+select is(r #>> '{customerReward,status}', 'redeemed', 'The owner redeems their welcome reward') from app.redeem_reward(:'scoop') r;
 select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'A reward is redeemed once: the second time is a 409');
 call tests.act_as('staff');
 select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'Staff cannot redeem it again at the counter either');
 call tests.act_as('museum_staff');
-select is(status, 'redeemed', 'Staff of any business redeem a network reward (Silver) at their counter') from app.redeem_reward(:'silver');
+select is(r #>> '{customerReward,status}', 'redeemed', 'Staff of any business redeem a network reward (Silver) at their counter') from app.redeem_reward(:'silver') r;
 call tests.act_as_superuser();
 select results_eq(format('select redeemed_location_id, redeemed_by from public.customer_rewards where id = %L', :'silver'),
   format('values (%L::text, %L::uuid)', 'museum', tests.user_id('museum_staff')),
@@ -283,8 +283,8 @@ select is((select total_points from public.customers where id = tests.customer_i
 call tests.act_as('fay');
 select throws_ok($$ select * from app.claim_customer() $$, 'LY404', null,
   'Signing in with a phone that never signed up, without sign-up details, is a 404');
-select is(created, true, 'Signing in with sign-up details creates the member''s customer') from app.claim_customer('Fay');
-select is(created, false, 'Signing in again links to the same customer instead of creating another') from app.claim_customer('Fay');
+select is((r ->> 'created')::boolean, true, 'Signing in with sign-up details creates the member''s customer') from app.claim_customer('Fay') r;
+select is((r ->> 'created')::boolean, false, 'Signing in again links to the same customer instead of creating another') from app.claim_customer('Fay') r;
 call tests.act_as_superuser();
 select is((select count(*)::int from public.customers where phone = '+13125550115'), 1, 'Fay has exactly one customer record');
 
