@@ -26,31 +26,26 @@ begin
 end;
 $$;
 
--- A person's name as stored (issue 11 §1.5): invisible characters removed (controls, zero-width
--- space, soft hyphen, bidi marks, BOM, fillers...), runs of any Unicode whitespace made one
--- space, leading joiners / variation selectors and trailing joiners trimmed (inside a name they
--- stay: emoji and some scripts need them), NFC-normalised; at least one visible character and
--- at most 100 characters, else LY400. The zod schema PersonName mirrors this; both are tested
--- against tests/support/name-cases.ts.
+-- A person's name as stored (issue 11 §1.5): NFC-normalised, then trimmed at both ends of
+-- whitespace and invisible characters (controls, zero-width spaces and joiners, soft hyphen,
+-- bidi marks, BOM, Hangul fillers, variation selectors, tags...); inside the name they stay
+-- (emoji sequences and some scripts need joiners). Nothing left, or more than 100 characters:
+-- LY400. The zod PersonName (INVISIBLE_CHARACTERS in contract/common.ts) is its twin; both are
+-- tested against tests/support/name-cases.ts.
 create function private.clean_name(p_name text)
 returns text
 language plpgsql immutable
 set search_path = ''
 as $$
 declare
-  c_space constant text := '\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000';
-  c_joiner constant text := '\u200C\u200D\uFE00-\uFE0F\U000E0020-\U000E007F';
-  c_invisible constant text := '\u0001-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u00AD\u034F\u061C'
-    '\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F'
-    '\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\U0001D173-\U0001D17A\U000E0001';
-  v text := coalesce(p_name, '');
+  c_invisible constant text :=
+    '[\u0001-\u0020\u007F-\u00A0\u00AD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F'
+    '\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0'
+    '\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]';
+  v text := normalize(coalesce(p_name, ''), NFC);
 begin
-  v := regexp_replace(v, '[' || c_invisible || ']', '', 'g');
-  v := regexp_replace(v, '[' || c_space || ']+', ' ', 'g');
-  v := regexp_replace(v, '^[ ' || c_joiner || ']+', '');
-  v := regexp_replace(v, '[ \u200C\u200D]+$', '');
-  v := normalize(v, NFC);
-  if v !~ ('[^ ' || c_joiner || ']') then
+  v := regexp_replace(v, '^' || c_invisible || '+|' || c_invisible || '+$', '', 'g');
+  if v = '' then
     perform private.fail('400', 'Name needs at least one visible character');
   end if;
   if char_length(v) > 100 then
