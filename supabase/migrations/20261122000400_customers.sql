@@ -55,6 +55,15 @@ begin
 end;
 $$;
 
+-- The email shape the tables' check constraints accept (so a bad one is a 400, not a 500).
+create function private.is_email(p_email text)
+returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select length(p_email) <= 254 and p_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'
+$$;
+
 -- Every way a name is written (sign-up, a member editing their details) stores the clean form.
 create function private.customers_clean_name()
 returns trigger
@@ -123,10 +132,14 @@ as $$
 declare
   v_phone text := app.normalize_phone(p_phone);
   v_name text := private.clean_name(p_name);
+  v_email text := nullif(btrim(coalesce(p_email, '')), '');
   v_user_id uuid;
   v_row public.customers;
 begin
   perform private.require_location(p_location_id);
+  if v_email is not null and not private.is_email(v_email) then
+    perform private.fail('400', 'Enter a valid email address');
+  end if;
   if auth.uid() is not null and not private.is_anonymous()
      and private.jwt_phone() = v_phone and private.phone_proven_by_code()
      and not exists (select 1 from public.customers c where c.user_id = auth.uid()) then
@@ -134,7 +147,7 @@ begin
   end if;
 
   insert into public.customers (user_id, name, phone, email, sms_consent, email_consent, signup_location_id, signup_channel)
-  values (v_user_id, v_name, v_phone, nullif(btrim(coalesce(p_email, '')), ''),
+  values (v_user_id, v_name, v_phone, v_email,
           coalesce(p_sms_consent, false), coalesce(p_email_consent, false), p_location_id, p_channel)
   -- No conflict target: every unique index arbitrates. A member signing up on two connections
   -- at once races on user_id as well as phone, and a conflict on a non-arbiter index would

@@ -4,7 +4,7 @@
 -- recorded with the wording shown, and only its owner and admins read it.
 begin;
 \ir 00-helpers.psql
-select plan(25);
+select plan(27);
 
 call tests.create_cast();
 insert into tests.cast_members (name, user_id) values
@@ -70,6 +70,12 @@ select results_eq($$ select phone, signup_channel, signup_location_id from publi
   $$ values ('+13125550162'::text, 'mobile'::text, null::text), ('+13125550180', 'web', null),
             ('+13125550181', 'business', 'museum'), ('+13125550182', 'kiosk', 'creamery') $$,
   'The channel is web, business, kiosk or mobile by who signs up and where, not by what the caller says');
+
+call tests.act_as('anon');
+select throws_ok($$ select app.create_customer('Bad Mail', '3125550183', 'not an email') $$, 'LY400', null,
+  'A malformed email is a 400 from the sign-up function, not a constraint error');
+select throws_ok($$ select app.submit_contact_message('Cleo', 'nope', null, 'Hello') $$, 'LY400', null,
+  'and so it is on the contact form');
 
 -- SMS consent, with the wording shown ----------------------------------------------------------
 
