@@ -15,6 +15,7 @@ import {
   setVisitLimits,
   startCheckin,
   voidVisit,
+  type Member,
   type ApprovedVisit,
 } from '../support/factories.ts';
 
@@ -179,5 +180,74 @@ describe('voids racing approvals and redemptions', () => {
     const [voided] = await sql<{ n: number }[]>`
       select count(*)::int as n from public.points_ledger where customer_id = ${member.customerId} and event = 'visit_voided'`;
     expect(voided!.n).toBe(3);
+  });
+});
+
+describe('a random mix of approvals, retries, redemptions, voids and adjustments at once', () => {
+  it.each([3, 11, 99])('keeps every stored total equal to the ledger sum (seed %i)', async (seed) => {
+    let state = seed;
+    const pick = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % n;
+    };
+    const members: Member[] = await Promise.all([1, 2, 3].map((i) => createMember(sql, `Ledger ${seed}.${i}`)));
+    const staff = await Promise.all(LOCATIONS.map((l) => createStaff(sql, l)));
+    // Some history first, so that voids and redemptions have something to act on.
+    for (const m of members) {
+      for (const i of [0, 1, 2]) await approveVisit(sql, staff[i]!.claims, `customer:${m.customerId}`);
+    }
+    const visits = await sql<{ id: string }[]>`
+      select id from public.visits where customer_id = any(${members.map((m) => m.customerId)}::uuid[]) order by id`;
+    const rewards = await sql<{ id: string; customer_id: string }[]>`
+      select id, customer_id from public.customer_rewards where customer_id = any(${members.map((m) => m.customerId)}::uuid[]) order by id`;
+    const jobs: Promise<string>[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const m = members[pick(members.length)]!;
+      const s = staff[pick(staff.length)]!;
+      switch (pick(5)) {
+        case 0:
+          jobs.push(outcome(approveVisit(sql, s.claims, `customer:${m.customerId}`, { idempotencyKey: `mixed-key-${seed}-${pick(8)}` })));
+          break;
+        case 1:
+          jobs.push(outcome(approveVisit(sql, s.claims, `customer:${m.customerId}`)));
+          break;
+        case 2: {
+          const r = rewards[pick(rewards.length)]!;
+          const owner = members.find((x) => x.customerId === r.customer_id)!;
+          jobs.push(outcome(redeemReward(sql, pick(2) ? owner.claims : s.claims, r.id)));
+          break;
+        }
+        case 3:
+          jobs.push(outcome(voidVisit(sql, visits[pick(visits.length)]!.id, 'Mix void')));
+          break;
+        default:
+          jobs.push(
+            outcome(
+              (async () => {
+                await sql.begin(async (tx) => {
+                  await tx`select set_config('request.jwt.claims', ${JSON.stringify(adminClaims())}, true)`;
+                  await tx.unsafe('set local role authenticated');
+                  await tx`select app.adjust_points(${m.customerId}, ${pick(2) ? 5 : -5}, 'Mix adjustment')`;
+                });
+              })(),
+            ),
+          );
+      }
+    }
+    const outcomes = await Promise.all(jobs);
+    // LY422: the same key reused for another member or business; LY403: staff where a reward
+    // is not valid; LY409: redeemed or voided already, or an adjustment below 0.
+    expect(outcomes.filter((o) => !['ok', 'LY403', 'LY409', 'LY422'].includes(o))).toEqual([]);
+    const broken = await sql`
+      select c.id from public.customers c
+       where c.total_points <> (select coalesce(sum(l.points), 0) from public.points_ledger l where l.customer_id = c.id)`;
+    expect(broken).toEqual([]);
+    const doubled = await sql`
+      select customer_id, welcome_location_id from public.customer_rewards
+       where status <> 'revoked' and welcome_location_id is not null group by 1, 2 having count(*) > 1`;
+    expect(doubled).toEqual([]);
+    const voidedTwice = await sql`
+      select visit_id from public.points_ledger where event = 'visit_voided' group by 1 having count(*) > 1`;
+    expect(voidedTwice).toEqual([]);
   });
 });
