@@ -2,7 +2,7 @@
 -- the new total both ways; never below 0.
 begin;
 \ir 00-helpers.psql
-select plan(9);
+select plan(10);
 
 call tests.create_cast();
 
@@ -21,6 +21,11 @@ select is((:'up'::jsonb ->> 'totalPoints')::int, 10, 'Adding 10 points makes the
 select is(jsonb_array_length(:'up'::jsonb -> 'unlockedRewards'), 1, 'and unlocks Silver, which 10 points earn');
 select app.adjust_points(tests.customer_id('member_a'), -5, 'Bonus given twice') as down \gset
 select is(jsonb_array_length(:'down'::jsonb -> 'rewardsRevoked'), 1, 'Taking 5 back revokes the unused Silver reward');
+select app.approve_visit('customer:' || tests.customer_id('member_b'), 'museum') ->> 'visitId' as b_visit \gset
+select app.adjust_points(tests.customer_id('member_b'), -5, 'Points given back in cash') as ignored \gset
+select results_eq(format($$ select (r ->> 'pointsReversed')::int, (r ->> 'totalPoints')::int from app.void_visit(%L, 'Fraud') r $$, :'b_visit'),
+  $$ values (0, 0) $$,
+  'Voiding a visit whose points an adjustment already took reverses only what is left: a balance never goes below 0');
 call tests.act_as_superuser();
 select results_eq(format($$ select event, points, reason from public.points_ledger where customer_id = %L and event = 'adjustment' order by id $$,
                          tests.customer_id('member_a')),
