@@ -5,6 +5,7 @@ import { authSuite } from './suites/auth.ts';
 import { checkinSuite } from './suites/checkin.ts';
 import { customersSuite } from './suites/customers.ts';
 import { kioskSuite } from './suites/kiosk.ts';
+import { oddInputsSuite } from './suites/odd-inputs.ts';
 import { platformSuite } from './suites/platform.ts';
 import { visitsSuite } from './suites/visits.ts';
 
@@ -16,3 +17,4 @@ visitsSuite('postgres');
 authSuite('postgres');
 accountSuite('postgres');
 adminSuite('postgres');
+oddInputsSuite('postgres');
