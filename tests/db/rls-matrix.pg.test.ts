@@ -48,6 +48,7 @@ const PRIVATE_UPDATES: Record<string, string> = {
   'private.rate_limit_hits': 'hits = 0',
   'private.idempotency_keys': 'result = null',
   'private.velocity_flags': 'dismissed_at = now()',
+  'private.sign_in_codes': 'attempts = 0',
 };
 
 const CASES: TableCase[] = [
@@ -173,6 +174,7 @@ const CASES: TableCase[] = [
     'private.rate_limit_hits',
     'private.idempotency_keys',
     'private.velocity_flags',
+    'private.sign_in_codes',
   ].map(
     (table): TableCase => ({
       table,
