@@ -7,6 +7,7 @@ import { me } from './routes/account/me.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
 import { adminActivity } from './routes/admin/activity.ts';
+import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomers } from './routes/admin/customers.ts';
 import { dismissFlag } from './routes/admin/dismiss-flag.ts';
 import { setEnrolmentCode } from './routes/admin/enrolment-code.ts';
@@ -57,6 +58,7 @@ export const endpoints: Record<string, Endpoint> = {
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,
+  adjustPoints,
   velocityFlags,
   dismissFlag,
   openApi,

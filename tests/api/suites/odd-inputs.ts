@@ -48,6 +48,7 @@ const BASES: Record<string, Base> = {
   adminTopLocations: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', limit: '5' } },
   setEnrolmentCode: { as: 'admin', params: { locationId: 'museum' }, body: { code: 'abcdefgh' } },
   voidVisit: { as: 'admin', params: { visitId: SOME_ID }, body: { reason: 'Odd' } },
+  adjustPoints: { as: 'admin', params: { customerId: SOME_ID }, body: { points: 5, reason: 'Odd' } },
   velocityFlags: { as: 'admin', query: { includeDismissed: 'true' } },
   dismissFlag: { as: 'admin', params: { flagId: SOME_ID } },
   openApi: { as: 'anon' },
