@@ -8,6 +8,7 @@ import { hardeningSuite } from './suites/hardening.ts';
 import { kioskSuite } from './suites/kiosk.ts';
 import { oddInputsSuite } from './suites/odd-inputs.ts';
 import { platformSuite } from './suites/platform.ts';
+import { signInHardeningSuite } from './suites/sign-in-hardening.ts';
 import { visitsSuite } from './suites/visits.ts';
 
 platformSuite('postgres');
@@ -20,3 +21,4 @@ accountSuite('postgres');
 adminSuite('postgres');
 oddInputsSuite('postgres');
 hardeningSuite('postgres');
+signInHardeningSuite('postgres');
