@@ -1,5 +1,6 @@
 // ESLint: TypeScript rules for the whole repository, React hooks rules for the app, and the
 // import direction of STYLE.md (shared layers → features → app), enforced rather than remembered.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -7,7 +8,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['public', 'join', 'kiosk', 'mobile', 'auth', 'account', 'staff', 'admin'];
+// The features are the folders under src/features, read when the config loads, so a new feature
+// (staff, …) is fenced in the moment it exists.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -53,6 +58,11 @@ export default tseslint.config(
               target: './src/lib',
               from: ['./src/features', './src/app', './src/components'],
               message: 'lib is the bottom layer.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features never import the app layer; the app composes features.',
             },
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,

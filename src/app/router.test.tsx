@@ -1,6 +1,6 @@
 // The route table of SPEC §2: every route reaches its screen, unknown paths get the 404 page,
 // and navigation scrolls to the top.
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { renderRoute, stubFetch } from '@/test/render-route.tsx';
 import { routes } from './router.tsx';
@@ -37,6 +37,7 @@ const SCREENS: [string, string][] = [
   ['/mobile/qr', 'Mobile Check-in QR'],
   ['/mobile/wallet', 'Points & Rewards'],
   ['/admin', 'Village Rewards Admin'],
+  ['/staff', 'Staff Counter'],
 ];
 
 beforeEach(() => {
@@ -59,7 +60,7 @@ function pathsOf(list: RouteObject[]): string[] {
 describe('the route table', () => {
   it('has a heading check below for every path it declares', () => {
     const checked = SCREENS.map(([path]) =>
-      path.replace(/^\/business\/[^/]+\/join$/, '/business/:businessId/join'),
+      path.replace(/^\/business\/[^/]+\/join$/, '/business/:locationId/join'),
     );
     const declared = pathsOf(routes).filter((path) => path !== '*');
     expect(new Set(checked)).toEqual(new Set(declared));
@@ -69,8 +70,10 @@ describe('the route table', () => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
-    expect(document.title).toBe(
-      path === '/' ? 'Home · Village Rewards' : `${heading} · Village Rewards`,
+    await waitFor(() =>
+      expect(document.title).toBe(
+        path === '/' ? 'Home · Village Rewards' : `${heading} · Village Rewards`,
+      ),
     );
   });
 
