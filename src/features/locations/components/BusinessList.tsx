@@ -1,41 +1,31 @@
-// The participating businesses as cards, with loading, error (retry) and empty states.
-import type { Location } from '@contract';
+// The participating businesses as cards, with loading (skeletons), error (retry) and empty states.
 import { Button } from '@/components/ui/Button.tsx';
+import { Skeleton } from '@/components/ui/Skeleton.tsx';
+import { userMessage } from '@/lib/api-client.ts';
 import { useLocations } from '../api/get-locations.ts';
-
-function BusinessCard({ location }: { location: Location }) {
-  return (
-    <li className="flex gap-4 rounded-2xl border border-cream-200 bg-white p-5 shadow-sm">
-      <img
-        src={location.logoUrl}
-        alt={`${location.businessName} logo`}
-        className="h-16 w-16 shrink-0"
-      />
-      <div>
-        <h3 className="font-display text-lg font-bold">{location.businessName}</h3>
-        <p className="mt-1 inline-block rounded-lg bg-honey-400/25 px-2.5 py-0.5 text-sm font-semibold text-bark-900">
-          Welcome reward: {location.welcomeReward.name}
-        </p>
-        <p className="mt-2 text-sm text-bark-700">{location.description}</p>
-      </div>
-    </li>
-  );
-}
+import { BusinessCard } from './BusinessCard.tsx';
 
 export function BusinessList() {
   const { data, isPending, isError, error, refetch, isFetching } = useLocations();
   if (isPending) {
     return (
-      <p aria-busy="true" role="status" className="text-bark-700">
-        Loading businesses…
-      </p>
+      <div>
+        <p aria-busy="true" role="status" className="mb-4 text-bark-700">
+          Loading businesses…
+        </p>
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-56" />
+          ))}
+        </div>
+      </div>
     );
   }
   if (isError) {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5">
         <p className="font-semibold text-red-900">We couldn't load the participating businesses.</p>
-        <p className="mt-1 text-sm text-red-800">{error.message}</p>
+        <p className="mt-1 text-sm text-red-800">{userMessage(error)}</p>
         <Button className="mt-3" onClick={() => void refetch()} disabled={isFetching}>
           Retry
         </Button>
@@ -46,7 +36,7 @@ export function BusinessList() {
     return <p className="text-bark-700">No businesses have joined the programme yet.</p>;
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2">
+    <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {data.map((location) => (
         <BusinessCard key={location.id} location={location} />
       ))}
