@@ -5,7 +5,6 @@ import type { RouteObject } from 'react-router';
 import { LOCATIONS, renderRoute, stubFetch } from '@/test/render-route.tsx';
 import { routes } from './router.tsx';
 
-
 const SCREENS: [string, string][] = [
   ['/', 'Village Rewards'],
   ['/how-it-works', 'How It Works'],

@@ -32,6 +32,12 @@ export function PublicLayout() {
   };
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-30 rounded-md bg-white px-4 py-2 font-semibold text-bark-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-3 focus:outline-meadow-700"
+      >
+        Skip to content
+      </a>
       <header
         className="sticky top-0 z-20 border-b border-cream-200 bg-cream-50/95 backdrop-blur"
         onKeyDown={closeOnEscape}
@@ -105,7 +111,7 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <footer className="border-t border-cream-200 bg-cream-100">
