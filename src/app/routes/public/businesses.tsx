@@ -1,5 +1,5 @@
 // Businesses (SPEC §2): the six participating businesses from GET /api/locations, and the tiers.
-import { BusinessList } from '@/features/locations/components/BusinessList.tsx';
+import { LocationCards } from '@/features/locations/components/LocationCards.tsx';
 import { TierCards } from '@/features/rewards/components/TierCards.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 
@@ -22,7 +22,7 @@ export function BusinessesPage() {
         <h2 id="list-heading" className="sr-only">
           The businesses
         </h2>
-        <BusinessList />
+        <LocationCards />
       </section>
       <section aria-labelledby="tiers-heading" className="bg-cream-100">
         <div className="mx-auto max-w-6xl px-4 py-12">

@@ -3,7 +3,7 @@
 import type { Location } from '@contract';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 
-export function BusinessCard({ location }: { location: Location }) {
+export function LocationCard({ location }: { location: Location }) {
   return (
     <li className="flex flex-col rounded-2xl border border-cream-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-4">

@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
 import { userMessage } from '@/lib/api-client.ts';
 import { useLocations } from '../api/get-locations.ts';
-import { BusinessCard } from './BusinessCard.tsx';
+import { LocationCard } from './LocationCard.tsx';
 
-export function BusinessList() {
+export function LocationCards() {
   const { data, isPending, isError, error, refetch, isFetching } = useLocations();
   if (isPending) {
     return (
@@ -38,7 +38,7 @@ export function BusinessList() {
   return (
     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {data.map((location) => (
-        <BusinessCard key={location.id} location={location} />
+        <LocationCard key={location.id} location={location} />
       ))}
     </ul>
   );
