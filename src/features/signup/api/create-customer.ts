@@ -1,0 +1,16 @@
+// POST /api/customers: sign up a customer (general join, business join, kiosk). SPEC §7: email is
+// omitted when empty; emailConsent is always false from these screens.
+import { useMutation } from '@tanstack/react-query';
+import { CreateCustomerResponse, type CreateCustomerRequest } from '@contract';
+import { apiJson } from '@/lib/api-client.ts';
+
+export function createCustomer(input: CreateCustomerRequest): Promise<CreateCustomerResponse> {
+  const { email, ...rest } = input;
+  const payload = email ? { ...rest, email } : rest;
+  return apiJson(CreateCustomerResponse, 'POST', '/api/customers', payload);
+}
+
+export function useCreateCustomer() {
+  // A new customer changes no cached query of this browser (the admin lists refetch on their own).
+  return useMutation({ mutationFn: createCustomer });
+}
