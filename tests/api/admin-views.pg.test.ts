@@ -1,4 +1,6 @@
 // The issue-14 admin and staff suites again on real Postgres (DATABASE_URL).
 import { adminCustomersSuite } from './suites/admin-customers.ts';
+import { adminProgrammeSuite } from './suites/admin-programme.ts';
 
 adminCustomersSuite('postgres');
+adminProgrammeSuite('postgres');

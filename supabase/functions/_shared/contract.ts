@@ -9,3 +9,4 @@ export * from './contract/auth.ts';
 export * from './contract/account.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-customer.ts';
+export * from './contract/admin-programme.ts';

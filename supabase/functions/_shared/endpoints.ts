@@ -14,6 +14,11 @@ import { dismissFlag } from './routes/admin/dismiss-flag.ts';
 import { setEnrolmentCode } from './routes/admin/enrolment-code.ts';
 import { velocityFlags } from './routes/admin/flags.ts';
 import { adminMetrics } from './routes/admin/metrics.ts';
+import { adminKiosks } from './routes/admin/kiosks.ts';
+import { adminLocations } from './routes/admin/locations.ts';
+import { adminMessages } from './routes/admin/messages.ts';
+import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
+import { adminRewards } from './routes/admin/rewards.ts';
 import { adminTopLocations } from './routes/admin/top-locations.ts';
 import { voidVisit } from './routes/admin/void-visit.ts';
 import { logout } from './routes/auth/logout.ts';
@@ -26,6 +31,7 @@ import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
 import { locations } from './routes/locations.ts';
+import { staffMemberRewards } from './routes/staff/member-rewards.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
 
 let document: unknown;
@@ -64,6 +70,12 @@ export const endpoints: Record<string, Endpoint> = {
   voidVisit,
   velocityFlags,
   dismissFlag,
+  adminRewards,
+  adminLocations,
+  adminKiosks,
+  revokeKiosk,
+  adminMessages,
+  staffMemberRewards,
   openApi,
 };
 
