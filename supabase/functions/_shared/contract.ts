@@ -10,3 +10,4 @@ export * from './contract/account.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-customer.ts';
 export * from './contract/admin-programme.ts';
+export * from './contract/admin-series.ts';

@@ -20,6 +20,7 @@ import { adminMessages } from './routes/admin/messages.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
 import { adminTopLocations } from './routes/admin/top-locations.ts';
+import { adminVisitSeries } from './routes/admin/visit-series.ts';
 import { voidVisit } from './routes/admin/void-visit.ts';
 import { logout } from './routes/auth/logout.ts';
 import { sendCode } from './routes/auth/send-code.ts';
@@ -70,6 +71,7 @@ export const endpoints: Record<string, Endpoint> = {
   voidVisit,
   velocityFlags,
   dismissFlag,
+  adminVisitSeries,
   adminRewards,
   adminLocations,
   adminKiosks,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdminKiosksResponse, AdminLocationsResponse, AdminRewardsResponse, ContactMessagesResponse, RevokeKioskResponse,
-  StaffMemberRewardsResponse,
+  StaffMemberRewardsResponse, VisitSeriesResponse,
 } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
 import { createKiosk, createStaff, recordVisit, signUp } from '../../support/api-factories.ts';
@@ -86,6 +86,30 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       expect(refused.status).toBe(401);
       expect((await h().call('POST', '/api/admin/kiosks/00000000-0000-4000-8000-000000000999/revoke', { token: admin })).status).toBe(404);
       expect((await get('/api/admin/locations/atlantis/kiosks')).status).toBe(404);
+    });
+
+    it('charts visits per day (America/Chicago) per business, every day of the range present', async () => {
+      await noLimits();
+      const [a, b] = [await signUp(h()), await signUp(h())];
+      const at = async (customerId: string, locationId: string, time: string) =>
+        h().db.sql`update public.visits set created_at = ${time}::timestamptz where id = ${await visit(customerId, locationId)}`;
+      await at(a.id, 'creamery', '2023-01-02T05:30:00Z'); // 23:30 CT on 1 January
+      await at(a.id, 'joanies', '2023-01-03T18:00:00Z');
+      await at(b.id, 'creamery', '2023-01-03T19:00:00Z');
+      await at(b.id, 'museum', '2023-01-04T07:00:00Z'); // 4 January in CT: outside
+      const series = bodyOf(await get('/api/admin/visits/daily?range=custom&from=2023-01-01&to=2023-01-03'), VisitSeriesResponse);
+      expect(series.timeZone).toBe('America/Chicago');
+      expect(series.locations).toHaveLength(6);
+      expect(series.days.map((d) => [d.day, d.total, d.visits.creamery, d.visits.joanies, d.visits.museum])).toEqual([
+        ['2023-01-01', 1, 1, 0, 0],
+        ['2023-01-02', 0, 0, 0, 0],
+        ['2023-01-03', 2, 1, 1, 0],
+      ]);
+      const creamery = bodyOf(await get('/api/admin/visits/daily?location=creamery&range=custom&from=2023-01-01&to=2023-01-03'), VisitSeriesResponse);
+      expect(creamery.days.map((d) => d.visits)).toEqual([{ creamery: 1 }, { creamery: 0 }, { creamery: 1 }]);
+      const week = bodyOf(await get('/api/admin/visits/daily'), VisitSeriesResponse);
+      expect(week.days.length).toBeGreaterThanOrEqual(7);
+      expect((await get('/api/admin/visits/daily?location=atlantis')).status).toBe(404);
     });
 
     it('lists contact messages newest first with the total', async () => {
