@@ -1,6 +1,8 @@
 // The issue-14 admin and staff suites again on real Postgres (DATABASE_URL).
 import { adminCustomersSuite } from './suites/admin-customers.ts';
+import { adminExportsSuite } from './suites/admin-exports.ts';
 import { adminProgrammeSuite } from './suites/admin-programme.ts';
 
 adminCustomersSuite('postgres');
 adminProgrammeSuite('postgres');
+adminExportsSuite('postgres');

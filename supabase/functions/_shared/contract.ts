@@ -11,3 +11,4 @@ export * from './contract/admin.ts';
 export * from './contract/admin-customer.ts';
 export * from './contract/admin-programme.ts';
 export * from './contract/admin-series.ts';
+export * from './contract/admin-exports.ts';

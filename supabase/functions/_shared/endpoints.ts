@@ -12,6 +12,8 @@ import { adminCustomers } from './routes/admin/customers.ts';
 import { adminCustomersCount } from './routes/admin/customers-count.ts';
 import { dismissFlag } from './routes/admin/dismiss-flag.ts';
 import { setEnrolmentCode } from './routes/admin/enrolment-code.ts';
+import { exportCustomers } from './routes/admin/export-customers.ts';
+import { exportVisits } from './routes/admin/export-visits.ts';
 import { velocityFlags } from './routes/admin/flags.ts';
 import { adminMetrics } from './routes/admin/metrics.ts';
 import { adminKiosks } from './routes/admin/kiosks.ts';
@@ -77,6 +79,8 @@ export const endpoints: Record<string, Endpoint> = {
   adminKiosks,
   revokeKiosk,
   adminMessages,
+  exportCustomers,
+  exportVisits,
   staffMemberRewards,
   openApi,
 };
