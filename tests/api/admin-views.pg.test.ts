@@ -2,7 +2,9 @@
 import { adminCustomersSuite } from './suites/admin-customers.ts';
 import { adminExportsSuite } from './suites/admin-exports.ts';
 import { adminProgrammeSuite } from './suites/admin-programme.ts';
+import { coalitionSuite } from './suites/coalition.ts';
 
 adminCustomersSuite('postgres');
 adminProgrammeSuite('postgres');
 adminExportsSuite('postgres');
+coalitionSuite('postgres');

@@ -29,6 +29,10 @@ import { sendCode } from './routes/auth/send-code.ts';
 import { verifyCode } from './routes/auth/verify.ts';
 import { approveVisit } from './routes/checkin/approve.ts';
 import { startCheckin } from './routes/checkin/start.ts';
+import { businessReport } from './routes/coalition/business-report.ts';
+import { crossShopping } from './routes/coalition/cross-shopping.ts';
+import { settlementCsv } from './routes/coalition/settlement-csv.ts';
+import { settlement } from './routes/coalition/settlement.ts';
 import { submitContactMessage } from './routes/customers/contact.ts';
 import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
@@ -81,6 +85,10 @@ export const endpoints: Record<string, Endpoint> = {
   adminMessages,
   exportCustomers,
   exportVisits,
+  settlement,
+  settlementCsv,
+  crossShopping,
+  businessReport,
   staffMemberRewards,
   openApi,
 };
