@@ -42,24 +42,23 @@ update public.visits set status = 'voided', voided_at = created_at + interval '1
 -- Welcome rewards on each first approved visit at a business; a third of them redeemed there.
 insert into public.customer_rewards (customer_id, reward_id, welcome_location_id, status, unlocked_at,
                                      unlocked_by_visit_id, redeemed_at, redeemed_location_id)
-select f.customer_id, r.id, r.location_id,
-       case when random() < 0.33 then 'redeemed' else 'unlocked' end, f.created_at, f.id, null, null
-  from (select distinct on (v.customer_id, v.location_id) v.*
+select f.customer_id, r.id, r.location_id, case when f.used then 'redeemed' else 'unlocked' end, f.created_at, f.id,
+       case when f.used then least(f.created_at + interval '3 days' * random(), now()) end,
+       case when f.used then f.location_id end
+  from (select distinct on (v.customer_id, v.location_id) v.*, random() < 0.33 as used
           from public.visits v where v.status = 'approved'
          order by v.customer_id, v.location_id, v.created_at) f
   join public.rewards r on r.kind = 'welcome' and r.location_id = f.location_id;
 
 -- Tier rewards on the visit that reached 10 (Silver) and 20 (Gold) points; half redeemed anywhere.
-insert into public.customer_rewards (customer_id, reward_id, status, unlocked_at, unlocked_by_visit_id)
-select t.customer_id, r.id, case when random() < 0.5 then 'redeemed' else 'unlocked' end, t.created_at, t.id
-  from (select v.*, row_number() over (partition by v.customer_id order by v.created_at) as k
+insert into public.customer_rewards (customer_id, reward_id, status, unlocked_at, unlocked_by_visit_id,
+                                     redeemed_at, redeemed_location_id)
+select t.customer_id, r.id, case when t.used then 'redeemed' else 'unlocked' end, t.created_at, t.id,
+       case when t.used then least(t.created_at + interval '5 days' * random(), now()) end,
+       case when t.used then (select id from bench_locations where n = 1 + abs(hashtext(t.id::text)) % 6) end
+  from (select v.*, row_number() over (partition by v.customer_id order by v.created_at) as k, random() < 0.5 as used
           from public.visits v where v.status = 'approved') t
   join public.rewards r on r.kind = 'tier' and ((r.tier = 'Silver' and t.k = 2) or (r.tier = 'Gold' and t.k = 4));
-
-update public.customer_rewards cr
-   set redeemed_at = least(cr.unlocked_at + interval '3 days' * random(), now()),
-       redeemed_location_id = coalesce(cr.welcome_location_id, (select id from bench_locations where n = 1 + abs(hashtext(cr.id::text)) % 6))
- where cr.status = 'redeemed';
 
 -- The ledger: one event per approved visit (the biggest table the customer view reads).
 insert into public.points_ledger (customer_id, event, points, visit_id, location_id, actor_role, created_at)
