@@ -1,7 +1,7 @@
 // The admin Rewards, Locations and Messages tabs, kiosk revocation and the staff member lookup (issue 14).
 import { describe, expect, it } from 'vitest';
 import {
-  AdminKiosksResponse, AdminLocationsResponse, AdminRewardsResponse, ContactMessagesResponse, RevokeKioskResponse,
+  AdminKiosksResponse, AdminLocationsResponse, MetricsResponse, AdminRewardsResponse, ContactMessagesResponse, RevokeKioskResponse,
   StaffMemberRewardsResponse, VisitSeriesResponse,
 } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
@@ -107,8 +107,13 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       ]);
       const creamery = bodyOf(await get('/api/admin/visits/daily?location=creamery&range=custom&from=2023-01-01&to=2023-01-03'), VisitSeriesResponse);
       expect(creamery.days.map((d) => d.visits)).toEqual([{ creamery: 1 }, { creamery: 0 }, { creamery: 1 }]);
+      // A rolling range starts mid-day: its first and last days are counted from the visits themselves.
+      await at(b.id, 'snackco', new Date(Date.now() - 7 * 86_400_000 + 3_600_000).toISOString());
+      await at(a.id, 'snackco', new Date(Date.now() - 7 * 86_400_000 - 3_600_000).toISOString());
       const week = bodyOf(await get('/api/admin/visits/daily'), VisitSeriesResponse);
+      const metrics = bodyOf(await get('/api/admin/metrics'), MetricsResponse);
       expect(week.days.length).toBeGreaterThanOrEqual(7);
+      expect(week.days.reduce((sum, d) => sum + d.total, 0)).toBe(metrics.totalVisits);
       expect((await get('/api/admin/visits/daily?location=atlantis')).status).toBe(404);
     });
 
