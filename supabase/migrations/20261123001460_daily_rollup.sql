@@ -236,8 +236,12 @@ begin
              sum(c.n) filter (where c.kind = 'redemptions') as redemptions
         from private.rollup_counts(r.starts_at, r.ends_at, array['unlocks', 'redemptions']) c
        group by 1, 2),
+    -- Unlocked and not used now: every unrevoked unlock ever, less every redemption ever.
     outstanding as (
-      select cr.reward_id, count(*) as n from public.customer_rewards cr where cr.status = 'unlocked' group by 1),
+      select c.reward_id, coalesce(sum(c.n) filter (where c.kind = 'unlocks'), 0)
+                          - coalesce(sum(c.n) filter (where c.kind = 'redemptions'), 0) as n
+        from private.rollup_counts('-infinity', 'infinity', array['unlocks', 'redemptions']) c
+       group by 1),
     per_business as (
       select rw.id as reward_id,
              jsonb_agg(jsonb_build_object('locationId', l.id, 'businessName', l.business_name,
@@ -264,9 +268,6 @@ begin
       left join per_business pb on pb.reward_id = rw.id);
 end;
 $$;
-
--- Unused and unredeemed rewards now, per reward, without reading every row.
-create index customer_rewards_unlocked_idx on public.customer_rewards (reward_id) where status = 'unlocked';
 
 create or replace function app.admin_visit_series(p_location_id text default null, p_range text default '7days',
                                                   p_from date default null, p_to date default null)
