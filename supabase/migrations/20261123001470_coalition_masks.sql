@@ -112,9 +112,12 @@ begin
                          where v.location_id = p_location_id and v.status = 'approved'
                            and v.created_at >= r.starts_at and v.created_at < r.ends_at
                          group by v.customer_id) x
-                       where not exists (select 1 from public.visits p
-                                          where p.customer_id = x.customer_id and p.location_id = p_location_id
-                                            and p.status = 'approved' and p.created_at < r.starts_at)),
+                       -- One index probe a member (a scalar subquery is not turned into a hash anti join
+                       -- over every earlier visit at the business).
+                       where (select 1 from public.visits p
+                               where p.customer_id = x.customer_id and p.location_id = p_location_id
+                                 and p.status = 'approved' and p.created_at < r.starts_at
+                               limit 1) is null),
       'welcomeRewardsRedeemed', (select count(*) from redemptions x where x.kind = 'welcome'),
       'tierRewardsHonoured', (select count(*) from redemptions x where x.kind = 'tier'),
       'tierRewardsHonouredCents', (select coalesce(sum(x.value_cents), 0) from redemptions x where x.kind = 'tier'),
