@@ -12,6 +12,7 @@ import type { AuthSettings } from './config.ts';
 import type { Sql } from './db.ts';
 import type { SigningKeys } from './keys.ts';
 
+const FUNCTIONS_PREFIX = '/functions/v1';
 export const APP_URL = 'http://127.0.0.1:5173';
 export const APP_ORIGINS = [APP_URL, 'http://localhost:5173'];
 
@@ -24,6 +25,8 @@ export function createGateway(parts: {
   databaseUrl: string;
   authSettings: AuthSettings;
   demoMode: boolean;
+  /** See DbOptions.pipeline. */
+  pipeline?: boolean;
   log: (line: string) => void;
 }): Hono {
   const { url, sql, log } = parts;
@@ -41,7 +44,7 @@ export function createGateway(parts: {
     DEMO_MODE: String(parts.demoMode),
     ALLOWED_ORIGINS: APP_ORIGINS.join(','),
   });
-  const api = createApp({ db: createDb(sql, { demoMode: apiConfig.demoMode }), config: apiConfig });
+  const api = createApp({ db: createDb(sql, { demoMode: apiConfig.demoMode, pipeline: parts.pipeline }), config: apiConfig });
 
   const gateway = new Hono();
   gateway.use(
@@ -65,14 +68,17 @@ export function createGateway(parts: {
   // As on hosted Supabase the function sees its own path (/functions/v1/api/x arrives as /api/x)
   // and, as Cloudflare in front of it does, cf-connecting-ip is set from the socket: whatever
   // the client sent in that header is replaced, so a client cannot pick its own address.
-  const functions = mount(api.fetch);
-  gateway.all('/functions/v1/*', (c, next) => {
+  // One new Request per call, with the path and the address header rewritten together (Hono's
+  // mount would clone the request a second time: ~9 % of the stack's CPU under load, issue 15).
+  gateway.all('/functions/v1/*', (c) => {
     const address = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown';
     const headers = new Headers(c.req.raw.headers);
     headers.set('cf-connecting-ip', address);
-    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
-    c.req.raw = new Request(c.req.raw.url, init);
-    return functions(c, next);
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(FUNCTIONS_PREFIX.length) || '/';
+    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body;
+    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body, duplex: 'half' };
+    return api.fetch(new Request(url, init), c.env);
   });
   return gateway;
 }

@@ -46,6 +46,10 @@ export interface StackOptions {
   keys?: SigningKeys;
   /** Write .env.local for Vite (the dev commands do; tests don't). */
   writeEnvFile?: boolean;
+  /** Connections to a real Postgres (default 16; PGlite always 1). */
+  poolSize?: number;
+  /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
+  pipeline?: boolean;
 }
 
 export interface Stack {
@@ -86,8 +90,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       embedded = await startEmbeddedPostgres({ dataDir: dataDir ?? undefined, port: embeddedPort });
     }
     const databaseUrl = options.databaseUrl ?? embedded!.url;
-    // PGlite serves one connection, shared by auth and api; a real server gets a small pool.
-    sql = connect(databaseUrl, { max: embedded ? 1 : 5 });
+    // PGlite serves one connection, shared by auth and api; a real server gets a pool big enough
+    // that requests do not queue for a connection while the server has cores to spare (issue 15).
+    sql = connect(databaseUrl, { max: embedded ? 1 : (options.poolSize ?? 16) });
     const migrations = await migrate(sql);
 
     const persistent = port !== 0 && dataDir !== null;
@@ -115,6 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       databaseUrl,
       authSettings,
       demoMode,
+      pipeline: options.pipeline,
       log,
     });
 

@@ -15,7 +15,7 @@ const DOCS = resolve(import.meta.dirname, '..', '..', 'docs');
 
 // The route table needs no database or Auth: nothing here is called.
 const unused = () => Promise.reject(new Error('not used by this test'));
-const db: Db = { asCaller: unused, asService: unused, end: unused };
+const db: Db = { call: unused, callAsService: unused, asCaller: unused, asService: unused, end: unused };
 const config = parseConfig({ SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'anon', SUPABASE_DB_URL: 'postgres://unused' });
 const app = createApp({ db, config });
 

@@ -17,17 +17,19 @@ const PARAMETER_NAME = /^p_[a-z0-9_]+$/;
  * call right when a function gains a parameter; names are checked, values are parameters.
  */
 export async function callFunction(tx: Tx, fn: string, args: SqlArgs = {}): Promise<unknown> {
-  const names = Object.keys(args);
-  if (!FUNCTION_NAME.test(fn) || !names.every((name) => PARAMETER_NAME.test(name))) {
-    throw new Error(`not an app function call: ${fn}(${names.join(', ')})`);
-  }
-  const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
-  const values = names.map((name) => args[name] ?? null);
-  const [row] = await tx.unsafe(`select ${fn}(${list}) as result`, values as postgres.ParameterOrJSON<never>[]);
+  const [statement, values] = callStatement(fn, args);
+  const [row] = await tx.unsafe(statement, values);
   return row?.result;
 }
 
 export interface Db {
+  /**
+   * `callFunction` as `caller` in its own transaction, sent as one pipelined batch (begin, the
+   * session check with claims and role, the call, commit): one round trip to the server.
+   */
+  call(caller: Caller, fn: string, args?: SqlArgs): Promise<unknown>;
+  /** The same as service_role (server-side bookkeeping such as rate limits). */
+  callAsService(fn: string, args?: SqlArgs): Promise<unknown>;
   /** Runs `work` in one transaction as `caller` (set local role + request.jwt.claims). */
   asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `work` in one transaction as service_role (server-side bookkeeping such as rate limits). */
@@ -40,9 +42,28 @@ const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export interface DbOptions {
   /** DEMO_MODE: kiosks are trusted without enrolment (local stack only). */
   demoMode: boolean;
+  /**
+   * Send a call's statements as one pipelined batch (default). false awaits each statement in
+   * turn (five round trips): the door before issue 15, kept for the bench's before/after.
+   */
+  pipeline?: boolean;
+}
+
+/** The first statement of every transaction: the session check, then claims, demo mode and role. */
+const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
+                    set_config('app.demo_mode', $3, true), set_config('role', $4, true)`;
+
+function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
+  const names = Object.keys(args);
+  if (!FUNCTION_NAME.test(fn) || !names.every((name) => PARAMETER_NAME.test(name))) {
+    throw new Error(`not an app function call: ${fn}(${names.join(', ')})`);
+  }
+  const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
+  return [`select ${fn}(${list}) as result`, names.map((name) => args[name] ?? null) as postgres.ParameterOrJSON<never>[]];
 }
 
 export function createDb(sql: postgres.Sql, options: DbOptions): Db {
+  const pipeline = options.pipeline ?? true;
   async function run<T>(
     role: string,
     claims: Record<string, unknown>,
@@ -51,8 +72,12 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
   ) {
     if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
     const result = await sql.begin(async (tx) => {
-      // A signed-out (revoked) session keeps a valid signature until it expires; GoTrue deletes
-      // its auth.sessions row, so the token is refused here, still as the connecting role.
+      if (pipeline) {
+        // The session check runs first, still as the connecting role (private.require_session).
+        await tx.unsafe(DOOR, doorValues(role, claims, sessionId));
+        return work(tx);
+      }
+      // The door before issue 15, statement by statement (kept for the bench's before/after).
       if (sessionId) {
         const [session] = await tx`select 1 from auth.sessions where id = ${sessionId}`;
         if (!session) throw new ApiError(401, 'unauthorized', 'This session has ended; sign in again');
@@ -65,7 +90,42 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     });
     return result as T;
   }
+
+  const doorValues = (role: string, claims: Record<string, unknown>, sessionId: string | undefined) =>
+    [sessionId ?? null, JSON.stringify(claims), options.demoMode ? 'on' : 'off', role] as postgres.ParameterOrJSON<never>[];
+
+  /**
+   * One transaction in one round trip: every statement is written before any answer is read
+   * (postgres.js pipelines on a reserved connection). A failing statement aborts the
+   * transaction, so the ones after it fail too and `commit` rolls back; the first error wins.
+   */
+  async function pipelined(role: string, claims: Record<string, unknown>, sessionId: string | undefined, fn: string, args: SqlArgs) {
+    if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
+    const [statement, values] = callStatement(fn, args);
+    const connection = await sql.reserve();
+    try {
+      const replies = await Promise.allSettled([
+        connection.unsafe('begin'),
+        connection.unsafe(DOOR, doorValues(role, claims, sessionId)),
+        connection.unsafe(statement, values),
+        connection.unsafe('commit'),
+      ]);
+      const failed = replies.find((reply) => reply.status === 'rejected');
+      if (failed) throw failed.reason;
+      const [row] = (replies[2] as PromiseFulfilledResult<postgres.Row[]>).value;
+      return row?.result;
+    } finally {
+      connection.release();
+    }
+  }
+
+  const call = (role: string, claims: Record<string, unknown>, sessionId: string | undefined, fn: string, args: SqlArgs) =>
+    pipeline
+      ? pipelined(role, claims, sessionId, fn, args)
+      : run(role, claims, sessionId, (tx) => callFunction(tx, fn, args));
   return {
+    call: (caller, fn, args = {}) => call(caller.role, caller.claims, caller.sessionId, fn, args),
+    callAsService: (fn, args = {}) => call('service_role', { role: 'service_role' }, undefined, fn, args),
     asCaller: (caller, work) => run(caller.role, caller.claims, caller.sessionId, work),
     asService: (work) => run('service_role', { role: 'service_role' }, undefined, work),
     end: () => sql.end(),

@@ -5,7 +5,7 @@ import type { Context, Hono } from 'hono';
 import { requireRole, type Caller } from './caller.ts';
 import type { AppEnv } from './context.ts';
 import { EmptyQuery } from './contract.ts';
-import { callFunction, type SqlArgs } from './db.ts';
+import type { SqlArgs } from './db.ts';
 import type { Endpoint, HandlerContext } from './endpoint.ts';
 import { clientAddress, enforceRateLimit } from './rate-limit.ts';
 import { streamCsv } from './stream.ts';
@@ -27,8 +27,8 @@ function handlerContext(c: Context<AppEnv>, caller: Caller, input: Awaited<Retur
   return {
     ...input,
     caller,
-    call: (fn: string, args?: SqlArgs, as: Caller = caller) => db.asCaller(as, (tx) => callFunction(tx, fn, args)),
-    callAsService: (fn: string, args?: SqlArgs) => db.asService((tx) => callFunction(tx, fn, args)),
+    call: (fn: string, args?: SqlArgs, as: Caller = caller) => db.call(as, fn, args),
+    callAsService: (fn: string, args?: SqlArgs) => db.callAsService(fn, args),
     streamCsv: (spec) => streamCsv(db, caller, spec),
     auth,
     verifier,

@@ -6,11 +6,11 @@ import { ApiError } from './errors.ts';
 
 /** Counts one request of `key` in `bucket`; 429 with Retry-After once the rule's limit is passed. */
 export async function enforceRateLimit(db: Db, bucket: string, key: string, rule: RateLimitRule) {
-  const [row] = await db.asService(
-    (sql) => sql<{ wait: number }[]>`
-      select app.hit_rate_limit(${bucket}, ${key}, ${rule.limit}, ${rule.windowSeconds}) as wait`,
+  const wait = Number(
+    await db.callAsService('app.hit_rate_limit', {
+      p_bucket: bucket, p_key: key, p_limit: rule.limit, p_window_seconds: rule.windowSeconds,
+    }) ?? 0,
   );
-  const wait = row?.wait ?? 0;
   if (wait > 0) throw new ApiError(429, 'rate_limited', 'Too many requests; try again later', undefined, wait);
 }
 

@@ -1,0 +1,130 @@
+// The front-end budget (gzipped JS and CSS a first visit of each route downloads, from Vite's
+// manifest) and Lighthouse scores of the production build served by `vite preview` on 5173
+// (held under /tmp/ports.lock), calling the bench's api so screens show real data.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What each measured route loads first: the entry and the route group's chunk (router.tsx). */
+export const ROUTES: Record<string, string> = {
+  '/': 'src/app/routes/public/index.ts',
+  '/creamery (kiosk landing)': 'src/app/routes/kiosk/index.ts',
+  '/account': 'src/app/routes/member.ts',
+  '/admin': 'src/app/routes/admin/index.ts',
+};
+
+export interface Budget {
+  route: string;
+  jsKb: number;
+  cssKb: number;
+}
+
+/** The files a chunk pulls in statically (itself included). */
+export function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+export function budgets(dist: string): Budget[] {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const kb = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0) / 1024;
+  return Object.entries(ROUTES).map(([route, key]) => {
+    if (!manifest[key]) throw new Error(`no chunk for ${route} (${key}): is it still lazy-loaded?`);
+    const files = [...closure(manifest, key, closure(manifest, entry))];
+    return { route, jsKb: kb(files.filter((f) => f.endsWith('.js'))), cssKb: kb(files.filter((f) => f.endsWith('.css'))) };
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: exit ${code}`))));
+  });
+}
+
+/** `vite build` into `outDir`, with the app pointed at the bench's api. */
+export function build(outDir: string, apiUrl: string, anonKey: string): Promise<void> {
+  return run('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    ...process.env,
+    VITE_SUPABASE_URL: apiUrl,
+    VITE_SUPABASE_ANON_KEY: anonKey,
+  });
+}
+
+export interface Scores {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** Lighthouse (mobile defaults) for each page of the build, under the ports lock. */
+export async function lighthouseScores(outDir: string, pages: string[]): Promise<Scores[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // flock holds /tmp/ports.lock for as long as vite preview serves on 5173.
+  // It says `locked` once it holds the lock, so a server another engineer has on 5173 is never measured.
+  const preview = spawn('flock', ['/tmp/ports.lock', 'sh', '-c',
+    `echo locked; exec npx vite preview --outDir '${outDir}' --port 5173 --strictPort --host 127.0.0.1`],
+  { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  await new Promise<void>((resolve, reject) => {
+    preview.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    preview.on('exit', (code) => reject(new Error(`vite preview exited (${code})`)));
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    await waitFor('http://127.0.0.1:5173/', 120_000);
+    const scores: Scores[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(`http://127.0.0.1:5173${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`lighthouse gave no result for ${page}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      scores.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+      });
+    }
+    return scores;
+  } finally {
+    await chrome.kill();
+    if (preview.pid) process.kill(-preview.pid, 'SIGTERM');
+  }
+}

@@ -1,0 +1,49 @@
+// Starts scripts/bench/server.ts in a child process and reads the url it listens on.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { JWK } from 'jose';
+import type { SigningKeys } from '../../dev/keys.ts';
+
+export interface ServerProcess {
+  url: string;
+  anonKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  databaseUrl: string,
+  keys: { keys: SigningKeys; privateJwk: JWK },
+  options: { poolSize: number; pipeline: boolean; port?: number },
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server.ts')], {
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
+      BENCH_PUBLIC_JWK: JSON.stringify(keys.keys.publicJwk),
+      BENCH_POOL_SIZE: String(options.poolSize),
+      BENCH_PIPELINE: String(options.pipeline),
+      BENCH_PORT: String(options.port ?? 0),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [url, anonKey] = await new Promise<[string, string]>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\S+) (\S+)/.exec(out);
+      if (match) resolve([match[1]!, match[2]!]);
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  return {
+    url,
+    anonKey,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
