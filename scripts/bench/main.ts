@@ -111,7 +111,10 @@ try {
   report.budgets = budgets(outDir);
   for (const b of report.budgets) log(`first load of ${b.route.padEnd(28)} JS ${b.jsKb.toFixed(1)} KB gz, CSS ${b.cssKb.toFixed(1)} KB gz`);
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    report.lighthouse = await lighthouseScores(outDir, quick ? ['/'] : ['/', '/creamery', '/account']);
+    report.lighthouse = await lighthouseScores(outDir, quick ? ['/'] : ['/', '/creamery', '/account']).catch((error: Error) => {
+      log(error.message);
+      return [];
+    });
     for (const s of report.lighthouse) log(`lighthouse ${s.page.padEnd(10)} performance ${s.performance} accessibility ${s.accessibility} best-practices ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms`);
   }
   log(`front end measured in ${((performance.now() - t) / 1000).toFixed(0)} s`);

@@ -1,6 +1,6 @@
 // Token verification: only genuine, current Supabase access tokens name a caller.
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callerFromToken, createTokenVerifier } from './auth.ts';
 import { ANON } from './caller.ts';
 import { ApiError } from './errors.ts';
@@ -78,6 +78,20 @@ describe('callerFromToken', () => {
       'not.a.token',
     ];
     for (const token of refused) expect(await statusOf(callerFromToken(token, 'anon-key', verifier))).toBe(401);
+  });
+
+  it('keeps a verified token only until it expires', async () => {
+    const token = await sign(claims(), { expires: '10m' });
+    const fresh = createTokenVerifier(URL, gateway('refused'), { fetch: serveJwks });
+    expect((await callerFromToken(token, 'anon-key', fresh)).userId).toBe(USER);
+    expect((await callerFromToken(token, 'anon-key', fresh)).userId).toBe(USER);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      expect(await statusOf(callerFromToken(token, 'anon-key', fresh))).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks Supabase Auth about tokens signed with a shared secret (HS256)', async () => {

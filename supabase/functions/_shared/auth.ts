@@ -1,6 +1,6 @@
 // The caller of each request, from its Bearer token verified against Supabase Auth's signing
 // keys (never trusted unverified).
-import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { ANON, callerFromClaims, type Caller } from './caller.ts';
 import { ApiError } from './errors.ts';
 import type { AuthGateway } from './gotrue.ts';
@@ -11,6 +11,8 @@ export interface TokenVerifier {
 }
 
 export const invalidSession = () => new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
+/** Verified tokens whose claims are kept (a few MB at most). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -28,6 +30,15 @@ export function createTokenVerifier(
     new URL(`${issuer}/.well-known/jwks.json`),
     options.fetch ? { [customFetch]: options.fetch } : {},
   );
+  // A kiosk or member sends the same token with every request until it expires: its signature
+  // is checked once and its claims kept (by the whole token, until its exp), a bounded few.
+  // Revocation is unaffected: the database checks the session on every request.
+  const verified = new Map<string, JWTPayload>();
+  const remember = (token: string, payload: JWTPayload) => {
+    if (typeof payload.exp !== 'number') return;
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, payload);
+  };
   return {
     async verify(token) {
       let algorithm: string | undefined;
@@ -40,8 +51,12 @@ export function createTokenVerifier(
         await gateway.getUser(token);
         return decodeJwt(token);
       }
+      const known = verified.get(token);
+      if (known && typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
       try {
-        return (await jwtVerify(token, keys, { issuer, audience: 'authenticated' })).payload;
+        const { payload } = await jwtVerify(token, keys, { issuer, audience: 'authenticated' });
+        remember(token, payload);
+        return payload;
       } catch (error) {
         if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) throw invalidSession();
         throw new ApiError(502, 'upstream_unavailable', 'Sign-in is unavailable right now; try again shortly');

@@ -28,8 +28,11 @@ export interface Db {
    * session check with claims and role, the call, commit): one round trip to the server.
    */
   call(caller: Caller, fn: string, args?: SqlArgs): Promise<unknown>;
-  /** The same as service_role (server-side bookkeeping such as rate limits). */
-  callAsService(fn: string, args?: SqlArgs): Promise<unknown>;
+  /**
+   * The same as service_role (server-side bookkeeping such as rate limits). `asyncCommit`: the
+   * commit does not wait for the WAL flush — for counts whose loss in a server crash is harmless.
+   */
+  callAsService(fn: string, args?: SqlArgs, options?: { asyncCommit?: boolean }): Promise<unknown>;
   /** Runs `work` in one transaction as `caller` (set local role + request.jwt.claims). */
   asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `work` in one transaction as service_role (server-side bookkeeping such as rate limits). */
@@ -52,6 +55,7 @@ export interface DbOptions {
 /** The first statement of every transaction: the session check, then claims, demo mode and role. */
 const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
                     set_config('app.demo_mode', $3, true), set_config('role', $4, true)`;
+const ASYNC_COMMIT = `${DOOR}, set_config('synchronous_commit', 'off', true)`;
 
 function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
   const names = Object.keys(args);
@@ -99,14 +103,21 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
    * (postgres.js pipelines on a reserved connection). A failing statement aborts the
    * transaction, so the ones after it fail too and `commit` rolls back; the first error wins.
    */
-  async function pipelined(role: string, claims: Record<string, unknown>, sessionId: string | undefined, fn: string, args: SqlArgs) {
+  async function pipelined(
+    role: string,
+    claims: Record<string, unknown>,
+    sessionId: string | undefined,
+    fn: string,
+    args: SqlArgs,
+    asyncCommit = false,
+  ) {
     if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
     const [statement, values] = callStatement(fn, args);
     const connection = await sql.reserve();
     try {
       const replies = await Promise.allSettled([
         connection.unsafe('begin'),
-        connection.unsafe(DOOR, doorValues(role, claims, sessionId)),
+        connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
         connection.unsafe(statement, values),
         connection.unsafe('commit'),
       ]);
@@ -119,13 +130,14 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     }
   }
 
-  const call = (role: string, claims: Record<string, unknown>, sessionId: string | undefined, fn: string, args: SqlArgs) =>
+  const call = (caller: Pick<Caller, 'claims' | 'sessionId'> & { role: string }, fn: string, args: SqlArgs, asyncCommit = false) =>
     pipeline
-      ? pipelined(role, claims, sessionId, fn, args)
-      : run(role, claims, sessionId, (tx) => callFunction(tx, fn, args));
+      ? pipelined(caller.role, caller.claims, caller.sessionId, fn, args, asyncCommit)
+      : run(caller.role, caller.claims, caller.sessionId, (tx) => callFunction(tx, fn, args));
+  const service = { role: 'service_role', claims: { role: 'service_role' }, sessionId: undefined };
   return {
-    call: (caller, fn, args = {}) => call(caller.role, caller.claims, caller.sessionId, fn, args),
-    callAsService: (fn, args = {}) => call('service_role', { role: 'service_role' }, undefined, fn, args),
+    call: (caller, fn, args = {}) => call(caller, fn, args),
+    callAsService: (fn, args = {}, callOptions = {}) => call(service, fn, args, callOptions.asyncCommit),
     asCaller: (caller, work) => run(caller.role, caller.claims, caller.sessionId, work),
     asService: (work) => run('service_role', { role: 'service_role' }, undefined, work),
     end: () => sql.end(),
