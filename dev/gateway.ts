@@ -5,8 +5,10 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { mount } from 'hono/mount';
 import { createApp } from '../supabase/functions/_shared/app.ts';
+import { createTokenVerifier } from '../supabase/functions/_shared/auth.ts';
 import { parseConfig } from '../supabase/functions/_shared/config.ts';
 import { createDb } from '../supabase/functions/_shared/db.ts';
+import { createGoTrueGateway } from '../supabase/functions/_shared/gotrue.ts';
 import { createAuthApp } from './auth/app.ts';
 import type { AuthSettings } from './config.ts';
 import type { Sql } from './db.ts';
@@ -27,6 +29,8 @@ export function createGateway(parts: {
   demoMode: boolean;
   /** See DbOptions.pipeline. */
   pipeline?: boolean;
+  /** false: verify every token's signature on every request (the bench's before/after). */
+  keepVerifiedTokens?: boolean;
   log: (line: string) => void;
 }): Hono {
   const { url, sql, log } = parts;
@@ -44,7 +48,13 @@ export function createGateway(parts: {
     DEMO_MODE: String(parts.demoMode),
     ALLOWED_ORIGINS: APP_ORIGINS.join(','),
   });
-  const api = createApp({ db: createDb(sql, { demoMode: apiConfig.demoMode, pipeline: parts.pipeline }), config: apiConfig });
+  const authGateway = createGoTrueGateway(apiConfig);
+  const api = createApp({
+    db: createDb(sql, { demoMode: apiConfig.demoMode, pipeline: parts.pipeline }),
+    config: apiConfig,
+    auth: authGateway,
+    verifier: createTokenVerifier(apiConfig.supabaseUrl, authGateway, { keepVerified: parts.keepVerifiedTokens }),
+  });
 
   const gateway = new Hono();
   gateway.use(

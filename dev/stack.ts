@@ -50,6 +50,8 @@ export interface StackOptions {
   poolSize?: number;
   /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
   pipeline?: boolean;
+  /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
+  keepVerifiedTokens?: boolean;
 }
 
 export interface Stack {
@@ -121,6 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       authSettings,
       demoMode,
       pipeline: options.pipeline,
+      keepVerifiedTokens: options.keepVerifiedTokens,
       log,
     });
 

@@ -87,13 +87,14 @@ try {
     report.rules.push({ name: 'app.me() with its door (-f)', clients, tps: (await pgbench.script(db.url, script, clients, S / 1000)).tps });
   }
 
-  // The door's changes back to back at 32 clients: before (5 connections, one statement per
-  // round trip), then the bigger pool, then the pipelined door.
+  // The door's changes back to back at 32 clients: before (5 connections, every token's
+  // signature checked, one statement per round trip), then each change added in turn.
   const door = keep(report.doors);
   for (const [label, options] of [
-    ['before: pool 5, statement by statement', { poolSize: 5, pipeline: false }],
-    ['pool 16, statement by statement', { poolSize: 16, pipeline: false }],
-    ['pool 16, pipelined door (now)', { poolSize: 16, pipeline: true }],
+    ['before: pool 5, no token cache, statement by statement', { poolSize: 5, keepTokens: false, pipeline: false }],
+    ['+ pool 16', { poolSize: 16, keepTokens: false, pipeline: false }],
+    ['+ verified-token cache', { poolSize: 16, keepTokens: true, pipeline: false }],
+    ['+ pipelined door, async rate-limit commit (now)', { poolSize: 16, keepTokens: true, pipeline: true }],
   ] as const) {
     await server.stop();
     server = await startServer(db.url, keys, { ...options, port: Number(new URL(server.url).port) });

@@ -13,7 +13,7 @@ export interface ServerProcess {
 export async function startServer(
   databaseUrl: string,
   keys: { keys: SigningKeys; privateJwk: JWK },
-  options: { poolSize: number; pipeline: boolean; port?: number },
+  options: { poolSize: number; pipeline: boolean; keepTokens?: boolean; port?: number },
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server.ts')], {
     env: {
@@ -24,6 +24,7 @@ export async function startServer(
       BENCH_POOL_SIZE: String(options.poolSize),
       BENCH_PIPELINE: String(options.pipeline),
       BENCH_PORT: String(options.port ?? 0),
+      BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -21,6 +21,7 @@ const stack = await startStack({
   keys: { kid: privateJwk.kid, privateKey, publicJwk },
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
   pipeline: process.env.BENCH_PIPELINE !== 'false',
+  keepVerifiedTokens: process.env.BENCH_KEEP_TOKENS !== 'false',
 });
 console.log(`listening ${stack.url} ${stack.anonKey}`);
 const stop = () => void stack.stop().finally(() => process.exit(0));

@@ -23,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createTokenVerifier(
   supabaseUrl: string,
   gateway: AuthGateway,
-  options: { fetch?: typeof fetch } = {},
+  options: { fetch?: typeof fetch; keepVerified?: boolean } = {},
 ): TokenVerifier {
   const issuer = `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
   const keys = createRemoteJWKSet(
@@ -35,7 +35,7 @@ export function createTokenVerifier(
   // Revocation is unaffected: the database checks the session on every request.
   const verified = new Map<string, JWTPayload>();
   const remember = (token: string, payload: JWTPayload) => {
-    if (typeof payload.exp !== 'number') return;
+    if (typeof payload.exp !== 'number' || options.keepVerified === false) return;
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
     verified.set(token, payload);
   };
