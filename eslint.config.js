@@ -2,6 +2,7 @@
 // import directions of STYLE.md and DESIGN.md, enforced rather than remembered: no import cycle
 // anywhere; shared layers → features → app; the API contract (shipped to the browser) imports
 // only zod; the edge function's code never imports the local stack (dev/) or the app (src/).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -9,7 +10,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['public', 'join', 'kiosk', 'mobile', 'auth', 'account', 'staff', 'admin'];
+// The features are the folders under src/features, read when the config loads, so a new feature
+// (staff, …) is fenced in the moment it exists.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -95,6 +100,11 @@ export default tseslint.config(
               target: './src/lib',
               from: ['./src/features', './src/app', './src/components'],
               message: 'lib is the bottom layer.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features never import the app layer; the app composes features.',
             },
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,

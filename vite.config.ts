@@ -27,6 +27,8 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
+  // The manifest lets scripts/bundle-size.ts measure what each route loads.
+  build: { manifest: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
 });

@@ -1,5 +1,6 @@
-// The outermost layout of every route: scroll restoration and the routed screen.
+// The outermost layout of every route: scroll restoration, the routed screen and the toast region.
 import { Outlet } from 'react-router';
+import { Toaster } from '@/components/ui/toast.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
 export function RootLayout() {
@@ -7,6 +8,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <Outlet />
+      <Toaster />
     </>
   );
 }

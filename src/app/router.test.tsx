@@ -1,11 +1,9 @@
 // The route table of SPEC §2: every route reaches its screen, unknown paths get the 404 page,
 // and navigation scrolls to the top.
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { LOCATIONS, renderRoute, stubFetch } from '@/test/render-route.tsx';
 import { routes } from './router.tsx';
-
-const BUSINESSES = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'];
 
 const SCREENS: [string, string][] = [
   ['/', 'Village Rewards'],
@@ -25,7 +23,8 @@ const SCREENS: [string, string][] = [
   ['/museum', 'Business Kiosk'],
   ['/snackco', 'Business Kiosk'],
   ['/broken-bridge', 'Business Kiosk'],
-  ...BUSINESSES.map((id): [string, string] => [`/business/${id}/join`, 'Join at a Business']),
+  ['/business/creamery/join', 'Join at Village Creamery'],
+  ['/business/joanies/join', "Join at Joanie's Pizzeria"],
   ['/login', 'Sign In'],
   ['/checkin', 'Sign In'],
   ['/login/verify', 'Verify Sign-in Code'],
@@ -37,10 +36,11 @@ const SCREENS: [string, string][] = [
   ['/mobile/qr', 'Mobile Check-in QR'],
   ['/mobile/wallet', 'Points & Rewards'],
   ['/admin', 'Village Rewards Admin'],
+  ['/staff', 'Staff Counter'],
 ];
 
 beforeEach(() => {
-  stubFetch(200, []);
+  stubFetch(200, LOCATIONS);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
@@ -59,7 +59,7 @@ function pathsOf(list: RouteObject[]): string[] {
 describe('the route table', () => {
   it('has a heading check below for every path it declares', () => {
     const checked = SCREENS.map(([path]) =>
-      path.replace(/^\/business\/[^/]+\/join$/, '/business/:businessId/join'),
+      path.replace(/^\/business\/[^/]+\/join$/, '/business/:locationId/join'),
     );
     const declared = pathsOf(routes).filter((path) => path !== '*');
     expect(new Set(checked)).toEqual(new Set(declared));
@@ -69,8 +69,10 @@ describe('the route table', () => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
-    expect(document.title).toBe(
-      path === '/' ? 'Home · Village Rewards' : `${heading} · Village Rewards`,
+    await waitFor(() =>
+      expect(document.title).toBe(
+        path === '/' ? 'Home · Village Rewards' : `${heading} · Village Rewards`,
+      ),
     );
   });
 

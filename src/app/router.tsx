@@ -1,32 +1,25 @@
-// The route table of SPEC §2, in one place. Public pages share the public layout; kiosk,
-// mobile, sign-in, account and admin screens stand alone.
+// The route table of SPEC §2, in one place. Every screen is lazy-loaded by group (public — split in
+// its static pages and its API-backed join/contact pages so `/` stays light —, kiosk, member =
+// mobile/sign-in/account, admin, staff): the kiosk never downloads the admin. Public pages share
+// the public layout; the others stand alone.
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AccountHistoryPage } from '@/features/account/pages/AccountHistoryPage.tsx';
-import { AccountPage } from '@/features/account/pages/AccountPage.tsx';
-import { AccountQrPage } from '@/features/account/pages/AccountQrPage.tsx';
-import { AdminDashboardPage } from '@/features/admin/pages/AdminDashboardPage.tsx';
-import { LoginPage } from '@/features/auth/pages/LoginPage.tsx';
-import { LoginVerifyPage } from '@/features/auth/pages/LoginVerifyPage.tsx';
-import { BusinessJoinPage } from '@/features/join/pages/BusinessJoinPage.tsx';
-import { BUSINESS_IDS } from '@/features/kiosk/business-ids.ts';
-import { BusinessKioskLandingPage } from '@/features/kiosk/pages/BusinessKioskLandingPage.tsx';
-import { KioskCheckinPage } from '@/features/kiosk/pages/KioskCheckinPage.tsx';
-import { KioskHomePage } from '@/features/kiosk/pages/KioskHomePage.tsx';
-import { KioskMemberQrPage } from '@/features/kiosk/pages/KioskMemberQrPage.tsx';
-import { KioskSignupPage } from '@/features/kiosk/pages/KioskSignupPage.tsx';
-import { KioskWelcomePage } from '@/features/kiosk/pages/KioskWelcomePage.tsx';
-import { MobileLoginPage } from '@/features/mobile/pages/MobileLoginPage.tsx';
-import { MobileOtpPage } from '@/features/mobile/pages/MobileOtpPage.tsx';
-import { MobileQrPage } from '@/features/mobile/pages/MobileQrPage.tsx';
-import { MobileWalletPage } from '@/features/mobile/pages/MobileWalletPage.tsx';
-import { BusinessesPage } from '@/features/public/pages/BusinessesPage.tsx';
-import { ContactPage } from '@/features/public/pages/ContactPage.tsx';
-import { HomePage } from '@/features/public/pages/HomePage.tsx';
-import { HowItWorksPage } from '@/features/public/pages/HowItWorksPage.tsx';
-import { JoinPage } from '@/features/public/pages/JoinPage.tsx';
+import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
+
+const publicScreens = () => import('./routes/public/index.ts');
+const joinScreens = () => import('./routes/public/join-screens.ts');
+const kioskScreens = () => import('./routes/kiosk/index.ts');
+const memberScreens = () => import('./routes/member.ts');
+const adminScreens = () => import('./routes/admin/index.ts');
+const staffScreens = () => import('./routes/staff/index.ts');
+
+/** A route's `lazy`: load the group's chunk, then take one screen from it. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
 
 export const routes: RouteObject[] = [
   {
@@ -35,36 +28,43 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/how-it-works', element: <HowItWorksPage /> },
-          { path: '/businesses', element: <BusinessesPage /> },
-          { path: '/join', element: <JoinPage /> },
-          { path: '/contact', element: <ContactPage /> },
-          { path: '/business/:businessId/join', element: <BusinessJoinPage /> },
+          { path: '/', lazy: screen(publicScreens, (m) => m.HomePage) },
+          { path: '/how-it-works', lazy: screen(publicScreens, (m) => m.HowItWorksPage) },
+          { path: '/businesses', lazy: screen(joinScreens, (m) => m.BusinessesPage) },
+          { path: '/join', lazy: screen(joinScreens, (m) => m.JoinPage) },
+          { path: '/contact', lazy: screen(joinScreens, (m) => m.ContactPage) },
+          {
+            path: '/business/:locationId/join',
+            lazy: screen(joinScreens, (m) => m.BusinessJoinPage),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '/kiosk', element: <KioskHomePage /> },
-      { path: '/kiosk-home', element: <KioskHomePage /> },
-      { path: '/kiosk/signup', element: <KioskSignupPage /> },
-      { path: '/kiosk/welcome', element: <KioskWelcomePage /> },
-      { path: '/kiosk/checkin', element: <KioskCheckinPage /> },
-      { path: '/kiosk/member-qr', element: <KioskMemberQrPage /> },
-      ...BUSINESS_IDS.map((id) => ({
+      { path: '/kiosk', lazy: screen(kioskScreens, (m) => m.KioskHomePage) },
+      { path: '/kiosk-home', lazy: screen(kioskScreens, (m) => m.KioskHomePage) },
+      { path: '/kiosk/signup', lazy: screen(kioskScreens, (m) => m.KioskSignupPage) },
+      { path: '/kiosk/welcome', lazy: screen(kioskScreens, (m) => m.KioskWelcomePage) },
+      { path: '/kiosk/checkin', lazy: screen(kioskScreens, (m) => m.KioskCheckinPage) },
+      { path: '/kiosk/member-qr', lazy: screen(kioskScreens, (m) => m.KioskMemberQrPage) },
+      ...LOCATION_IDS.map((id): RouteObject => ({
         path: `/${id}`,
-        element: <BusinessKioskLandingPage businessId={id} />,
+        lazy: async () => {
+          const { BusinessKioskLandingPage } = await kioskScreens();
+          return { element: <BusinessKioskLandingPage locationId={id} /> };
+        },
       })),
-      { path: '/login', element: <LoginPage /> },
-      { path: '/login/verify', element: <LoginVerifyPage /> },
-      { path: '/checkin', element: <LoginPage /> },
-      { path: '/account', element: <AccountPage /> },
-      { path: '/account/qr', element: <AccountQrPage /> },
-      { path: '/account/history', element: <AccountHistoryPage /> },
-      { path: '/mobile', element: <MobileLoginPage /> },
-      { path: '/mobile/otp', element: <MobileOtpPage /> },
-      { path: '/mobile/qr', element: <MobileQrPage /> },
-      { path: '/mobile/wallet', element: <MobileWalletPage /> },
-      { path: '/admin', element: <AdminDashboardPage /> },
+      { path: '/login', lazy: screen(memberScreens, (m) => m.LoginPage) },
+      { path: '/login/verify', lazy: screen(memberScreens, (m) => m.LoginVerifyPage) },
+      { path: '/checkin', lazy: screen(memberScreens, (m) => m.LoginPage) },
+      { path: '/account', lazy: screen(memberScreens, (m) => m.AccountPage) },
+      { path: '/account/qr', lazy: screen(memberScreens, (m) => m.AccountQrPage) },
+      { path: '/account/history', lazy: screen(memberScreens, (m) => m.AccountHistoryPage) },
+      { path: '/mobile', lazy: screen(memberScreens, (m) => m.MobileLoginPage) },
+      { path: '/mobile/otp', lazy: screen(memberScreens, (m) => m.MobileOtpPage) },
+      { path: '/mobile/qr', lazy: screen(memberScreens, (m) => m.MobileQrPage) },
+      { path: '/mobile/wallet', lazy: screen(memberScreens, (m) => m.MobileWalletPage) },
+      { path: '/admin', lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
+      { path: '/staff', lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],
   },
 ];

@@ -1,10 +1,24 @@
-// The API client's rules from SPEC §7: credentials, when a JSON body is sent, the error text,
-// how query keys become URLs, and 401 → null when asked.
-import { QueryClient } from '@tanstack/react-query';
-import { apiRequest, getQueryFn, urlFromQueryKey } from './api-client.ts';
+// The API client's rules from SPEC §7 and issue 12: credentials, when a JSON body is sent, the
+// Bearer token of a signed-in caller (none for a visitor), the error text, the visitor-facing
+// message, how query keys become URLs, and 401 → null when asked.
+import { z } from 'zod';
+import { AUTH_STORAGE_KEY } from './auth-storage.ts';
+import {
+  ApiError,
+  apiJson,
+  apiRequest,
+  getByKey,
+  urlFromQueryKey,
+  userMessage,
+} from './api-client.ts';
+
+const getAccessToken = vi.hoisted(() => vi.fn(async (): Promise<string | null> => 'token-of-ann'));
+vi.mock('./supabase.ts', () => ({ getAccessToken }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
+  getAccessToken.mockClear();
 });
 
 function stub(response: Response) {
@@ -32,18 +46,89 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sends no Authorization header for a visitor, without loading supabase-js', async () => {
+    const fetchMock = stub(new Response('{}'));
+    await apiRequest('GET', '/api/locations');
+    expect(fetchMock.mock.lastCall![1]!.headers).toEqual({});
+    expect(getAccessToken).not.toHaveBeenCalled();
+  });
+
+  it("sends the signed-in caller's access token as a Bearer token", async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"stored"}');
+    const fetchMock = stub(new Response('{}'));
+    await apiRequest('POST', '/api/rewards/redeem', { customerRewardId: 'x' });
+    expect(fetchMock.mock.lastCall![1]!.headers).toEqual({
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer token-of-ann',
+    });
+  });
+
+  it('sends no Authorization header when the stored session could not be refreshed', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    getAccessToken.mockResolvedValueOnce(null);
+    const fetchMock = stub(new Response('{}'));
+    await apiRequest('GET', '/api/me');
+    expect(fetchMock.mock.lastCall![1]!.headers).toEqual({});
+  });
+
   it('throws "<status>: <body>" for a failed response, or the status text for an empty body', async () => {
     stub(
-      new Response('{"error":{"message":"already exists"}}', {
+      new Response('{"error":{"code":"conflict","message":"already exists"}}', {
         status: 409,
         statusText: 'Conflict',
       }),
     );
     await expect(apiRequest('POST', '/api/customers', {})).rejects.toThrow(
-      '409: {"error":{"message":"already exists"}}',
+      '409: {"error":{"code":"conflict","message":"already exists"}}',
     );
     stub(new Response('', { status: 503, statusText: 'Service Unavailable' }));
     await expect(apiRequest('GET', '/api/me')).rejects.toThrow('503: Service Unavailable');
+  });
+});
+
+describe('what a visitor reads', () => {
+  it("is the API's error.message, never the JSON body or the status", async () => {
+    stub(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'invalid_input',
+            message: 'Phone must be a 10-digit US number',
+            fields: { phone: ['bad'] },
+          },
+        }),
+        { status: 400, statusText: 'Bad Request' },
+      ),
+    );
+    const error = await apiRequest('POST', '/api/customers', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(userMessage(error)).toBe('Phone must be a 10-digit US number');
+    expect((error as ApiError).code).toBe('invalid_input');
+    expect((error as ApiError).fields).toEqual({ phone: ['bad'] });
+  });
+
+  it('is a plain sentence for a body without a message, a network failure or anything else', async () => {
+    stub(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await apiRequest('GET', '/api/me').catch((caught: unknown) => caught);
+    expect(userMessage(error)).toBe('Something went wrong. Please try again.');
+    expect(userMessage(new TypeError('Failed to fetch'))).toBe(
+      'We could not reach the server. Check your connection and try again.',
+    );
+    expect(userMessage(new Error('{"raw":"json"}'))).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
+});
+
+describe('parsed answers', () => {
+  it('parses the JSON with the contract and refuses an answer that does not fit', async () => {
+    const Schema = z.object({ token: z.string() });
+    stub(new Response('{"token":"abc","extra":1}'));
+    await expect(apiJson(Schema, 'POST', '/api/checkin/start', {})).resolves.toEqual({
+      token: 'abc',
+    });
+    stub(new Response('{"token":42}'));
+    await expect(apiJson(Schema, 'POST', '/api/checkin/start', {})).rejects.toThrow();
   });
 });
 
@@ -67,16 +152,12 @@ describe('query keys', () => {
   });
 
   it('answers null for a 401 when configured to, and fails by default', async () => {
-    const client = new QueryClient();
+    const Schema = z.object({ ok: z.boolean() });
     stub(new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
-    const lenient = getQueryFn<unknown>({ on401: 'returnNull' });
-    await expect(
-      client.fetchQuery({ queryKey: ['/api/me'], queryFn: lenient }),
-    ).resolves.toBeNull();
+    await expect(getByKey(Schema, ['/api/me'], { on401: 'returnNull' })).resolves.toBeNull();
     stub(new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
-    const strict = getQueryFn<unknown>({ on401: 'throw' });
-    await expect(
-      client.fetchQuery({ queryKey: ['/api/me', 'x'], queryFn: strict }),
-    ).rejects.toThrow('401: Unauthorized');
+    await expect(getByKey(Schema, ['/api/me'])).rejects.toThrow('401: Unauthorized');
+    stub(new Response('{"ok":true}'));
+    await expect(getByKey(Schema, ['/api/me'])).resolves.toEqual({ ok: true });
   });
 });

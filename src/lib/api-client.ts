@@ -1,25 +1,70 @@
-// The API client of SPEC §7: every request sends cookies; a JSON content type and body only
-// when there is a payload; a non-ok response throws "<status>: <body text or status text>".
-import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+// The API client of SPEC §7: every request sends cookies and, when signed in, the Supabase access
+// token as `Authorization: Bearer` (the API ignores cookies); a JSON content type and body only
+// with a payload; a non-ok response throws "<status>: <body text or status text>" (the spec's
+// toast rules match on it) while `userMessage` gives visitors the API's own words, never JSON.
+import type { QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { hasStoredSession } from './auth-storage.ts';
 
 /** Where /api lives: the same origin (Vite proxy or a host rewrite) unless configured. */
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The API's error body `{ error: { code, message, fields? } }`, read leniently. */
+function readErrorBody(text: string): {
+  code?: string;
+  message?: string;
+  fields?: Record<string, string[]>;
+} {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && 'error' in body) {
+      const error = (body as { error: unknown }).error;
+      if (error && typeof error === 'object') return error as ReturnType<typeof readErrorBody>;
+    }
+  } catch {
+    // not JSON: a proxy's or gateway's page
+  }
+  return {};
+}
+
 export class ApiError extends Error {
+  /** The API's error code (`conflict`, `not_found`…), when the body had one. */
+  readonly code: string | undefined;
+  /** Field-level messages of a 400, keyed by field name. */
+  readonly fields: Record<string, string[]> | undefined;
+  /** What a visitor may read: the API's `error.message`, else a plain sentence. */
+  readonly userMessage: string;
+
   constructor(
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
   ) {
     super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    const body = readErrorBody(bodyText);
+    this.code = body.code;
+    this.fields = body.fields;
+    this.userMessage =
+      typeof body.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (!response.ok) {
-    const text = await response.text();
-    throw new ApiError(response.status, text, response.statusText);
-  }
+/** The sentence a screen shows for any failure: never raw JSON or a status code. */
+export function userMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.userMessage;
+  if (error instanceof TypeError)
+    return 'We could not reach the server. Check your connection and try again.';
+  return FALLBACK_MESSAGE;
+}
+
+/** The signed-in caller's access token; a visitor (no stored session) never loads supabase-js. */
+async function accessToken(): Promise<string | null> {
+  if (!hasStoredSession()) return null;
+  const { getAccessToken } = await import('./supabase.ts');
+  return getAccessToken();
 }
 
 export async function apiRequest(
@@ -28,14 +73,30 @@ export async function apiRequest(
   payload?: unknown,
 ): Promise<Response> {
   const hasPayload = payload !== undefined;
+  const headers: Record<string, string> = hasPayload ? { 'Content-Type': 'application/json' } : {};
+  const token = await accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${API_BASE}${url}`, {
     method,
-    headers: hasPayload ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: hasPayload ? JSON.stringify(payload) : undefined,
     credentials: 'include',
   });
-  await throwIfNotOk(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, await response.text(), response.statusText);
+  }
   return response;
+}
+
+/** A request whose JSON answer is parsed with the contract's schema (never trusted as-is). */
+export async function apiJson<S extends z.ZodType>(
+  schema: S,
+  method: string,
+  url: string,
+  payload?: unknown,
+): Promise<z.infer<S>> {
+  const response = await apiRequest(method, url, payload);
+  return schema.parse(await response.json());
 }
 
 /**
@@ -62,14 +123,26 @@ export function urlFromQueryKey(queryKey: QueryKey): string {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default data fetch: GET with credentials, parsed as JSON; optionally 401 → null. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const response = await fetch(`${API_BASE}${urlFromQueryKey(queryKey)}`, {
-      credentials: 'include',
-    });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
+/** GET the key's URL and parse it with `schema`; with `on401: 'returnNull'` a 401 answers null (SPEC §7). */
+export async function getByKey<S extends z.ZodType>(
+  schema: S,
+  queryKey: QueryKey,
+): Promise<z.infer<S>>;
+export async function getByKey<S extends z.ZodType>(
+  schema: S,
+  queryKey: QueryKey,
+  options: { on401: UnauthorizedBehavior },
+): Promise<z.infer<S> | null>;
+export async function getByKey<S extends z.ZodType>(
+  schema: S,
+  queryKey: QueryKey,
+  options: { on401: UnauthorizedBehavior } = { on401: 'throw' },
+): Promise<z.infer<S> | null> {
+  try {
+    return await apiJson(schema, 'GET', urlFromQueryKey(queryKey));
+  } catch (error) {
+    if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401)
+      return null;
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 // Browser smoke test: Debian's Chromium, driven by playwright-core, against the app as `npm run dev`
-// serves it (`npm run dev` with DEV_DATABASE=memory): Home lists the six seeded
+// serves it (`npm run dev` with DEV_DATABASE=memory): Businesses lists the six seeded
 // businesses through the Vite proxy, unknown paths show the 404 page, and no page logs an error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -116,14 +116,14 @@ async function shoot(page: Page, name: string) {
 }
 
 describe.each([390, 1280])('at %i px', (width) => {
-  it('Home lists the six businesses from the database', async () => {
-    const { page, problems } = await open('/', width);
+  it('Businesses lists the six businesses from the database', async () => {
+    const { page, problems } = await open('/businesses', width);
     for (const name of BUSINESSES) {
       await page.getByRole('heading', { name, exact: true }).waitFor();
     }
     const logo = page.getByRole('img', { name: 'Village Creamery logo' });
     expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await shoot(page, `home-${width}`);
+    await shoot(page, `businesses-list-${width}`);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -17,7 +17,7 @@ function menuOf(toggle: HTMLElement) {
 
 it('toggles the small-screen menu with aria-expanded and aria-controls', async () => {
   renderRoute('/how-it-works');
-  const toggle = screen.getByRole('button', { name: 'Open menu' });
+  const toggle = await screen.findByRole('button', { name: 'Open menu' });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(menuOf(toggle)).not.toBeVisible();
 
@@ -34,7 +34,7 @@ it('toggles the small-screen menu with aria-expanded and aria-controls', async (
 
 it('closes the menu on Escape and gives the focus back to the toggle', async () => {
   renderRoute('/contact');
-  const toggle = screen.getByRole('button', { name: 'Open menu' });
+  const toggle = await screen.findByRole('button', { name: 'Open menu' });
   await userEvent.click(toggle);
   await userEvent.tab();
   expect(menuOf(toggle)).toContainElement(document.activeElement as HTMLElement);
@@ -45,7 +45,7 @@ it('closes the menu on Escape and gives the focus back to the toggle', async () 
 
 it('closes the menu when the page changes', async () => {
   const { router } = renderRoute('/contact');
-  const toggle = screen.getByRole('button', { name: 'Open menu' });
+  const toggle = await screen.findByRole('button', { name: 'Open menu' });
   await userEvent.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await act(() => router.navigate('/businesses'));
@@ -55,8 +55,21 @@ it('closes the menu when the page changes', async () => {
   );
 });
 
-it('links Sign In to /login and Join Now to /join', () => {
+it('links Sign In to /login and Join Now to /join', async () => {
   renderRoute('/contact');
-  expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/login');
+  expect((await screen.findAllByRole('link', { name: 'Sign In' }))[0]).toHaveAttribute(
+    'href',
+    '/login',
+  );
   expect(screen.getAllByRole('link', { name: 'Join Now' })[0]).toHaveAttribute('href', '/join');
+});
+
+it('offers a skip link to the main content as the first stop of the keyboard', async () => {
+  renderRoute('/contact');
+  await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+  await userEvent.tab();
+  const skip = screen.getByRole('link', { name: 'Skip to content' });
+  expect(skip).toHaveFocus();
+  expect(skip).toHaveAttribute('href', '#main');
+  expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
 });

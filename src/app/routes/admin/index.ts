@@ -1,0 +1,2 @@
+// The admin screens, one lazy chunk (with whatever chart library they load).
+export { AdminDashboardPage } from './dashboard.tsx';

@@ -1,0 +1,2 @@
+// The staff counter screens, one lazy chunk.
+export { StaffCounterPage } from './counter.tsx';

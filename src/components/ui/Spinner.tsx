@@ -1,0 +1,9 @@
+// A small spinning circle for buttons and inline loading (decorative).
+export function Spinner() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 animate-spin" fill="none">
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.3" strokeWidth="4" />
+      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" />
+    </svg>
+  );
+}

@@ -1,0 +1,10 @@
+// The toast API screens use: `toast({ title, description, variant })` and the `<Toaster />` region.
+export {
+  toast,
+  dismissToast,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  type ToastInput,
+  type ToastVariant,
+} from './toast-store.ts';
+export { Toaster, TOAST_CONFIG } from './Toaster.tsx';

@@ -1,0 +1,16 @@
+// GET /api/admin/top-locations: businesses ranked by visits in the range, with growth.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { TopLocationsResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+import { rangeParams, type AdminFilters } from './filters.ts';
+
+export const topLocationsQueryOptions = (filters: Omit<AdminFilters, 'location'>) =>
+  queryOptions({
+    queryKey: ['/api/admin/top-locations', rangeParams(filters)] as const,
+    queryFn: ({ queryKey }) => getByKey(TopLocationsResponse, queryKey),
+    placeholderData: keepPreviousData,
+  });
+
+export function useTopLocations(filters: Omit<AdminFilters, 'location'>) {
+  return useQuery(topLocationsQueryOptions(filters));
+}

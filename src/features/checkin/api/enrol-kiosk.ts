@@ -1,0 +1,17 @@
+// POST /api/kiosk/enrol: prove the location's enrolment code so this kiosk may approve visits.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { KioskSessionResponse, type EnrolKioskRequest } from '@contract';
+import { apiJson } from '@/lib/api-client.ts';
+import { kioskSessionKey } from './open-kiosk-session.ts';
+
+export function enrolKiosk(input: EnrolKioskRequest): Promise<KioskSessionResponse> {
+  return apiJson(KioskSessionResponse, 'POST', '/api/kiosk/enrol', input);
+}
+
+export function useEnrolKiosk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrolKiosk,
+    onSuccess: (data) => queryClient.setQueryData(kioskSessionKey, data),
+  });
+}

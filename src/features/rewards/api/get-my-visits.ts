@@ -1,0 +1,14 @@
+// GET /api/me/visits: the signed-in member's visits, newest first.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MyVisitsResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+
+export const myVisitsQueryOptions = (limit = 50) =>
+  queryOptions({
+    queryKey: ['/api/me/visits', { limit }] as const,
+    queryFn: ({ queryKey }) => getByKey(MyVisitsResponse, queryKey),
+  });
+
+export function useMyVisits(limit?: number) {
+  return useQuery(myVisitsQueryOptions(limit));
+}

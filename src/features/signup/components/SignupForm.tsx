@@ -1,0 +1,136 @@
+// The sign-up form, written once for the join pages and the kiosk (SPEC §2, §5): name, phone,
+// optional email, optional SMS consent. Validation reuses the contract's request schema; a
+// missing name or phone shows SPEC §5's 'Required Fields' toast.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { CreateCustomerRequest } from '@contract';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/Button.tsx';
+import { Checkbox } from '@/components/ui/Checkbox.tsx';
+import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
+import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
+import { Spinner } from '@/components/ui/Spinner.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { SMS_CONSENT_NOTICE, SMS_CONSENT_WORDING } from '../consent.ts';
+
+const SignupFields = CreateCustomerRequest.pick({
+  name: true,
+  phone: true,
+  email: true,
+  smsConsent: true,
+});
+type SignupInput = z.input<typeof SignupFields>;
+/** What the form hands over: the phone as 10 digits, email absent when empty. */
+export type SignupValues = z.output<typeof SignupFields>;
+
+export interface SignupFormProps {
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onSubmit: (values: SignupValues) => void;
+  /** Which optional fields this screen shows (both by default). */
+  fields?: { email?: boolean; smsConsent?: boolean };
+  /** The checkbox text; SPEC §2's wording by default. */
+  consentLabel?: string;
+  /** Labels: 'Full Name *' etc. on the join pages, plainer on the kiosk. */
+  labels?: { name?: string; phone?: string; email?: string };
+  size?: 'md' | 'lg';
+}
+
+export function SignupForm(props: SignupFormProps) {
+  const id = useId();
+  const showEmail = props.fields?.email ?? true;
+  const showConsent = props.fields?.smsConsent ?? true;
+  const { register, control, handleSubmit, getValues, formState } = useForm<
+    SignupInput,
+    unknown,
+    SignupValues
+  >({
+    resolver: zodResolver(SignupFields),
+    defaultValues: { name: '', phone: '', email: '', smsConsent: false },
+  });
+  const errors = formState.errors;
+  const onInvalid = () => {
+    const { name, phone } = getValues();
+    if (!name?.trim() || !phone) {
+      toast({
+        title: 'Required Fields',
+        description: 'Please enter your name and phone number.',
+        variant: 'destructive',
+      });
+    }
+  };
+  const described = (field: string, has: boolean) => (has ? `${id}-${field}-error` : undefined);
+  return (
+    <form noValidate onSubmit={handleSubmit(props.onSubmit, onInvalid)} className="grid gap-5">
+      <div>
+        <Label htmlFor={`${id}-name`}>{props.labels?.name ?? 'Full Name *'}</Label>
+        <Input
+          id={`${id}-name`}
+          autoComplete="name"
+          aria-required="true"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={described('name', !!errors.name)}
+          {...register('name')}
+        />
+        <FieldError id={`${id}-name-error`} message={errors.name?.message} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-phone`}>{props.labels?.phone ?? 'Phone Number *'}</Label>
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <PhoneInput
+              id={`${id}-phone`}
+              aria-required="true"
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={described('phone', !!errors.phone)}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
+      </div>
+      {showEmail ? (
+        <div>
+          <Label htmlFor={`${id}-email`}>{props.labels?.email ?? 'Email Address (Optional)'}</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={described('email', !!errors.email)}
+            {...register('email')}
+          />
+          <FieldError
+            id={`${id}-email-error`}
+            message={errors.email ? 'Enter a valid email address, or leave it empty.' : undefined}
+          />
+        </div>
+      ) : null}
+      {showConsent ? (
+        <Checkbox
+          id={`${id}-consent`}
+          label={props.consentLabel ?? SMS_CONSENT_WORDING}
+          hint={SMS_CONSENT_NOTICE}
+          {...register('smsConsent')}
+        />
+      ) : null}
+      <Button type="submit" size={props.size ?? 'lg'} disabled={props.pending} className="w-full">
+        {props.pending ? (
+          <>
+            <Spinner /> {props.pendingLabel}
+          </>
+        ) : (
+          props.submitLabel
+        )}
+      </Button>
+    </form>
+  );
+}
