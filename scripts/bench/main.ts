@@ -32,7 +32,7 @@ const report: Report = {
 };
 const keep = (rows: Summary[]) => (s: Summary) => (rows.push(s), log(formatLine(s)), s);
 
-const db = await createPostgresDatabase({ max: 16 });
+const db = await createPostgresDatabase({ max: 4 });
 const pgbench = await createPgBench(process.env.DATABASE_URL, quick ? 1 : 10);
 const keys = await generateSigningKeys();
 let server = await startServer(db.url, keys, { poolSize: 16, pipeline: true });
