@@ -17,6 +17,7 @@ import { approvePhase, CheckinPool, getPhase, pairPhase, sqlPairPhase } from './
 import { markdown, ratioLines, writeBlock, type Report } from './report.ts';
 import { startServer } from './server-process.ts';
 import { formatLine, type Summary } from './stats.ts';
+import { goalLines } from './goals.ts';
 
 const quick = process.argv.includes('--quick');
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -121,7 +122,7 @@ try {
   log(`front end measured in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 
   report.seconds = (Date.now() - startedAt.getTime()) / 1000;
-  for (const line of ratioLines(report)) log(line);
+  for (const line of [...ratioLines(report), ...goalLines(report)]) log(line);
   if (!quick || process.argv.includes('--write')) {
     writeBlock(join(ROOT, 'docs', 'PERFORMANCE.md'), markdown(report));
     log('wrote docs/PERFORMANCE.md');

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Budget, Scores } from './frontend.ts';
+import { goalTable } from './goals.ts';
 import { markdownTable, ratioLine, type Summary } from './stats.ts';
 
 export interface Report {
@@ -48,6 +49,10 @@ export function markdown(report: Report): string {
     '|---|---:|---:|',
     ...report.tpcb.map((t) => `| tpcb-like | ${t.clients} | ${t.tps?.toFixed(0) ?? '—'} |`),
     ...report.rules.map((t) => `| ${t.name} | ${t.clients} | ${t.tps?.toFixed(0) ?? '—'} |`),
+    '',
+    '### Goals of issue 15 in this run',
+    '',
+    goalTable(report),
     '',
     '### Ratios at 32 clients',
     '',
