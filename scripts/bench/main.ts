@@ -100,6 +100,8 @@ try {
     await server.stop();
     server = await startServer(db.url, keys, { ...options, port: Number(new URL(server.url).port) });
     const doorHttp = httpClient(server.url);
+    // Untimed: open the pool's connections and fetch the JWKS, as the main server had by now.
+    await getPhase(doorHttp, 'warm-up', '/api/me', member, 32, { ms: S / 2, max: 256 });
     const pair = await pairPhase(doorHttp, checkins, 32, { ms: S, max: quick ? 300 : undefined });
     door({ ...pair, name: `${label}: start + approve` });
     const me = await getPhase(doorHttp, 'GET /api/me', '/api/me', member, 32, { ms: S * 0.7 });
