@@ -85,7 +85,9 @@ try {
   const claims = JSON.stringify({ role: 'authenticated', sub: actors.members[0]!.userId, aud: 'authenticated' });
   writeFileSync(script, `begin;\nselect set_config('request.jwt.claims', '${claims}', true), set_config('role', 'authenticated', true);\nselect app.me();\ncommit;\n`);
   for (const clients of [8, 32]) {
-    report.rules.push({ name: 'app.me() with its door (-f)', clients, tps: (await pgbench.script(db.url, script, clients, S / 1000)).tps });
+    const { tps } = await pgbench.script(db.url, script, clients, S / 1000);
+    report.rules.push({ name: 'app.me() with its door (-f)', clients, tps });
+    log(`${'pgbench -f app.me() with its door'.padEnd(40)} ${String(clients).padStart(3)} cl  ${tps?.toFixed(0).padStart(6)} tps`);
   }
 
   // The door's changes back to back at 32 clients: before (5 connections, every token's
