@@ -1,0 +1,34 @@
+// The kiosk device's session at a location (SPEC §2: opened once on load): an anonymous Supabase
+// sign-in (reused while it lasts, so an enrolment is remembered on the device), then
+// POST /api/kiosk/session. A failure is retried with backoff for as long as it takes: a kiosk
+// that gives up silently loses customers, so the screen shows every failed attempt.
+import { useQuery } from '@tanstack/react-query';
+import { openKioskSession, kioskSessionKey } from '../api/open-kiosk-session.ts';
+import { supabase } from '@/lib/supabase.ts';
+
+/** Backoff between attempts: 1 s, 2 s, 4 s … at most 30 s. */
+export function kioskRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+async function ensureAnonymousSignIn(): Promise<void> {
+  const { data } = await supabase.auth.getSession();
+  if (data.session?.user.is_anonymous) return;
+  const { error } = await supabase.auth.signInAnonymously();
+  if (error) throw error;
+}
+
+export const kioskSessionQueryKey = (locationId: string) => [...kioskSessionKey, locationId] as const;
+
+export function useKioskSession(locationId: string) {
+  return useQuery({
+    queryKey: kioskSessionQueryKey(locationId),
+    queryFn: async () => {
+      await ensureAnonymousSignIn();
+      return openKioskSession({ locationId, deviceFingerprint: navigator.userAgent.slice(0, 512) });
+    },
+    staleTime: Infinity,
+    retry: true,
+    retryDelay: kioskRetryDelay,
+  });
+}
