@@ -3,7 +3,12 @@
 import type { ApproveVisitResponse } from '@contract';
 import { points } from '../lib/approval-toast.ts';
 
-export function ApprovedPanel(props: { result: ApproveVisitResponse; title?: string }) {
+/** What the panel needs: an approval's answer, or what the mobile screen saw change in /api/me. */
+export type ApprovedVisit = Pick<ApproveVisitResponse, 'pointsEarned' | 'totalPoints'> & {
+  unlockedRewards: { id: string; name: string }[];
+};
+
+export function ApprovedPanel(props: { result: ApprovedVisit; title?: string }) {
   const { result } = props;
   return (
     <section

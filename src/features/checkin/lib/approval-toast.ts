@@ -5,11 +5,13 @@ import type { ToastInput } from '@/components/ui/toast.ts';
 
 export const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
 
-export function welcomeToast(result: ApproveVisitResponse): ToastInput {
+type Points = Pick<ApproveVisitResponse, 'pointsEarned' | 'totalPoints'>;
+
+export function welcomeToast(result: Points): ToastInput {
   return { title: 'Welcome!', description: `You earned ${points(result.pointsEarned)}!` };
 }
 
-export function approvedToast(result: ApproveVisitResponse): ToastInput {
+export function approvedToast(result: Points): ToastInput {
   return {
     title: 'Visit Approved!',
     description: `${points(result.pointsEarned)} added. Total: ${points(result.totalPoints)}.`,
