@@ -26,14 +26,18 @@ function Account() {
   if (me.isError) return <p role="alert">{"We couldn't load your account. Please try again."}</p>;
   if (!me.data) return SIGNED_OUT;
   const { customer, totalPoints, visitedLocations, rewards } = me.data;
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        clearVisitor();
-        toast({ title: 'Signed Out', description: 'You have been signed out of your account.' });
-        void navigate('/');
-      },
-    });
+  // Awaited rather than per-call callbacks: signing out unmounts this screen (the guard shows the
+  // prompt) before the mutation settles, and the toast and the move home must still happen.
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // signed out locally all the same (useLogout clears the session and the cache)
+    }
+    clearVisitor();
+    toast({ title: 'Signed Out', description: 'You have been signed out of your account.' });
+    void navigate('/');
+  };
   return (
     <div className="grid gap-5">
       <div className="flex items-start justify-between gap-3">
@@ -41,7 +45,7 @@ function Account() {
           <h1 className="font-display text-3xl font-bold">{customer.name}</h1>
           <p className="text-bark-700">{formatPhone(customer.phone)}</p>
         </div>
-        <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
+        <Button variant="secondary" onClick={() => void signOut()} disabled={logout.isPending}>
           Sign Out
         </Button>
       </div>

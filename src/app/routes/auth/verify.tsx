@@ -1,6 +1,6 @@
 // Sign-in code (SPEC §2 /login/verify, §8): 'Verify & Sign In'; no account → 'Account Not Found'
 // and /join after 2 s; any other failure → 'Verification Failed'; success → /account.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -17,7 +17,7 @@ export function LoginVerifyPage() {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const resend = useSendCode();
-  const phone = readSession(SESSION_KEYS.loginPhone);
+  const [phone] = useState(() => readSession(SESSION_KEYS.loginPhone));
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   if (!phone) return <Navigate to="/login" replace />;
