@@ -2,7 +2,8 @@
 // reference and the machine one cannot drift from the code (a test compares them).
 import { z } from 'zod';
 import { parseConfig, type RateLimits } from '../../supabase/functions/_shared/config.ts';
-import { endpointList, type Endpoint } from '../../supabase/functions/_shared/endpoints.ts';
+import type { Endpoint } from '../../supabase/functions/_shared/endpoint.ts';
+import { endpointList, endpoints } from '../../supabase/functions/_shared/endpoints.ts';
 import { buildOpenApiDocument } from '../../supabase/functions/_shared/openapi.ts';
 
 type JsonSchema = {
@@ -79,9 +80,12 @@ function endpointSection(endpoint: Endpoint): string {
     `### ${endpoint.method.toUpperCase()} ${endpoint.path}\n\n${endpoint.summary}.\n\n`,
     endpoint.description ? `${endpoint.description}\n\n` : '',
     `**Callers:** ${endpoint.roles.join(', ')}. **Success:** ${endpoint.status}.\n\n`,
-    endpoint.rateLimits ? `**Limits:** ${endpoint.rateLimits.join('; ')}.\n\n` : '',
+    endpoint.limits ? `**Limits:** ${endpoint.limits.map((limit) => limit.text).join('; ')}.\n\n` : '',
     fieldTable('Path parameters', endpoint.params, 'input'),
     fieldTable('Query', endpoint.query, 'input'),
+    // Header names are case-insensitive; written as people write them (Idempotency-Key).
+    fieldTable('Headers', endpoint.headers, 'input').replace(/`([a-z-]+)`/, (_, name: string) =>
+      `\`${name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase())}\``),
     fieldTable('Body', endpoint.body, 'input'),
     fieldTable('Response', endpoint.response, 'output'),
     errors ? `| status | when |\n|---|---|\n${errors}\n\n` : '',
@@ -111,8 +115,8 @@ function limitsTable(): string {
 const INTRO = `# Village Rewards API
 
 The \`api\` edge function (\`supabase/functions/api\`, the Hono app in \`supabase/functions/_shared\`).
-This page and \`docs/openapi.json\` are generated from \`supabase/functions/_shared/endpoints.ts\` and the zod
-contract (\`supabase/functions/_shared/contract/\`) by \`npm run api:docs\`; edit those, not this page. The same
+This page and \`docs/openapi.json\` are generated from the endpoint declarations (one file per endpoint under
+\`supabase/functions/_shared/routes/\`, listed in \`endpoints.ts\`) and the zod contract (\`supabase/functions/_shared/contract/\`) by \`npm run api:docs\`; edit those, not this page. The same
 OpenAPI document is served at \`GET /api/openapi.json\`.
 
 ## Conventions
@@ -132,18 +136,42 @@ OpenAPI document is served at \`GET /api/openapi.json\`.
 - **Errors.** Every failure is \`{ "error": { "code", "message", "fields"? } }\`; \`fields\` names each invalid
   field. 400 invalid_input, 401 unauthorized, 403 forbidden, 404 not_found, 409 conflict (a phone that is taken
   answers a message containing 'already exists'), 410 gone (expired check-in token), 413 payload_too_large,
-  429 rate_limited (with \`Retry-After\` seconds), 502 upstream_unavailable (Supabase Auth unreachable).
+  422 unprocessable (an Idempotency-Key reused for a different request), 429 rate_limited (with
+  \`Retry-After\` seconds), 502 upstream_unavailable (Supabase Auth unreachable). No input answers a 5xx.
 - **Check-in tokens** are random (244 bits), single use and expire 15 minutes after issue: 404 unknown,
   409 used, 410 expired.
 
 ## Limits
 
-Kept in Postgres (\`app.hit_rate_limit\`, fixed windows shared by every instance). Each setting is
-\`<requests>/<seconds>\`.
+Per request, kept in Postgres (\`app.hit_rate_limit\`, fixed windows shared by every instance). Each
+setting is an environment variable of the function, \`<requests>/<seconds>\`.
 
 ${limitsTable()}
-Visits: one approved visit per customer per business per minimum interval (\`private.settings.min_visit_interval\`,
-60 minutes by default); an earlier one answers 429 with \`Retry-After\`.
+**Client address.** The per-address limits read the client's address from ONE header, named by
+\`CLIENT_IP_HEADER\` (default \`cf-connecting-ip\`, set and overwritten by Cloudflare in front of hosted
+Supabase). With \`x-forwarded-for\` only its right-most entry (the one the trusted proxy appended) counts.
+No other header is read, so a client cannot reset a limit by sending a new address.
+
+Rules of the programme, in SQL, set in \`private.settings\` (0 turns one off); over a limit is a 429 with
+\`Retry-After\`:
+
+| limit | setting | default |
+|---|---|---|
+| between two approved visits of a member at one business | \`min_visit_interval\` | 60 minutes |
+| between two approved visits of a member anywhere | \`min_visit_gap_anywhere\` | 1 minute |
+| approved visits per member in any 60 minutes | \`max_visits_per_hour\` | 4 |
+| approved visits in one day that flag a member (GET /api/admin/flags) | \`velocity_flag_visits\` | 5 |
+| sign-in codes per phone in any 24 hours | \`sign_in_codes_per_day\` | 5 |
+| wrong tries before a phone's current code is dead (401 until a new code is sent) | \`sign_in_code_max_failures\` | 5 |
+
+## Idempotency
+
+\`POST /api/visits/approve\` and \`POST /api/rewards/redeem\` accept an optional \`Idempotency-Key\` header:
+8–128 visible ASCII characters (a 400 otherwise), scoped to the caller. A retry with the same key and the
+same request answers the first result (same status and body) and changes nothing more — parallel retries
+wait for the first; a failed first attempt is not remembered, so it can be retried. The same key with a
+different request is a 422. Make one key per user action (e.g. a UUID) and reuse it on retries (the
+kiosk's offline queue).
 
 ## Dashboard figures
 
@@ -176,5 +204,5 @@ export function renderApiMarkdown(): string {
 }
 
 export function renderOpenApiJson(): string {
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+  return `${JSON.stringify(buildOpenApiDocument(endpoints), null, 2)}\n`;
 }

@@ -20,6 +20,9 @@ export const ApproveVisitRequest = z.strictObject({
     .trim()
     .min(1, 'Scan a check-in code')
     .max(200)
+    .refine((value) => !value.startsWith('customer:') || Uuid.safeParse(value.slice('customer:'.length)).success, {
+      message: 'Not a member card: customer: is followed by the member id',
+    })
     .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}'"),
   locationId: LocationId.optional().describe('Where the visit happens; staff default to their own location, admins must say'),
 });
@@ -32,6 +35,12 @@ export const UnlockedReward = z.object({
   scope: RewardScope,
 });
 
+export const RedeemableReward = z.object({
+  id: Uuid.describe('The customer reward id to pass to POST /api/rewards/redeem'),
+  name: z.string(),
+  scope: RewardScope,
+});
+
 export const ApproveVisitResponse = z.object({
   visitId: Uuid,
   customer: z.object({ id: Uuid, name: z.string() }),
@@ -39,5 +48,8 @@ export const ApproveVisitResponse = z.object({
   pointsEarned: z.number().int(),
   totalPoints: z.number().int(),
   unlockedRewards: z.array(UnlockedReward),
+  redeemableRewards: z
+    .array(RedeemableReward)
+    .describe("Staff and admins: the member's unlocked rewards redeemable at this location (earlier ones too); a kiosk gets []"),
 });
 export type ApproveVisitResponse = z.infer<typeof ApproveVisitResponse>;
