@@ -1,9 +1,8 @@
 // The frame of every kiosk screen: big type for standing users, the network notice, the queued
 // approvals' sender, and the idle reset that returns to this kiosk's landing screen (its
 // business's landing when one is stored, else /kiosk) and forgets the previous visitor.
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { IdleReset } from '@/features/checkin/components/IdleReset.tsx';
 import { useApprovalQueue } from '@/features/checkin/hooks/use-approval-queue.ts';
 import { readQueue, subscribeQueue } from '@/features/checkin/lib/approval-queue.ts';
 import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
@@ -11,6 +10,11 @@ import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { cn } from '@/lib/cn.ts';
 import { clearVisitor, readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+
+// The dialog (Radix) loads with the first screen that needs it, not with the landing screens.
+const IdleReset = lazy(async () => ({
+  default: (await import('@/features/checkin/components/IdleReset.tsx')).IdleReset,
+}));
 
 export function kioskLandingPath(): string {
   const stored = readSession(SESSION_KEYS.locationId);
@@ -65,13 +69,15 @@ export function KioskScreen(props: {
       ) : null}
       {props.children}
       {props.idleReset === false ? null : (
-        <IdleReset
-          timings={timings}
-          onReset={() => {
-            clearVisitor();
-            void navigate(kioskLandingPath(), { replace: true });
-          }}
-        />
+        <Suspense fallback={null}>
+          <IdleReset
+            timings={timings}
+            onReset={() => {
+              clearVisitor();
+              void navigate(kioskLandingPath(), { replace: true });
+            }}
+          />
+        </Suspense>
       )}
     </main>
   );

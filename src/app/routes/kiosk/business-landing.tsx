@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { kioskRetryDelay } from '@/features/checkin/hooks/use-kiosk-session.ts';
-import { locationsQueryOptions } from '@/features/locations/api/get-locations.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { KioskLanding } from './KioskLanding.tsx';
@@ -17,7 +16,13 @@ export function joinLabel(rewardName: string | undefined): string {
 
 export function BusinessKioskLandingPage(props: { locationId: string }) {
   // The kiosk retries until the catalogue arrives: its texts come from it.
-  const locations = useQuery({ ...locationsQueryOptions(), retry: true, retryDelay: kioskRetryDelay });
+  // get-locations.ts's query (key: locationsQueryOptions), its fetcher loaded on demand.
+  const locations = useQuery({
+    queryKey: ['/api/locations'],
+    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
+    retry: true,
+    retryDelay: kioskRetryDelay,
+  });
   const location = locations.data?.find((item) => item.id === props.locationId);
   useEffect(() => {
     writeSession(SESSION_KEYS.locationId, props.locationId);
@@ -42,9 +47,11 @@ export function BusinessKioskLandingPage(props: { locationId: string }) {
           ) : (
             <div aria-hidden="true" className="size-36 rounded-3xl bg-cream-100" />
           )}
-          <p className="mt-6 text-2xl font-semibold text-meadow-800">{PROGRAMME_NAME}</p>
+          {location ? (
+            <p className="mt-6 text-2xl font-semibold text-meadow-800">{PROGRAMME_NAME}</p>
+          ) : null}
           <h1 className="mt-2 font-display text-5xl font-bold sm:text-6xl">
-            {location?.businessName ?? '\u00a0'}
+            {location?.businessName ?? PROGRAMME_NAME}
           </h1>
           <p className="mt-4 text-2xl text-bark-700">Join now, get your welcome reward!</p>
         </header>

@@ -35,6 +35,7 @@ const approved = (pointsEarned: number, totalPoints: number, unlocked: string[] 
     description: '',
     scope: 'location',
   })),
+  redeemableRewards: [],
 });
 const session = (enrolled: boolean) => [200, { session: { id: SESSION_ID, locationId: 'creamery', enrolled } }] as [number, unknown];
 

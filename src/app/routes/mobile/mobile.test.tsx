@@ -184,6 +184,7 @@ describe('/mobile/qr', () => {
           pointsEarned: 5,
           totalPoints: 5,
           unlockedRewards: [{ id: '55555555-5555-4555-8555-555555555555', name: 'Free Admission', description: 'x', scope: 'location' }],
+          redeemableRewards: [],
         },
       ],
     });

@@ -1,7 +1,7 @@
 // POST /api/visits/approve: approve a scanned check-in token or member card; points, tier and
 // rewards change, so the member's account queries are refreshed. An `Idempotency-Key` (one per
 // approval attempt, reused on every retry of it) makes a retried approval count once.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type NetworkMode } from '@tanstack/react-query';
 import { ApproveVisitResponse, type ApproveVisitRequest } from '@contract';
 import { apiJson } from '@/lib/api-client.ts';
 
@@ -18,9 +18,11 @@ export function approveVisit(
 
 export type ApproveVisitVariables = ApproveVisitRequest & { idempotencyKey?: string };
 
-export function useApproveVisit() {
+/** `networkMode: 'always'` makes an offline attempt fail at once (to be queued) instead of pausing. */
+export function useApproveVisit(options: { networkMode?: NetworkMode } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: options.networkMode,
     mutationFn: ({ idempotencyKey, ...input }: ApproveVisitVariables) =>
       approveVisit(input, { idempotencyKey }),
     onSuccess: () =>

@@ -30,7 +30,7 @@ export function ApprovedPanel(props: { result: ApprovedVisit; title?: string }) 
           <p className="text-xl font-semibold">New rewards unlocked:</p>
           <ul className="mt-2 grid gap-1 text-xl">
             {result.unlockedRewards.map((reward) => (
-              <li key={reward.id}>🎁 {reward.name}</li>
+              <li key={reward.id}>{reward.name}</li>
             ))}
           </ul>
         </div>

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { approveVisit } from '../api/approve-visit.ts';
 import { flushQueue, readQueue } from '../lib/approval-queue.ts';
 import { approvedToast } from '../lib/approval-toast.ts';
 
@@ -15,6 +14,8 @@ export function useApprovalQueue() {
   useEffect(() => {
     const flush = async () => {
       if (readQueue().length === 0) return;
+      // Loaded only when something is queued: the landing screens stay light.
+      const { approveVisit } = await import('../api/approve-visit.ts');
       const outcomes = await flushQueue((entry) =>
         approveVisit({ token: entry.token }, { idempotencyKey: entry.idempotencyKey }),
       );

@@ -20,7 +20,8 @@ export function useScanApproval(
   pendingToken: string | null,
   onApproved: (result: ApproveVisitResponse) => void,
 ) {
-  const approve = useApproveVisit();
+  // Offline, the attempt must fail (and be queued with its key), not wait paused in memory.
+  const approve = useApproveVisit({ networkMode: 'always' });
   const [direct, setDirect] = useState<ScanState>({ status: 'waiting' });
   // A queued approval of this token, and what the API answered once the queue sent it.
   const queued = useSyncExternalStore(subscribeQueue, () =>
