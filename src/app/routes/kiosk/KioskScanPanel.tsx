@@ -19,7 +19,9 @@ export function KioskScanPanel(props: {
   if (state.status === 'approved') return <ApprovedPanel result={state.result} />;
   return (
     <div className="flex flex-col items-center gap-4">
-      <MemberQr value={props.token} size={240} caption={props.caption} label="Check-in QR code" />
+      {state.status === 'queued' ? null : (
+        <MemberQr value={props.token} size={240} caption={props.caption} label="Check-in QR code" />
+      )}
       <ScannerInput onScan={scan} disabled={state.status === 'queued'} />
       {pending ? (
         <p role="status" className="text-xl">

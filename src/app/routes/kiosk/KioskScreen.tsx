@@ -46,7 +46,7 @@ export function KioskScreen(props: {
   return (
     <main
       className={cn(
-        'flex min-h-dvh flex-col items-center bg-cream-50 px-6 py-10 text-lg text-bark-900 sm:px-10',
+        'flex min-h-dvh flex-col items-center justify-center bg-cream-50 px-6 py-10 text-lg text-bark-900 sm:px-10',
         props.className,
       )}
     >

@@ -38,7 +38,7 @@ export function KioskSignupPage() {
             ) : null}
           </div>
         ) : null}
-        <Card className="mt-6 p-8 text-lg">
+        <Card className="mt-6 p-8">
           <SignupForm
             submitLabel="Get My Welcome Reward"
             pendingLabel="Creating Account..."

@@ -59,7 +59,7 @@ export function IdleReset(props: { timings: IdleTimings; onReset: () => void }) 
         description={`For your privacy this screen starts over in ${secondsLeft} ${
           secondsLeft === 1 ? 'second' : 'seconds'
         }.`}
-        className="max-w-xl p-10 text-center text-xl"
+        className="max-w-xl p-10 text-center text-xl [&_h2]:text-4xl"
       >
         <Button size="lg" className="mt-4 min-h-20 w-full text-2xl" onClick={() => setPromptSince(null)}>
           I'm still here
