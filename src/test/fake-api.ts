@@ -6,6 +6,7 @@ import type { Session } from '@supabase/supabase-js';
 export interface RecordedCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -21,6 +22,7 @@ export function fakeApi(routes: Record<string, Answer | Handler>) {
     const call: RecordedCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       headers: { ...(init?.headers as Record<string, string> | undefined) },
     };

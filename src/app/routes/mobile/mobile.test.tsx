@@ -196,6 +196,27 @@ describe('/mobile/qr', () => {
     expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({ locationId: 'museum' });
   });
 
+  it('an expired token says so, stops polling, and Refresh QR Code gets a new one', async () => {
+    act(() => fakeAuth.set(sessionFor({})));
+    let n = 0;
+    const api = fakeApi({
+      'GET /api/me': [200, meOf(0)],
+      'GET /api/demo': [200, { demoMode: false }],
+      'POST /api/checkin/start': () => {
+        n += 1;
+        const expiresAt = new Date(Date.now() + (n === 1 ? -1000 : 900_000)).toISOString();
+        return [201, { token: `tok-${n}`, expiresAt }];
+      },
+    });
+    renderRoute('/mobile/qr');
+    expect(await screen.findByText('This QR code has expired. Tap Refresh QR Code for a new one.')).toBeInTheDocument();
+    // The first read and the fresh baseline before the token; no polling of an expired code.
+    expect(api.of('GET /api/me')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh QR Code' }));
+    expect(await screen.findByRole('img', { name: 'Your check-in QR code' })).toBeInTheDocument();
+    expect(api.of('POST /api/checkin/start')).toHaveLength(2);
+  });
+
   it("a failed token says 'Failed to generate QR code. Please try again.'", async () => {
     act(() => fakeAuth.set(sessionFor({})));
     fakeApi({ 'GET /api/me': [200, meOf(0)], 'POST /api/checkin/start': [500, {}], 'GET /api/demo': [200, { demoMode: false }] });
