@@ -9,6 +9,7 @@ import { hardeningSuite } from './suites/hardening.ts';
 import { kioskSuite } from './suites/kiosk.ts';
 import { oddInputsSuite } from './suites/odd-inputs.ts';
 import { platformSuite } from './suites/platform.ts';
+import { signInHardeningSuite } from './suites/sign-in-hardening.ts';
 import { visitsSuite } from './suites/visits.ts';
 
 platformSuite('postgres');
@@ -22,3 +23,4 @@ adminSuite('postgres');
 oddInputsSuite('postgres');
 hardeningSuite('postgres');
 demoSuite('postgres');
+signInHardeningSuite('postgres');

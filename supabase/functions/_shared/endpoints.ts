@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { me } from './routes/account/me.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
+import { redeemableRewards } from './routes/account/redeemable.ts';
 import { adminActivity } from './routes/admin/activity.ts';
 import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomers } from './routes/admin/customers.ts';
@@ -51,6 +52,7 @@ export const endpoints: Record<string, Endpoint> = {
   verifyCode,
   logout,
   redeemReward,
+  redeemableRewards,
   me,
   myVisits,
   locations,

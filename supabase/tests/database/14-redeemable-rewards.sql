@@ -4,7 +4,7 @@
 -- answer lists none.
 begin;
 \ir 00-helpers.psql
-select plan(8);
+select plan(15);
 
 call tests.create_cast();
 call tests.no_visit_limits();
@@ -41,6 +41,30 @@ select is(jsonb_path_query_array(app.approve_visit('customer:' || tests.customer
   'An admin approving at a business sees what is redeemable there, including what this visit unlocked (Gold at 20)');
 select lives_ok(format('select app.redeem_reward(%L)', tests.customer_reward_id('member_a', 'museum')),
   'An admin redeems it straight from that list');
+
+-- The staff reward list, without a visit -----------------------------------------------------------
+
+call tests.act_as('other_staff');
+select results_eq(
+  format($$ select r #>> '{customer,name}', r ->> 'locationId', jsonb_path_query_array(r, '$.redeemableRewards[*].name')
+              from app.redeemable_rewards(%L) r $$, tests.customer_id('member_a')),
+  $$ values ('Ann'::text, 'joanies'::text, '["Free Garlic Bread", "$10 Off Any Business"]'::jsonb) $$,
+  'Staff look up what a scanned member can redeem at their counter without approving a visit');
+select throws_ok(format('select app.redeemable_rewards(%L, %L)', tests.customer_id('member_a'), 'creamery'), 'LY403', null,
+  'but not at another business');
+call tests.act_as('admin');
+select throws_ok(format('select app.redeemable_rewards(%L)', tests.customer_id('member_a')), 'LY400', null,
+  'An admin names the business');
+select is(jsonb_array_length(app.redeemable_rewards(tests.customer_id('member_a'), 'creamery') -> 'redeemableRewards'), 2,
+  'and sees what is redeemable there');
+select throws_ok($$ select app.redeemable_rewards('00000000-0000-4000-8000-00000000beef', 'creamery') $$, 'LY404', null,
+  'An unknown customer is a 404');
+call tests.act_as('member_a');
+select throws_ok(format('select app.redeemable_rewards(%L, %L)', tests.customer_id('member_a'), 'creamery'), 'LY403', null,
+  'Members use their own account page, not the staff list');
+call tests.act_as('kiosk');
+select throws_ok(format('select app.redeemable_rewards(%L, %L)', tests.customer_id('member_a'), 'creamery'), 'LY403', null,
+  'A kiosk cannot list a member''s rewards');
 
 select * from finish();
 rollback;

@@ -39,6 +39,7 @@ const BASES: Record<string, Base> = {
   sendCode: { as: 'anon', body: { phone: '3125550198' } },
   verifyCode: { as: 'anon', body: { phone: '3125550198', code: '123456', name: 'Odd', email: 'odd@example.com', smsConsent: false, emailConsent: false } },
   redeemReward: { as: 'member', body: { customerRewardId: SOME_ID, locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0002' } },
+  redeemableRewards: { as: 'staff', query: { customerId: SOME_ID, locationId: 'creamery' } },
   me: { as: 'member' },
   myVisits: { as: 'member', query: { limit: '5' } },
   locations: { as: 'anon' },
