@@ -2,10 +2,8 @@
 // and navigation scrolls to the top.
 import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { LOCATIONS, renderRoute, stubFetch } from '@/test/render-route.tsx';
 import { routes } from './router.tsx';
-
-const BUSINESSES = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'];
 
 // [path, its h1, its document title when that differs from the h1]
 const SCREENS: [string, string, string?][] = [
@@ -20,8 +18,15 @@ const SCREENS: [string, string, string?][] = [
   ['/kiosk/welcome', 'No active check-in found.', 'Welcome'],
   ['/kiosk/checkin', 'Welcome back!', 'Check In'],
   ['/kiosk/member-qr', 'No active check-in found.', 'Your Check-in Code'],
-  ...BUSINESSES.map((id): [string, string, string] => [`/${id}`, 'Village Rewards', 'Kiosk']),
-  ...BUSINESSES.map((id): [string, string] => [`/business/${id}/join`, 'Join at a Business']),
+  // The test catalogue (LOCATIONS) has two businesses: the others show the programme's name.
+  ['/chatterbox', 'Village Rewards', 'Kiosk'],
+  ['/creamery', 'Village Creamery'],
+  ['/joanies', "Joanie's Pizzeria"],
+  ['/museum', 'Village Rewards', 'Kiosk'],
+  ['/snackco', 'Village Rewards', 'Kiosk'],
+  ['/broken-bridge', 'Village Rewards', 'Kiosk'],
+  ['/business/creamery/join', 'Join at Village Creamery'],
+  ['/business/joanies/join', "Join at Joanie's Pizzeria"],
   ['/login', 'Sign In'],
   ['/checkin', 'Sign In'],
   ['/login/verify', 'Sign In'],
@@ -37,7 +42,7 @@ const SCREENS: [string, string, string?][] = [
 ];
 
 beforeEach(() => {
-  stubFetch(200, []);
+  stubFetch(200, LOCATIONS);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 

@@ -3,8 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The first screen of a file loads its lazy route chunk: give it more than 1 s on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+// Screens are lazy-loaded: the first render of a route waits for its chunk to be transformed.
+configure({ asyncUtilTimeout: 5000 });
 
 window.scrollTo = () => {};
 // jsdom lacks pointer capture, which Radix primitives call on pointer events.
