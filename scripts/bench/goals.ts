@@ -1,6 +1,6 @@
 // Issue 15's goals, read off a run's figures: one line each with the measured value and whether
 // it holds. Printed and recorded for the reader; never asserted.
-import type { Report } from './report.ts';
+import type { Report } from './run.ts';
 import type { Summary } from './stats.ts';
 
 export interface Goal {

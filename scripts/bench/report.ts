@@ -2,24 +2,11 @@
 // (between its `bench:start` / `bench:end` markers; the prose around it is written by hand).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import type { Budget, Scores } from './frontend.ts';
 import { goalTable } from './goals.ts';
+import type { Report } from './run.ts';
 import { markdownTable, ratioLine, type Summary } from './stats.ts';
 
-export interface Report {
-  quick: boolean;
-  startedAt: Date;
-  seconds: number;
-  postgres: string;
-  load: string;
-  scale: string;
-  tpcb: { clients: number; tps?: number }[];
-  rules: { name: string; clients: number; tps?: number }[];
-  phases: Summary[];
-  doors: Summary[];
-  budgets: Budget[];
-  lighthouse: Scores[];
-}
+export type { Report };
 
 const find = (rows: Summary[], name: string, clients: number) => rows.find((r) => r.name === name && r.clients === clients);
 
