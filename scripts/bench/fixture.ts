@@ -54,15 +54,33 @@ export interface Actors {
   customers: Customer[];
 }
 
-async function token(keys: SigningKeys, issuer: string, userId: string, sessionId: string, extra: Record<string, unknown>) {
+async function token(
+  keys: SigningKeys,
+  issuer: string,
+  userId: string,
+  sessionId: string,
+  extra: Record<string, unknown>,
+) {
   const now = Math.floor(Date.now() / 1000);
   return signJwt(keys, {
-    iss: issuer, aud: 'authenticated', role: 'authenticated', sub: userId, session_id: sessionId,
-    iat: now, exp: now + 3600, aal: 'aal1', ...extra,
+    iss: issuer,
+    aud: 'authenticated',
+    role: 'authenticated',
+    sub: userId,
+    session_id: sessionId,
+    iat: now,
+    exp: now + 3600,
+    aal: 'aal1',
+    ...extra,
   });
 }
 
-export async function createActors(sql: Sql, keys: SigningKeys, apiUrl: string, scale: Scale): Promise<Actors> {
+export async function createActors(
+  sql: Sql,
+  keys: SigningKeys,
+  apiUrl: string,
+  scale: Scale,
+): Promise<Actors> {
   const issuer = `${apiUrl}/auth/v1`;
   const amr = (method: string) => [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   const [admin] = await sql<{ user_id: string; session_id: string }[]>`
@@ -78,7 +96,9 @@ export async function createActors(sql: Sql, keys: SigningKeys, apiUrl: string, 
     s as (insert into auth.sessions (id, user_id) select session_id, user_id from p)
     update public.customers c set user_id = p.user_id from p where c.id = p.customer_id
     returning p.user_id, p.session_id, p.phone`;
-  const kiosks = await sql<{ user_id: string; session_id: string; kiosk_session_id: string; location_id: string }[]>`
+  const kiosks = await sql<
+    { user_id: string; session_id: string; kiosk_session_id: string; location_id: string }[]
+  >`
     with l as (select array_agg(id order by sort_order, id) as ids from public.locations),
     k as (select gen_random_uuid() as user_id, gen_random_uuid() as session_id, gen_random_uuid() as kiosk_session_id,
                  l.ids[1 + g % cardinality(l.ids)] as location_id from generate_series(1, ${scale.kiosks}) g, l),
@@ -91,7 +111,10 @@ export async function createActors(sql: Sql, keys: SigningKeys, apiUrl: string, 
   const customers = await sql<Customer[]>`
     select id, substr(phone, 3) as digits from public.customers where user_id is null order by random()`;
   const adminToken = await token(keys, issuer, admin!.user_id, admin!.session_id, {
-    phone: '15555550999', is_anonymous: false, app_metadata: { provider: 'phone', role: 'admin' }, amr: amr('otp'),
+    phone: '15555550999',
+    is_anonymous: false,
+    app_metadata: { provider: 'phone', role: 'admin' },
+    amr: amr('otp'),
   });
   return {
     admin: { userId: admin!.user_id, token: adminToken },
@@ -99,7 +122,10 @@ export async function createActors(sql: Sql, keys: SigningKeys, apiUrl: string, 
       members.map(async (m) => ({
         userId: m.user_id,
         token: await token(keys, issuer, m.user_id, m.session_id, {
-          phone: m.phone, is_anonymous: false, app_metadata: { provider: 'phone' }, amr: amr('otp'),
+          phone: m.phone,
+          is_anonymous: false,
+          app_metadata: { provider: 'phone' },
+          amr: amr('otp'),
         }),
       })),
     ),
@@ -109,7 +135,10 @@ export async function createActors(sql: Sql, keys: SigningKeys, apiUrl: string, 
         kioskSessionId: k.kiosk_session_id,
         locationId: k.location_id,
         token: await token(keys, issuer, k.user_id, k.session_id, {
-          phone: '', is_anonymous: true, app_metadata: {}, amr: amr('anonymous'),
+          phone: '',
+          is_anonymous: true,
+          app_metadata: {},
+          amr: amr('anonymous'),
         }),
       })),
     ),
@@ -121,7 +150,10 @@ export async function createActors(sql: Sql, keys: SigningKeys, apiUrl: string, 
  * Check-in tokens issued beforehand (as app.start_checkin stores them: SHA-256 only), one per
  * (kiosk, customer) pair, so a phase can time approvals alone.
  */
-export async function issueTokens(sql: Sql, pairs: { kiosk: Kiosk; customer: Customer }[]): Promise<string[]> {
+export async function issueTokens(
+  sql: Sql,
+  pairs: { kiosk: Kiosk; customer: Customer }[],
+): Promise<string[]> {
   if (pairs.length === 0) return [];
   const rows = await sql<{ token: string }[]>`
     with t as (

@@ -28,7 +28,11 @@ export interface Budget {
 }
 
 /** The files a chunk pulls in statically (itself included). */
-export function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
+export function closure(
+  manifest: Record<string, Chunk>,
+  key: string,
+  seen = new Set<string>(),
+): Set<string> {
   const chunk = manifest[key];
   if (!chunk || seen.has(chunk.file)) return seen;
   seen.add(chunk.file);
@@ -38,20 +42,30 @@ export function closure(manifest: Record<string, Chunk>, key: string, seen = new
 }
 
 export function budgets(dist: string): Budget[] {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-  const kb = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0) / 1024;
+  const kb = (files: string[]) =>
+    files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0) / 1024;
   return Object.entries(ROUTES).map(([route, key]) => {
     if (!manifest[key]) throw new Error(`no chunk for ${route} (${key}): is it still lazy-loaded?`);
     const files = [...closure(manifest, key, closure(manifest, entry))];
-    return { route, jsKb: kb(files.filter((f) => f.endsWith('.js'))), cssKb: kb(files.filter((f) => f.endsWith('.css'))) };
+    return {
+      route,
+      jsKb: kb(files.filter((f) => f.endsWith('.js'))),
+      cssKb: kb(files.filter((f) => f.endsWith('.css'))),
+    };
   });
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: exit ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: exit ${code}`)),
+    );
   });
 }
 
@@ -77,8 +91,16 @@ export interface Scores {
 /** Other engineers' browser tests hold the ports lock; the bench waits this long, then skips. */
 const LOCK_WAIT_SECONDS = 120;
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
@@ -99,20 +121,41 @@ export async function lighthouseScores(outDir: string, pages: string[]): Promise
   const chromeLauncher = await import('chrome-launcher');
   // flock holds /tmp/ports.lock for as long as vite preview serves on 5173.
   // It says `locked` once it holds the lock, so a server another engineer has on 5173 is never measured.
-  const preview = spawn('flock', ['-w', String(LOCK_WAIT_SECONDS), '/tmp/ports.lock', 'sh', '-c',
-    `echo locked; exec npx vite preview --outDir '${outDir}' --port 5173 --strictPort --host 127.0.0.1`],
-  { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  const preview = spawn(
+    'flock',
+    [
+      '-w',
+      String(LOCK_WAIT_SECONDS),
+      '/tmp/ports.lock',
+      'sh',
+      '-c',
+      `echo locked; exec npx vite preview --outDir '${outDir}' --port 5173 --strictPort --host 127.0.0.1`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'], detached: true },
+  );
   await new Promise<void>((resolve, reject) => {
     preview.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
     preview.on('exit', (code) =>
-      reject(new Error(`no Lighthouse: ${code === 1 ? `/tmp/ports.lock stayed busy for ${LOCK_WAIT_SECONDS} s` : `vite preview exited (${code})`}`)));
+      reject(
+        new Error(
+          `no Lighthouse: ${code === 1 ? `/tmp/ports.lock stayed busy for ${LOCK_WAIT_SECONDS} s` : `vite preview exited (${code})`}`,
+        ),
+      ),
+    );
   });
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     await waitFor('http://127.0.0.1:5173/', 120_000);
     const scores: Scores[] = [];
     for (const page of pages) {
-      const result = await lighthouse(`http://127.0.0.1:5173${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const result = await lighthouse(`http://127.0.0.1:5173${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`lighthouse gave no result for ${page}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -9,7 +9,8 @@ export interface Goal {
   holds: boolean | undefined;
 }
 
-const at = (rows: Summary[], name: string, clients: number) => rows.find((r) => r.name === name && r.clients === clients);
+const at = (rows: Summary[], name: string, clients: number) =>
+  rows.find((r) => r.name === name && r.clients === clients);
 const PAIR = 'check-in start + approve (pairs)';
 const APPROVE = 'approve alone (tokens made beforehand)';
 const SQL_PAIR = 'start + approve as SQL (no HTTP)';
@@ -20,20 +21,46 @@ function worst(rows: Summary[], filter: (s: Summary) => boolean): Summary | unde
 
 export function goals(report: Report): Goal[] {
   const list: Goal[] = [];
-  const ratio = (goal: string, value: number | undefined, base: number | undefined, min: number) => {
+  const ratio = (
+    goal: string,
+    value: number | undefined,
+    base: number | undefined,
+    min: number,
+  ) => {
     const r = value !== undefined && base ? value / base : undefined;
-    list.push({ goal, measured: r === undefined ? 'n/a' : r.toFixed(3), holds: r === undefined ? undefined : r >= min });
+    list.push({
+      goal,
+      measured: r === undefined ? 'n/a' : r.toFixed(3),
+      holds: r === undefined ? undefined : r >= min,
+    });
   };
   for (const clients of [8, 32]) {
     const tpcb = report.tpcb.find((t) => t.clients === clients)?.tps;
-    ratio(`start + approve ≥ 0.3 of tpcb, ${clients} clients`, at(report.phases, PAIR, clients)?.throughput, tpcb, 0.3);
+    ratio(
+      `start + approve ≥ 0.3 of tpcb, ${clients} clients`,
+      at(report.phases, PAIR, clients)?.throughput,
+      tpcb,
+      0.3,
+    );
   }
-  ratio('approve alone ≥ 0.5 of tpcb, 32 clients', at(report.phases, APPROVE, 32)?.throughput,
-    report.tpcb.find((t) => t.clients === 32)?.tps, 0.5);
-  ratio('HTTP start + approve ≥ 0.8 of the same SQL driven directly, 32 clients',
-    at(report.phases, PAIR, 32)?.throughput, at(report.phases, SQL_PAIR, 32)?.throughput, 0.8);
+  ratio(
+    'approve alone ≥ 0.5 of tpcb, 32 clients',
+    at(report.phases, APPROVE, 32)?.throughput,
+    report.tpcb.find((t) => t.clients === 32)?.tps,
+    0.5,
+  );
+  ratio(
+    'HTTP start + approve ≥ 0.8 of the same SQL driven directly, 32 clients',
+    at(report.phases, PAIR, 32)?.throughput,
+    at(report.phases, SQL_PAIR, 32)?.throughput,
+    0.8,
+  );
   const approve = at(report.phases, APPROVE, 32);
-  list.push({ goal: 'approve p95 ≤ 25 ms at 32 clients', measured: approve ? `${approve.p95.toFixed(1)} ms` : 'n/a', holds: approve && approve.p95 <= 25 });
+  list.push({
+    goal: 'approve p95 ≤ 25 ms at 32 clients',
+    measured: approve ? `${approve.p95.toFixed(1)} ms` : 'n/a',
+    holds: approve && approve.p95 <= 25,
+  });
   const me = at(report.phases, 'GET /api/me', 32);
   list.push({
     goal: 'GET /api/me ≥ 2,000 req/s with p95 ≤ 25 ms at 32 clients',
@@ -41,26 +68,50 @@ export function goals(report: Report): Goal[] {
     holds: me && me.throughput >= 2000 && me.p95 <= 25,
   });
   const admin = (prefix: string, clients: number, limit: number, goal: string) => {
-    const w = worst(report.phases, (s) => s.clients === clients && s.name.startsWith(prefix) && !s.name.includes('export'));
-    list.push({ goal, measured: w ? `worst p95 ${w.p95.toFixed(1)} ms (${w.name.replace('GET admin ', '')})` : 'n/a', holds: w && w.p95 <= limit });
+    const w = worst(
+      report.phases,
+      (s) => s.clients === clients && s.name.startsWith(prefix) && !s.name.includes('export'),
+    );
+    list.push({
+      goal,
+      measured: w
+        ? `worst p95 ${w.p95.toFixed(1)} ms (${w.name.replace('GET admin ', '')})`
+        : 'n/a',
+      holds: w && w.p95 <= limit,
+    });
   };
   admin('GET admin metrics', 1, 50, 'admin metrics p95 ≤ 50 ms, every range, 1 client');
   admin('GET admin customers ', 1, 50, 'admin customers list p95 ≤ 50 ms, 1 client');
-  admin('GET admin', 1, 50, 'every admin endpoint p95 ≤ 50 ms, 1 client (issue 14; CSV exports aside)');
+  admin(
+    'GET admin',
+    1,
+    50,
+    'every admin endpoint p95 ≤ 50 ms, 1 client (issue 14; CSV exports aside)',
+  );
   admin('GET admin', 8, 150, 'any admin endpoint p95 ≤ 150 ms at 8 clients (CSV exports aside)');
   const home = report.budgets.find((b) => b.route === '/');
-  list.push({ goal: 'initial JS of / ≤ 120 KB gz', measured: home ? `${home.jsKb.toFixed(1)} KB` : 'n/a', holds: home && home.jsKb <= 120 });
+  list.push({
+    goal: 'initial JS of / ≤ 120 KB gz',
+    measured: home ? `${home.jsKb.toFixed(1)} KB` : 'n/a',
+    holds: home && home.jsKb <= 120,
+  });
   return list;
 }
 
 export function goalLines(report: Report): string[] {
-  return goals(report).map((g) => `goal ${g.holds === undefined ? 'n/a ' : g.holds ? 'holds' : 'MISSED'}: ${g.goal}: ${g.measured}`);
+  return goals(report).map(
+    (g) =>
+      `goal ${g.holds === undefined ? 'n/a ' : g.holds ? 'holds' : 'MISSED'}: ${g.goal}: ${g.measured}`,
+  );
 }
 
 export function goalTable(report: Report): string {
   return [
     '| goal | measured | holds |',
     '|---|---|---|',
-    ...goals(report).map((g) => `| ${g.goal} | ${g.measured} | ${g.holds === undefined ? 'n/a' : g.holds ? 'yes' : '**no**'} |`),
+    ...goals(report).map(
+      (g) =>
+        `| ${g.goal} | ${g.measured} | ${g.holds === undefined ? 'n/a' : g.holds ? 'yes' : '**no**'} |`,
+    ),
   ].join('\n');
 }

@@ -21,11 +21,23 @@ export function httpClient(baseUrl: string) {
       }
       return new Promise((resolve) => {
         const req = request(
-          { agent, hostname: base.hostname, port: base.port, method, path: `/functions/v1${path}`, headers },
+          {
+            agent,
+            hostname: base.hostname,
+            port: base.port,
+            method,
+            path: `/functions/v1${path}`,
+            headers,
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: Buffer.concat(chunks).toString('utf8'),
+              }),
+            );
             res.on('error', () => resolve({ status: 0, body: '' }));
           },
         );

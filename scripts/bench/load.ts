@@ -21,7 +21,8 @@ export async function runLoad(
   const worker = async () => {
     for (;;) {
       const index = next;
-      if ((budget.max !== undefined && index >= budget.max) || performance.now() >= deadline) return;
+      if ((budget.max !== undefined && index >= budget.max) || performance.now() >= deadline)
+        return;
       next += 1;
       const t = performance.now();
       let status: number;

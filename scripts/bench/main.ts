@@ -26,10 +26,23 @@ const SCALE: Scale = quick
   : { customers: 100_000, visits: 1_000_000, members: 2_000, kiosks: 1_000 };
 const S = quick ? 1_000 : 5_000; // a phase's time budget, ms
 const startedAt = new Date();
-const load = loadavg().map((n) => n.toFixed(1)).join(' / ');
+const load = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' / ');
 const log = (line: string) => console.log(line);
 const report: Report = {
-  quick, startedAt, seconds: 0, postgres: '', load, scale: '', tpcb: [], rules: [], phases: [], doors: [], budgets: [], lighthouse: [],
+  quick,
+  startedAt,
+  seconds: 0,
+  postgres: '',
+  load,
+  scale: '',
+  tpcb: [],
+  rules: [],
+  phases: [],
+  doors: [],
+  budgets: [],
+  lighthouse: [],
 };
 const keep = (rows: Summary[]) => (s: Summary) => (rows.push(s), log(formatLine(s)), s);
 
@@ -63,44 +76,91 @@ try {
   for (const clients of [1, 8, 32, 64]) {
     const tpcb = await pgbench.tpcb(clients, S / 1000);
     report.tpcb.push({ clients, tps: tpcb.tps });
-    log(`${'pgbench tpcb-like'.padEnd(40)} ${String(clients).padStart(3)} cl  ${tpcb.tps?.toFixed(0).padStart(6)} tps`);
+    log(
+      `${'pgbench tpcb-like'.padEnd(40)} ${String(clients).padStart(3)} cl  ${tpcb.tps?.toFixed(0).padStart(6)} tps`,
+    );
     phase(await pairPhase(http, checkins, clients, { ms: S, max: quick ? 400 : undefined }));
-    phase(await approvePhase(db.sql, http, checkins, clients, quick ? 400 : clients === 1 ? 1_500 : 6_000, S));
+    phase(
+      await approvePhase(
+        db.sql,
+        http,
+        checkins,
+        clients,
+        quick ? 400 : clients === 1 ? 1_500 : 6_000,
+        S,
+      ),
+    );
     phase(await getPhase(http, 'GET /api/me', '/api/me', member, clients, { ms: S * 0.7 }));
-    phase(await getPhase(http, 'GET /api/locations', '/api/locations', undefined, clients, { ms: S * 0.7 }));
+    phase(
+      await getPhase(http, 'GET /api/locations', '/api/locations', undefined, clients, {
+        ms: S * 0.7,
+      }),
+    );
     for (const call of calls) {
       if (clients > 8 && !DASHBOARD.includes(call.name)) continue;
-      const max = call.download ? (quick ? 1 : clients) : clients === 1 ? (quick ? 5 : 15) : clients * 5;
-      phase(await getPhase(http, `GET admin ${call.name}`, call.path, actors.admin.token, clients, { ms: S * 0.6, max }));
+      const max = call.download
+        ? quick
+          ? 1
+          : clients
+        : clients === 1
+          ? quick
+            ? 5
+            : 15
+          : clients * 5;
+      phase(
+        await getPhase(http, `GET admin ${call.name}`, call.path, actors.admin.token, clients, {
+          ms: S * 0.6,
+          max,
+        }),
+      );
     }
   }
 
   // The same check-in SQL through the api's database layer, no HTTP: what the door could reach.
   const direct = connect(db.url, { max: 16 });
-  for (const clients of [8, 32]) phase(await sqlPairPhase(direct, checkins, clients, { ms: S, max: quick ? 400 : undefined }));
+  for (const clients of [8, 32])
+    phase(await sqlPairPhase(direct, checkins, clients, { ms: S, max: quick ? 400 : undefined }));
   await direct.end();
 
   // The rule SQL alone (pgbench -f): a member's account read, as the door sends it.
   const script = join(outDir, 'me.sql');
-  const claims = JSON.stringify({ role: 'authenticated', sub: actors.members[0]!.userId, aud: 'authenticated' });
-  writeFileSync(script, `begin;\nselect set_config('request.jwt.claims', '${claims}', true), set_config('role', 'authenticated', true);\nselect app.me();\ncommit;\n`);
+  const claims = JSON.stringify({
+    role: 'authenticated',
+    sub: actors.members[0]!.userId,
+    aud: 'authenticated',
+  });
+  writeFileSync(
+    script,
+    `begin;\nselect set_config('request.jwt.claims', '${claims}', true), set_config('role', 'authenticated', true);\nselect app.me();\ncommit;\n`,
+  );
   for (const clients of [8, 32]) {
     const { tps } = await pgbench.script(db.url, script, clients, S / 1000);
     report.rules.push({ name: 'app.me() with its door (-f)', clients, tps });
-    log(`${'pgbench -f app.me() with its door'.padEnd(40)} ${String(clients).padStart(3)} cl  ${tps?.toFixed(0).padStart(6)} tps`);
+    log(
+      `${'pgbench -f app.me() with its door'.padEnd(40)} ${String(clients).padStart(3)} cl  ${tps?.toFixed(0).padStart(6)} tps`,
+    );
   }
 
   // The door's changes back to back at 32 clients: before (5 connections, every token's
   // signature checked, one statement per round trip), then each change added in turn.
   const door = keep(report.doors);
   for (const [label, options] of [
-    ['before: pool 5, no token cache, statement by statement', { poolSize: 5, keepTokens: false, pipeline: false }],
+    [
+      'before: pool 5, no token cache, statement by statement',
+      { poolSize: 5, keepTokens: false, pipeline: false },
+    ],
     ['+ pool 16', { poolSize: 16, keepTokens: false, pipeline: false }],
     ['+ verified-token cache', { poolSize: 16, keepTokens: true, pipeline: false }],
-    ['+ pipelined door, async rate-limit commit (now)', { poolSize: 16, keepTokens: true, pipeline: true }],
+    [
+      '+ pipelined door, async rate-limit commit (now)',
+      { poolSize: 16, keepTokens: true, pipeline: true },
+    ],
   ] as const) {
     await server.stop();
-    server = await startServer(db.url, keys, { ...options, port: Number(new URL(server.url).port) });
+    server = await startServer(db.url, keys, {
+      ...options,
+      port: Number(new URL(server.url).port),
+    });
     const doorHttp = httpClient(server.url);
     // Untimed: open the pool's connections and fetch the JWKS, as the main server had by now.
     await getPhase(doorHttp, 'warm-up', '/api/me', member, 32, { ms: S / 2, max: 256 });
@@ -115,13 +175,22 @@ try {
   t = performance.now();
   await build(outDir, server.url, server.anonKey);
   report.budgets = budgets(outDir);
-  for (const b of report.budgets) log(`first load of ${b.route.padEnd(28)} JS ${b.jsKb.toFixed(1)} KB gz, CSS ${b.cssKb.toFixed(1)} KB gz`);
+  for (const b of report.budgets)
+    log(
+      `first load of ${b.route.padEnd(28)} JS ${b.jsKb.toFixed(1)} KB gz, CSS ${b.cssKb.toFixed(1)} KB gz`,
+    );
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    report.lighthouse = await lighthouseScores(outDir, quick ? ['/'] : ['/', '/creamery', '/account']).catch((error: Error) => {
+    report.lighthouse = await lighthouseScores(
+      outDir,
+      quick ? ['/'] : ['/', '/creamery', '/account'],
+    ).catch((error: Error) => {
       log(error.message);
       return [];
     });
-    for (const s of report.lighthouse) log(`lighthouse ${s.page.padEnd(10)} performance ${s.performance} accessibility ${s.accessibility} best-practices ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms`);
+    for (const s of report.lighthouse)
+      log(
+        `lighthouse ${s.page.padEnd(10)} performance ${s.performance} accessibility ${s.accessibility} best-practices ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms`,
+      );
   }
   log(`front end measured in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 

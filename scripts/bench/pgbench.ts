@@ -21,7 +21,14 @@ export function parseLatencyAverage(output: string): number | undefined {
 
 function connectionArgs(url: URL): { args: string[]; env: NodeJS.ProcessEnv } {
   return {
-    args: ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')],
+    args: [
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+    ],
     env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
   };
 }
@@ -29,7 +36,12 @@ function connectionArgs(url: URL): { args: string[]; env: NodeJS.ProcessEnv } {
 export interface PgBench {
   tpcb(clients: number, seconds: number): Promise<{ tps?: number; latency?: number }>;
   /** Runs a custom script (-f) against `databaseUrl` (the bench's programme database). */
-  script(databaseUrl: string, file: string, clients: number, seconds: number): Promise<{ tps?: number; latency?: number }>;
+  script(
+    databaseUrl: string,
+    file: string,
+    clients: number,
+    seconds: number,
+  ): Promise<{ tps?: number; latency?: number }>;
   drop(): Promise<void>;
 }
 
@@ -40,22 +52,39 @@ export async function createPgBench(serverUrl: string, scale: number): Promise<P
   const adminSql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
   await adminSql.unsafe(`create database "${name}"`);
   const { args, env } = connectionArgs(admin);
-  await run('pgbench', [...args, '-i', '-q', '-s', String(scale), name], { env, maxBuffer: 1 << 24 });
+  await run('pgbench', [...args, '-i', '-q', '-s', String(scale), name], {
+    env,
+    maxBuffer: 1 << 24,
+  });
   // A failed run (e.g. the server's connection limit, shared with others) is reported, not fatal.
   const timed = async (extra: string[], db: string, clients: number, seconds: number) => {
     const result = await run(
       'pgbench',
-      [...args, ...extra, '-n', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds), db],
+      [
+        ...args,
+        ...extra,
+        '-n',
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(clients, 2)),
+        '-T',
+        String(seconds),
+        db,
+      ],
       { env, maxBuffer: 1 << 24 },
     ).catch((error: Error) => {
-      console.log(`pgbench ${extra.join(' ')} -c ${clients} failed: ${error.message.split('\n').slice(-3).join(' ')}`);
+      console.log(
+        `pgbench ${extra.join(' ')} -c ${clients} failed: ${error.message.split('\n').slice(-3).join(' ')}`,
+      );
       return { stdout: '' };
     });
     return { tps: parseTps(result.stdout), latency: parseLatencyAverage(result.stdout) };
   };
   return {
     tpcb: (clients, seconds) => timed(['-b', 'tpcb-like'], name, clients, seconds),
-    script: (databaseUrl, file, clients, seconds) => timed(['-f', file], new URL(databaseUrl).pathname.slice(1), clients, seconds),
+    script: (databaseUrl, file, clients, seconds) =>
+      timed(['-f', file], new URL(databaseUrl).pathname.slice(1), clients, seconds),
     async drop() {
       await adminSql.unsafe(`drop database if exists "${name}" with (force)`);
       await adminSql.end();

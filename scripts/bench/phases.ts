@@ -34,7 +34,12 @@ export class CheckinPool {
 
 const ok = (status: number) => status >= 200 && status < 300;
 
-export async function pairPhase(http: HttpClient, pool: CheckinPool, clients: number, budget: Budget): Promise<Summary> {
+export async function pairPhase(
+  http: HttpClient,
+  pool: CheckinPool,
+  clients: number,
+  budget: Budget,
+): Promise<Summary> {
   const { samples, wallMs } = await runLoad(clients, budget, async () => {
     const next = pool.next(true);
     if (!next) return 0;
@@ -49,7 +54,14 @@ export async function pairPhase(http: HttpClient, pool: CheckinPool, clients: nu
   return summarize('check-in start + approve (pairs)', clients, samples, wallMs);
 }
 
-export async function approvePhase(sql: Sql, http: HttpClient, pool: CheckinPool, clients: number, count: number, budgetMs: number) {
+export async function approvePhase(
+  sql: Sql,
+  http: HttpClient,
+  pool: CheckinPool,
+  clients: number,
+  count: number,
+  budgetMs: number,
+) {
   const pairs: { kiosk: Kiosk; customer: Customer }[] = [];
   for (let i = 0; i < count; i += 1) {
     const next = pool.next(false);
@@ -57,8 +69,12 @@ export async function approvePhase(sql: Sql, http: HttpClient, pool: CheckinPool
     pairs.push(next);
   }
   const tokens = await issueTokens(sql, pairs);
-  const { samples, wallMs } = await runLoad(clients, { ms: budgetMs, max: tokens.length }, async (i) =>
-    (await http.send('POST', '/api/visits/approve', pairs[i]!.kiosk.token, { token: tokens[i] })).status,
+  const { samples, wallMs } = await runLoad(
+    clients,
+    { ms: budgetMs, max: tokens.length },
+    async (i) =>
+      (await http.send('POST', '/api/visits/approve', pairs[i]!.kiosk.token, { token: tokens[i] }))
+        .status,
   );
   return summarize('approve alone (tokens made beforehand)', clients, samples, wallMs);
 }
@@ -72,7 +88,11 @@ export async function getPhase(
   budget: Budget,
 ): Promise<Summary> {
   const { samples, wallMs } = await runLoad(clients, budget, async (i) => {
-    const reply = await http.send('GET', typeof path === 'string' ? path : path(i), typeof token === 'function' ? token(i) : token);
+    const reply = await http.send(
+      'GET',
+      typeof path === 'string' ? path : path(i),
+      typeof token === 'function' ? token(i) : token,
+    );
     return reply.status;
   });
   return summarize(name, clients, samples, wallMs);
@@ -82,7 +102,12 @@ export async function getPhase(
  * The check-in as the api runs it (rate-limit hit, start_checkin, approve_visit; same
  * transactions, same database layer) without HTTP, JWT or Hono: the ceiling the door can reach.
  */
-export async function sqlPairPhase(sql: Sql, pool: CheckinPool, clients: number, budget: Budget): Promise<Summary> {
+export async function sqlPairPhase(
+  sql: Sql,
+  pool: CheckinPool,
+  clients: number,
+  budget: Budget,
+): Promise<Summary> {
   const db = createDb(sql, { demoMode: false });
   const rule = { limit: 120, windowSeconds: 3600 };
   const { samples, wallMs } = await runLoad(clients, budget, async () => {
@@ -95,7 +120,11 @@ export async function sqlPairPhase(sql: Sql, pool: CheckinPool, clients: number,
         p_location_id: next.kiosk.locationId,
         p_phone: next.customer.digits,
       })) as { token: string };
-      await db.call(caller, 'app.approve_visit', { p_token: started.token, p_location_id: null, p_idempotency_key: null });
+      await db.call(caller, 'app.approve_visit', {
+        p_token: started.token,
+        p_location_id: null,
+        p_idempotency_key: null,
+      });
       return 200;
     } catch (error) {
       return Number(/^LY(\d{3})$/.exec(String((error as { code?: string }).code))?.[1] ?? 500);

@@ -8,7 +8,8 @@ import { markdownTable, ratioLine, type Summary } from './stats.ts';
 
 export type { Report };
 
-const find = (rows: Summary[], name: string, clients: number) => rows.find((r) => r.name === name && r.clients === clients);
+const find = (rows: Summary[], name: string, clients: number) =>
+  rows.find((r) => r.name === name && r.clients === clients);
 
 export function ratioLines(report: Report): string[] {
   const tpcb = report.tpcb.find((t) => t.clients === 32)?.tps;
@@ -64,7 +65,8 @@ export function markdown(report: Report): string {
     '| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...report.lighthouse.map(
-      (s) => `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs} | ${s.tbtMs} |`,
+      (s) =>
+        `| ${s.page} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs} | ${s.tbtMs} |`,
     ),
   ];
   return lines.join('\n');
@@ -75,7 +77,9 @@ const END = '<!-- bench:end -->';
 
 /** Puts `block` between the markers of `path`, keeping everything else. */
 export function writeBlock(path: string, block: string): void {
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : `# Performance\n\n${START}\n${END}\n`;
+  const text = existsSync(path)
+    ? readFileSync(path, 'utf8')
+    : `# Performance\n\n${START}\n${END}\n`;
   const from = text.indexOf(START);
   const to = text.indexOf(END);
   if (from < 0 || to < from) throw new Error(`${path} lacks the bench markers`);

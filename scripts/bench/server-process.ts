@@ -15,19 +15,23 @@ export async function startServer(
   keys: { keys: SigningKeys; privateJwk: JWK },
   options: { poolSize: number; pipeline: boolean; keepTokens?: boolean; port?: number },
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server.ts')], {
-    env: {
-      ...process.env,
-      BENCH_DATABASE_URL: databaseUrl,
-      BENCH_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
-      BENCH_PUBLIC_JWK: JSON.stringify(keys.keys.publicJwk),
-      BENCH_POOL_SIZE: String(options.poolSize),
-      BENCH_PIPELINE: String(options.pipeline),
-      BENCH_PORT: String(options.port ?? 0),
-      BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'server.ts')],
+    {
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
+        BENCH_PUBLIC_JWK: JSON.stringify(keys.keys.publicJwk),
+        BENCH_POOL_SIZE: String(options.poolSize),
+        BENCH_PIPELINE: String(options.pipeline),
+        BENCH_PORT: String(options.port ?? 0),
+        BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const [url, anonKey] = await new Promise<[string, string]>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -8,7 +8,8 @@ import { startStack } from '../../dev/stack.ts';
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const privateJwk = JSON.parse(process.env.BENCH_PRIVATE_JWK ?? 'null') as JWK | null;
 const publicJwk = JSON.parse(process.env.BENCH_PUBLIC_JWK ?? 'null') as JWK | null;
-if (!databaseUrl || !privateJwk?.kid || !publicJwk) throw new Error('server.ts is started by scripts/bench/main.ts');
+if (!databaseUrl || !privateJwk?.kid || !publicJwk)
+  throw new Error('server.ts is started by scripts/bench/main.ts');
 
 const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
 const stack = await startStack({

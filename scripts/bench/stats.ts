@@ -27,12 +27,18 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
-export function summarize(name: string, clients: number, samples: readonly Sample[], wallMs: number): Summary {
+export function summarize(
+  name: string,
+  clients: number,
+  samples: readonly Sample[],
+  wallMs: number,
+): Summary {
   const ok = samples.filter((s) => s.status >= 200 && s.status < 300);
   const times = samples.map((s) => s.ms).sort((a, b) => a - b);
   const errors: Record<string, number> = {};
   for (const s of samples) {
-    if (s.status < 200 || s.status >= 300) errors[String(s.status)] = (errors[String(s.status)] ?? 0) + 1;
+    if (s.status < 200 || s.status >= 300)
+      errors[String(s.status)] = (errors[String(s.status)] ?? 0) + 1;
   }
   return {
     name,
@@ -46,7 +52,8 @@ export function summarize(name: string, clients: number, samples: readonly Sampl
   };
 }
 
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+const ms = (value: number) =>
+  Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(2) : value.toFixed(1);
 
 /** `{ '409': 3, '0': 1 }` → `409×3 none×1`; empty when every request succeeded. */
 export function formatErrors(errors: Record<string, number>): string {
@@ -66,14 +73,20 @@ export function formatLine(s: Summary): string {
 }
 
 /** `ratio pair/tpcb: 0.123` — the exact form the issue asks for; `n/a` when a side is missing. */
-export function ratioLine(name: string, numerator: number | undefined, denominator: number | undefined): string {
-  const value = numerator !== undefined && denominator ? (numerator / denominator).toFixed(3) : 'n/a';
+export function ratioLine(
+  name: string,
+  numerator: number | undefined,
+  denominator: number | undefined,
+): string {
+  const value =
+    numerator !== undefined && denominator ? (numerator / denominator).toFixed(3) : 'n/a';
   return `ratio ${name}: ${value}`;
 }
 
 /** The Markdown table of every phase, for docs/PERFORMANCE.md. */
 export function markdownTable(rows: readonly Summary[]): string {
-  const head = '| phase | clients | req/s | p50 ms | p95 ms | p99 ms | n | errors |\n|---|---:|---:|---:|---:|---:|---:|---|';
+  const head =
+    '| phase | clients | req/s | p50 ms | p95 ms | p99 ms | n | errors |\n|---|---:|---:|---:|---:|---:|---:|---|';
   const body = rows.map(
     (s) =>
       `| ${s.name} | ${s.clients} | ${s.throughput.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.count} | ${formatErrors(s.errors) || '—'} |`,

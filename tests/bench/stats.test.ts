@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseLatencyAverage, parseTps } from '../../scripts/bench/pgbench.ts';
 import { ratioLines, type Report } from '../../scripts/bench/report.ts';
-import { formatErrors, markdownTable, percentile, ratioLine, summarize } from '../../scripts/bench/stats.ts';
+import {
+  formatErrors,
+  markdownTable,
+  percentile,
+  ratioLine,
+  summarize,
+} from '../../scripts/bench/stats.ts';
 
 describe('percentile (nearest rank)', () => {
   const values = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -23,7 +29,11 @@ describe('percentile (nearest rank)', () => {
 describe('summarize', () => {
   it('counts only 2xx towards throughput and lists the rest by status', () => {
     const samples = [
-      { ms: 10, status: 200 }, { ms: 30, status: 201 }, { ms: 20, status: 429 }, { ms: 40, status: 0 }, { ms: 5, status: 429 },
+      { ms: 10, status: 200 },
+      { ms: 30, status: 201 },
+      { ms: 20, status: 429 },
+      { ms: 40, status: 0 },
+      { ms: 5, status: 429 },
     ];
     const s = summarize('pair', 8, samples, 2000);
     expect(s.count).toBe(5);
@@ -43,24 +53,43 @@ describe('the printed forms', () => {
   });
   it('takes the three ratios at 32 clients', () => {
     const row = (name: string, clients: number, throughput: number) => ({
-      name, clients, throughput, count: 1, p50: 1, p95: 1, p99: 1, errors: {},
+      name,
+      clients,
+      throughput,
+      count: 1,
+      p50: 1,
+      p95: 1,
+      p99: 1,
+      errors: {},
     });
     const report = {
-      tpcb: [{ clients: 8, tps: 500 }, { clients: 32, tps: 4000 }],
+      tpcb: [
+        { clients: 8, tps: 500 },
+        { clients: 32, tps: 4000 },
+      ],
       phases: [
-        row('check-in start + approve (pairs)', 8, 999), row('check-in start + approve (pairs)', 32, 1200),
-        row('approve alone (tokens made beforehand)', 32, 2000), row('start + approve as SQL (no HTTP)', 32, 1500),
+        row('check-in start + approve (pairs)', 8, 999),
+        row('check-in start + approve (pairs)', 32, 1200),
+        row('approve alone (tokens made beforehand)', 32, 2000),
+        row('start + approve as SQL (no HTTP)', 32, 1500),
       ],
     } as unknown as Report;
-    expect(ratioLines(report)).toEqual(['ratio pair/tpcb: 0.300', 'ratio approve/tpcb: 0.500', 'ratio http/sql: 0.800']);
+    expect(ratioLines(report)).toEqual([
+      'ratio pair/tpcb: 0.300',
+      'ratio approve/tpcb: 0.500',
+      'ratio http/sql: 0.800',
+    ]);
   });
   it('renders a Markdown table row per phase', () => {
-    const table = markdownTable([summarize('GET /api/me', 32, [{ ms: 12.345, status: 200 }], 1000)]);
+    const table = markdownTable([
+      summarize('GET /api/me', 32, [{ ms: 12.345, status: 200 }], 1000),
+    ]);
     expect(table.split('\n')).toHaveLength(3);
     expect(table).toContain('| GET /api/me | 32 | 1 | 12.3 | 12.3 | 12.3 | 1 | — |');
   });
   it('reads tps and average latency from pgbench output', () => {
-    const out = 'latency average = 7.912 ms\ninitial connection time = 3.2 ms\ntps = 4043.123456 (without initial connection time)\n';
+    const out =
+      'latency average = 7.912 ms\ninitial connection time = 3.2 ms\ntps = 4043.123456 (without initial connection time)\n';
     expect(parseTps(out)).toBeCloseTo(4043.123456);
     expect(parseLatencyAverage(out)).toBeCloseTo(7.912);
     expect(parseTps('nothing')).toBeUndefined();
@@ -69,31 +98,62 @@ describe('the printed forms', () => {
 
 describe('goals', () => {
   const row = (name: string, clients: number, throughput: number, p95: number) => ({
-    name, clients, throughput, count: 10, p50: p95 / 2, p95, p99: p95, errors: {},
+    name,
+    clients,
+    throughput,
+    count: 10,
+    p50: p95 / 2,
+    p95,
+    p99: p95,
+    errors: {},
   });
   it('says which of issue 15 goals hold in a run', async () => {
     const { goals } = await import('../../scripts/bench/goals.ts');
     const report = {
-      tpcb: [{ clients: 8, tps: 1000 }, { clients: 32, tps: 1000 }],
+      tpcb: [
+        { clients: 8, tps: 1000 },
+        { clients: 32, tps: 1000 },
+      ],
       phases: [
-        row('check-in start + approve (pairs)', 8, 350, 20), row('check-in start + approve (pairs)', 32, 250, 40),
-        row('approve alone (tokens made beforehand)', 32, 600, 30), row('start + approve as SQL (no HTTP)', 32, 300, 10),
-        row('GET admin metrics 7days', 1, 50, 12), row('GET admin metrics custom (1 year)', 1, 10, 80),
-        row('GET admin export visits.csv 7days', 8, 1, 900), row('GET admin activity', 8, 100, 40),
+        row('check-in start + approve (pairs)', 8, 350, 20),
+        row('check-in start + approve (pairs)', 32, 250, 40),
+        row('approve alone (tokens made beforehand)', 32, 600, 30),
+        row('start + approve as SQL (no HTTP)', 32, 300, 10),
+        row('GET admin metrics 7days', 1, 50, 12),
+        row('GET admin metrics custom (1 year)', 1, 10, 80),
+        row('GET admin export visits.csv 7days', 8, 1, 900),
+        row('GET admin activity', 8, 100, 40),
       ],
       budgets: [{ route: '/', jsKb: 119.8, cssKb: 6 }],
     } as unknown as Report;
     const byGoal = Object.fromEntries(goals(report).map((g) => [g.goal, g]));
-    expect(byGoal['start + approve ≥ 0.3 of tpcb, 8 clients']).toMatchObject({ measured: '0.350', holds: true });
-    expect(byGoal['start + approve ≥ 0.3 of tpcb, 32 clients']).toMatchObject({ measured: '0.250', holds: false });
-    expect(byGoal['HTTP start + approve ≥ 0.8 of the same SQL driven directly, 32 clients']?.holds).toBe(true);
-    expect(byGoal['approve p95 ≤ 25 ms at 32 clients']).toMatchObject({ measured: '30.0 ms', holds: false });
+    expect(byGoal['start + approve ≥ 0.3 of tpcb, 8 clients']).toMatchObject({
+      measured: '0.350',
+      holds: true,
+    });
+    expect(byGoal['start + approve ≥ 0.3 of tpcb, 32 clients']).toMatchObject({
+      measured: '0.250',
+      holds: false,
+    });
+    expect(
+      byGoal['HTTP start + approve ≥ 0.8 of the same SQL driven directly, 32 clients']?.holds,
+    ).toBe(true);
+    expect(byGoal['approve p95 ≤ 25 ms at 32 clients']).toMatchObject({
+      measured: '30.0 ms',
+      holds: false,
+    });
     expect(byGoal['admin metrics p95 ≤ 50 ms, every range, 1 client']).toMatchObject({
-      measured: 'worst p95 80.0 ms (metrics custom (1 year))', holds: false,
+      measured: 'worst p95 80.0 ms (metrics custom (1 year))',
+      holds: false,
     });
     // CSV exports are left out of the 8-client goal; activity's 40 ms holds.
-    expect(byGoal['any admin endpoint p95 ≤ 150 ms at 8 clients (CSV exports aside)']?.holds).toBe(true);
-    expect(byGoal['GET /api/me ≥ 2,000 req/s with p95 ≤ 25 ms at 32 clients']).toMatchObject({ measured: 'n/a', holds: undefined });
+    expect(byGoal['any admin endpoint p95 ≤ 150 ms at 8 clients (CSV exports aside)']?.holds).toBe(
+      true,
+    );
+    expect(byGoal['GET /api/me ≥ 2,000 req/s with p95 ≤ 25 ms at 32 clients']).toMatchObject({
+      measured: 'n/a',
+      holds: undefined,
+    });
     expect(byGoal['initial JS of / ≤ 120 KB gz']?.holds).toBe(true);
   });
 });
