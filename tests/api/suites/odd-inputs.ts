@@ -45,7 +45,10 @@ const BASES: Record<string, Base> = {
   locations: { as: 'anon' },
   adminMetrics: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
   adminActivity: { as: 'admin', query: { limit: '5' } },
-  adminCustomers: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'custom', from: '2026-01-01', to: '2026-01-31', limit: '5' } },
+  adminCustomers: {
+    as: 'admin',
+    query: { search: 'Odd', location: 'creamery', range: 'custom', from: '2026-01-01', to: '2026-01-31', limit: '5', page: '2', sort: 'name', order: 'asc' },
+  },
   adminTopLocations: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', limit: '5' } },
   setEnrolmentCode: { as: 'admin', params: { locationId: 'museum' }, body: { code: 'abcdefgh' } },
   voidVisit: { as: 'admin', params: { visitId: SOME_ID }, body: { reason: 'Odd' } },
@@ -55,6 +58,21 @@ const BASES: Record<string, Base> = {
   demoStatus: { as: 'anon' },
   simulateScan: { as: 'member', body: { token: 'a'.repeat(64) } },
   openApi: { as: 'anon' },
+  // Issue 14's admin reads, exports and coalition views.
+  adminCustomersCount: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'all' } },
+  adminCustomer: { as: 'admin', params: { customerId: SOME_ID } },
+  adminVisitSeries: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
+  adminRewards: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
+  adminLocations: { as: 'admin', query: { range: '30days' } },
+  adminKiosks: { as: 'admin', params: { locationId: 'creamery' } },
+  revokeKiosk: { as: 'admin', params: { kioskId: SOME_ID } },
+  adminMessages: { as: 'admin', query: { limit: '5', page: '2' } },
+  exportCustomers: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'all' } },
+  exportVisits: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
+  settlement: { as: 'admin', query: { month: '2026-01' } },
+  settlementCsv: { as: 'admin', query: { month: '2026-01' } },
+  crossShopping: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
+  businessReport: { as: 'admin', query: { location: 'creamery', month: '2026-01' } },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.
