@@ -1,5 +1,7 @@
 // ESLint: TypeScript rules for the whole repository, React hooks rules for the app, and the
-// import direction of STYLE.md (shared layers → features → app), enforced rather than remembered.
+// import directions of STYLE.md and DESIGN.md, enforced rather than remembered: no import cycle
+// anywhere; shared layers → features → app; the API contract (shipped to the browser) imports
+// only zod; the edge function's code never imports the local stack (dev/) or the app (src/).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -37,14 +39,54 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
     settings: {
+      // Without these import-x skips .ts files when it follows imports, and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['supabase/functions/_shared/contract.ts', 'supabase/functions/_shared/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./[a-z-]+\\.ts$|\\./contract/[a-z-]+\\.ts$)',
+              message: 'The contract ships to the browser: it imports only zod and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['supabase/functions/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './supabase/functions',
+              from: ['./dev', './src', './tests', './scripts'],
+              message: 'The edge function ships alone: it never imports the local stack, the app, tests or scripts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {

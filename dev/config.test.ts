@@ -23,7 +23,7 @@ describe('supabase/config.toml', () => {
       refreshTokenRotation: true,
       refreshTokenReuseIntervalSeconds: 10,
       smsEnabled: true,
-      smsAutoconfirm: true,
+      smsAutoconfirm: false,
       smsTemplate: 'Your Village Rewards code is {{ .Code }}',
       smsMaxFrequencySeconds: 5,
       otpLength: 6,

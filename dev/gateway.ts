@@ -1,5 +1,6 @@
 // The one Hono app on the local stack's port, routed as Supabase's gateway routes a project:
 // /auth/v1 → the auth stand-in, /functions/v1 → the api function, CORS for the app's origins.
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { mount } from 'hono/mount';
@@ -61,7 +62,17 @@ export function createGateway(parts: {
   );
   gateway.get('/', (c) => c.json({ ok: true, service: 'village-rewards local stack' }));
   gateway.all('/auth/v1/*', mount(auth.fetch));
-  // As on hosted Supabase the function sees its own path: /functions/v1/api/x arrives as /api/x.
-  gateway.all('/functions/v1/*', mount(api.fetch));
+  // As on hosted Supabase the function sees its own path (/functions/v1/api/x arrives as /api/x)
+  // and, as Cloudflare in front of it does, cf-connecting-ip is set from the socket: whatever
+  // the client sent in that header is replaced, so a client cannot pick its own address.
+  const functions = mount(api.fetch);
+  gateway.all('/functions/v1/*', (c, next) => {
+    const address = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown';
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('cf-connecting-ip', address);
+    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body: c.req.raw.body, duplex: 'half' };
+    c.req.raw = new Request(c.req.raw.url, init);
+    return functions(c, next);
+  });
   return gateway;
 }

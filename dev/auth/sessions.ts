@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql } from '../db.ts';
 
-export type SignInMethod = 'otp' | 'anonymous';
+export type SignInMethod = 'otp' | 'anonymous' | 'password';
 
 export interface Amr {
   method: string;

@@ -77,9 +77,12 @@ describe('codes', () => {
   });
 
   it('lets known phones sign in but signs nobody up when enable_signup is off', async () => {
-    const open = supabaseClient(authWith({}));
+    const openTarget = authWith({});
+    const open = supabaseClient(openTarget);
     const known = newPhone();
     await open.auth.signInWithOtp({ phone: known });
+    // Known: confirmed by a code (with confirmations on, an unverified phone is still a sign-up).
+    await open.auth.verifyOtp({ phone: known, token: await latestCode(openTarget, known), type: 'sms' });
     const closed = supabaseClient(authWith({ enableSignup: false }));
     expect((await closed.auth.signInWithOtp({ phone: known })).error).toBeNull();
     const { error } = await closed.auth.signInWithOtp({ phone: newPhone() });

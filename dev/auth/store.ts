@@ -58,6 +58,17 @@ export function createStore(sql: Sql) {
         returning *`;
       return user!;
     },
+    /** A phone + password sign-up (POST /signup); `confirmed` when SMS autoconfirm is on. */
+    async createPasswordUser(phone: string, passwordHash: string, userMetadata: Json, confirmed: boolean): Promise<UserRow> {
+      const user = await this.createPhoneUser(phone, userMetadata, confirmed);
+      await sql`update auth.users set encrypted_password = ${passwordHash} where id = ${user.id}`;
+      return user;
+    },
+    async passwordHash(userId: string): Promise<string | undefined> {
+      const [row] = await sql<{ encrypted_password: string | null }[]>`
+        select encrypted_password from auth.users where id = ${userId}`;
+      return row?.encrypted_password ?? undefined;
+    },
     async createAnonymousUser(userMetadata: Json): Promise<UserRow> {
       const [user] = await sql<UserRow[]>`
         insert into auth.users (id, aud, role, raw_app_meta_data, raw_user_meta_data, is_anonymous)

@@ -49,6 +49,8 @@ create table if not exists auth.users (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+-- Phone + password users (GoTrue's encrypted_password; the stand-in keeps a scrypt hash).
+alter table auth.users add column if not exists encrypted_password varchar(255);
 
 create or replace function auth.uid() returns uuid
 language sql stable

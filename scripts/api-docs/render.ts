@@ -2,7 +2,8 @@
 // reference and the machine one cannot drift from the code (a test compares them).
 import { z } from 'zod';
 import { parseConfig, type RateLimits } from '../../supabase/functions/_shared/config.ts';
-import { endpointList, type Endpoint } from '../../supabase/functions/_shared/endpoints.ts';
+import type { Endpoint } from '../../supabase/functions/_shared/endpoint.ts';
+import { endpointList, endpoints } from '../../supabase/functions/_shared/endpoints.ts';
 import { buildOpenApiDocument } from '../../supabase/functions/_shared/openapi.ts';
 
 type JsonSchema = {
@@ -79,9 +80,10 @@ function endpointSection(endpoint: Endpoint): string {
     `### ${endpoint.method.toUpperCase()} ${endpoint.path}\n\n${endpoint.summary}.\n\n`,
     endpoint.description ? `${endpoint.description}\n\n` : '',
     `**Callers:** ${endpoint.roles.join(', ')}. **Success:** ${endpoint.status}.\n\n`,
-    endpoint.rateLimits ? `**Limits:** ${endpoint.rateLimits.join('; ')}.\n\n` : '',
+    endpoint.limits ? `**Limits:** ${endpoint.limits.map((limit) => limit.text).join('; ')}.\n\n` : '',
     fieldTable('Path parameters', endpoint.params, 'input'),
     fieldTable('Query', endpoint.query, 'input'),
+    fieldTable('Headers', endpoint.headers, 'input'),
     fieldTable('Body', endpoint.body, 'input'),
     fieldTable('Response', endpoint.response, 'output'),
     errors ? `| status | when |\n|---|---|\n${errors}\n\n` : '',
@@ -111,8 +113,8 @@ function limitsTable(): string {
 const INTRO = `# Village Rewards API
 
 The \`api\` edge function (\`supabase/functions/api\`, the Hono app in \`supabase/functions/_shared\`).
-This page and \`docs/openapi.json\` are generated from \`supabase/functions/_shared/endpoints.ts\` and the zod
-contract (\`supabase/functions/_shared/contract/\`) by \`npm run api:docs\`; edit those, not this page. The same
+This page and \`docs/openapi.json\` are generated from the endpoint declarations (one file per endpoint under
+\`supabase/functions/_shared/routes/\`, listed in \`endpoints.ts\`) and the zod contract (\`supabase/functions/_shared/contract/\`) by \`npm run api:docs\`; edit those, not this page. The same
 OpenAPI document is served at \`GET /api/openapi.json\`.
 
 ## Conventions
@@ -176,5 +178,5 @@ export function renderApiMarkdown(): string {
 }
 
 export function renderOpenApiJson(): string {
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+  return `${JSON.stringify(buildOpenApiDocument(endpoints), null, 2)}\n`;
 }

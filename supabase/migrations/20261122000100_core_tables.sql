@@ -63,7 +63,8 @@ create table public.customers (
   email_consent boolean not null default false,
   signup_location_id text references public.locations (id) on delete set null,
   signup_channel text not null check (signup_channel in ('web', 'business', 'kiosk', 'mobile')),
-  -- Always 5 x the customer's visits: only app.approve_visit changes it, under a row lock.
+  -- Lifetime points: always the sum of the customer's points_ledger deltas (5 per approved,
+  -- unvoided visit). Only the app functions change it, under a row lock, with a ledger event.
   total_points integer not null default 0 check (total_points >= 0),
   created_at timestamptz not null default now()
 );
@@ -113,28 +114,51 @@ create table public.visits (
   checkin_token_id uuid unique references public.checkin_tokens (id) on delete set null,
   approved_by uuid references auth.users (id) on delete set null,
   approved_via text not null check (approved_via in ('kiosk', 'staff', 'admin')),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- An admin may void a fraudulent visit (app.void_visit): the row stays, marked and explained;
+  -- the ledger reverses its points. Every rule and read counts approved visits only.
+  status text not null default 'approved' check (status in ('approved', 'voided')),
+  voided_at timestamptz,
+  voided_by uuid references auth.users (id) on delete set null,
+  void_reason text check (length(void_reason) <= 500),
+  check ((status = 'voided') = (voided_at is not null and void_reason is not null))
 );
 create index visits_customer_location_created_idx on public.visits (customer_id, location_id, created_at desc);
 create index visits_location_created_idx on public.visits (location_id, created_at desc);
 create index visits_created_at_idx on public.visits (created_at desc);
 create index visits_approved_by_idx on public.visits (approved_by);
+create index visits_voided_by_idx on public.visits (voided_by);
 
 create table public.customer_rewards (
   id uuid primary key default gen_random_uuid(),
   customer_id uuid not null references public.customers (id) on delete cascade,
-  reward_id uuid not null references public.rewards (id) on delete cascade,
-  status text not null default 'unlocked' check (status in ('unlocked', 'redeemed')),
+  -- Set null, not cascade, when an admin removes a reward: the unlock (and any redemption)
+  -- stays on record and keeps blocking a second welcome reward at that business.
+  reward_id uuid references public.rewards (id) on delete set null,
+  -- The business of a welcome reward (copied from the reward, null for tier rewards), so that
+  -- "one welcome reward per customer per business" is a constraint: a business that replaces
+  -- its welcome reward cannot hand a customer a second one.
+  welcome_location_id text references public.locations (id) on delete set null,
+  -- 'revoked': the visit that earned it was voided before it was redeemed (app.void_visit).
+  status text not null default 'unlocked' check (status in ('unlocked', 'redeemed', 'revoked')),
   unlocked_at timestamptz not null default now(),
   unlocked_by_visit_id uuid references public.visits (id) on delete set null,
   redeemed_at timestamptz,
   redeemed_location_id text references public.locations (id) on delete set null,
   redeemed_by uuid references auth.users (id) on delete set null,
-  -- Each reward unlocks at most once per customer: the welcome reward of a business and
-  -- each tier reward alike (DESIGN §3.3, §3.4).
-  unique (customer_id, reward_id),
-  check ((status = 'redeemed') = (redeemed_at is not null))
+  revoked_at timestamptz,
+  check ((status = 'redeemed') = (redeemed_at is not null)),
+  check ((status = 'revoked') = (revoked_at is not null))
 );
+-- Each reward unlocks at most once per customer, and at most one welcome reward per customer
+-- and business (DESIGN §3.3, §3.4). A revoked unlock does not count: the reward can be earned
+-- again the way it is earned the first time.
+create unique index customer_rewards_once on public.customer_rewards (customer_id, reward_id)
+  where status <> 'revoked';
+create unique index customer_rewards_one_welcome_per_business on public.customer_rewards (customer_id, welcome_location_id)
+  where status <> 'revoked' and welcome_location_id is not null;
+create index customer_rewards_customer_id_idx on public.customer_rewards (customer_id);
+create index customer_rewards_welcome_location_id_idx on public.customer_rewards (welcome_location_id);
 create index customer_rewards_reward_id_idx on public.customer_rewards (reward_id);
 create index customer_rewards_unlocked_by_visit_id_idx on public.customer_rewards (unlocked_by_visit_id);
 create index customer_rewards_redeemed_location_id_idx on public.customer_rewards (redeemed_location_id);
@@ -156,7 +180,14 @@ create table public.contact_messages (
 create table private.settings (
   id boolean primary key default true check (id),
   -- Minimum time between two approved visits of one customer at one business (abuse limit).
-  min_visit_interval interval not null default interval '60 minutes' check (min_visit_interval >= interval '0')
+  min_visit_interval interval not null default interval '60 minutes' check (min_visit_interval >= interval '0'),
+  -- Abuse limits of the field (issue 11 §3; Paytronix's defaults). 0 turns one off.
+  -- Minimum time between two approved visits of one customer anywhere in the village.
+  min_visit_gap_anywhere interval not null default interval '1 minute' check (min_visit_gap_anywhere >= interval '0'),
+  -- At most this many approved visits per customer in any 60 minutes, across the village.
+  max_visits_per_hour integer not null default 4 check (max_visits_per_hour >= 0),
+  -- A customer with this many approved visits in one programme-time-zone day is flagged (Square).
+  velocity_flag_visits integer not null default 5 check (velocity_flag_visits >= 0)
 );
 insert into private.settings default values;
 

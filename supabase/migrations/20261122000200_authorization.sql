@@ -105,6 +105,83 @@ as $$
   select s.min_visit_interval from private.settings s where s.id
 $$;
 
+-- Who the caller acts as, as the ledger records it: 'kiosk' (an anonymous device session),
+-- 'admin', 'staff', or 'member' for any other signed-in user.
+create function private.actor_role()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when auth.uid() is null then null
+    when private.is_anonymous() then 'kiosk'
+    else coalesce(private.app_role(), 'member')
+  end
+$$;
+
+-- Whether this session was made by proving an SMS code (the JWT's amr lists a method 'otp' or
+-- 'sms'). A phone + password sign-up with confirmations off carries a phone claim the caller
+-- never proved (issue 11 §1.6): only a session proven by a code may link or create a customer
+-- by its phone claim.
+create function private.phone_proven_by_code()
+returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce(
+    jsonb_typeof(auth.jwt() -> 'amr') = 'array'
+    and exists (select 1 from jsonb_array_elements(auth.jwt() -> 'amr') m
+                 where jsonb_typeof(m) = 'object' and m ->> 'method' in ('otp', 'sms')),
+    false)
+$$;
+
+-- The signed-in caller's phone claim in E.164 ('+1...'), or null.
+create function private.jwt_phone()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select nullif('+' || ltrim(coalesce(auth.jwt() ->> 'phone', ''), '+'), '+')
+$$;
+
+-- Refusals every function shares, so each rule is written once.
+create function private.require_location(p_location_id text)
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if p_location_id is not null and not exists (select 1 from public.locations l where l.id = p_location_id) then
+    perform private.fail('404', 'Unknown location');
+  end if;
+end;
+$$;
+
+create function private.require_admin(p_message text default 'Only admins can do this')
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in first');
+  end if;
+  if not private.is_admin() then
+    perform private.fail('403', p_message);
+  end if;
+end;
+$$;
+
+-- "Today" on the dashboard and the velocity flag's day are days in the programme's time zone
+-- (hours are stated in CT).
+create function private.programme_time_zone()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'America/Chicago'
+$$;
+
 -- Only these helpers are callable by the API roles; the settings stay internal.
 revoke execute on all functions in schema private from public;
 grant execute on function
@@ -114,5 +191,11 @@ grant execute on function
   private.is_admin(),
   private.staff_location_id(),
   private.is_staff_at(text),
-  private.current_customer_id()
+  private.current_customer_id(),
+  private.actor_role(),
+  private.phone_proven_by_code(),
+  private.jwt_phone(),
+  private.require_location(text),
+  private.require_admin(text),
+  private.programme_time_zone()
 to anon, authenticated, service_role;

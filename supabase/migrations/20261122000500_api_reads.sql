@@ -3,14 +3,6 @@
 -- security invoker, so RLS decides what each caller sees; the admin reads also check the
 -- admin claim and raise LY403, so a non-admin gets a refusal rather than an empty dashboard.
 
--- "Today" on the dashboard is a day in the programme's time zone (hours are stated in CT).
-create function private.programme_time_zone()
-returns text
-language sql immutable
-set search_path = ''
-as $$
-  select 'America/Chicago'
-$$;
 
 -- The tier a points total earns: the highest tier whose threshold it reaches (SPEC §4).
 create function private.tier_for(p_points integer)
@@ -67,7 +59,8 @@ begin
     when '30days' then v_start := v_end - interval '30 days';
     when '3months' then v_start := v_end - interval '3 months';
     when 'custom' then
-      if p_from is null or p_to is null or p_from > p_to or p_to - p_from > 731 then
+      if p_from is null or p_to is null or p_from > p_to or p_to - p_from > 731
+         or p_from < date '2000-01-01' or p_to > date '2100-12-31' then
         perform private.fail('400', 'A custom range needs from <= to, at most two years apart');
       end if;
       v_start := p_from::timestamp at time zone v_zone;
@@ -94,32 +87,7 @@ as $$
     'period', p_period)
 $$;
 
-create function private.require_admin()
-returns void
-language plpgsql stable
-set search_path = ''
-as $$
-begin
-  if auth.uid() is null then
-    perform private.fail('401', 'Sign in first');
-  end if;
-  if not private.is_admin() then
-    perform private.fail('403', 'Only admins can read the dashboard');
-  end if;
-end;
-$$;
 
-create function private.require_location(p_location_id text)
-returns void
-language plpgsql stable
-set search_path = ''
-as $$
-begin
-  if p_location_id is not null and not exists (select 1 from public.locations l where l.id = p_location_id) then
-    perform private.fail('404', 'Unknown location');
-  end if;
-end;
-$$;
 
 -- The signed-in member's account (GET /api/me): customer, points, tier, next goal, rewards
 -- (unlocked and redeemed) and the businesses visited.
@@ -154,17 +122,17 @@ begin
         from public.customer_rewards cr
         join public.rewards r on r.id = cr.reward_id
         left join public.locations l on l.id = r.location_id
-       where cr.customer_id = v_customer.id),
+       where cr.customer_id = v_customer.id and cr.status <> 'revoked'),
     'visitedLocations', (
       select coalesce(jsonb_agg(jsonb_build_object('id', l.id, 'businessName', l.business_name,
                                                    'visits', v.visits, 'lastVisit', v.last_visit)
              order by v.last_visit desc), '[]'::jsonb)
         from (select vi.location_id, count(*) as visits, max(vi.created_at) as last_visit
                 from public.visits vi
-               where vi.customer_id = v_customer.id
+               where vi.customer_id = v_customer.id and vi.status = 'approved'
                group by vi.location_id) v
         join public.locations l on l.id = v.location_id),
-    'totalVisits', (select count(*) from public.visits vi where vi.customer_id = v_customer.id));
+    'totalVisits', (select count(*) from public.visits vi where vi.customer_id = v_customer.id and vi.status = 'approved'));
 end;
 $$;
 
@@ -186,16 +154,16 @@ begin
   if p_limit is null or p_limit not between 1 and 100 then
     perform private.fail('400', 'limit is between 1 and 100');
   end if;
-  return (
+  return jsonb_build_object('visits', (
     select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'locationId', v.location_id,
                                                  'businessName', l.business_name, 'points', v.points,
                                                  'createdAt', v.created_at)
            order by v.created_at desc, v.id), '[]'::jsonb)
       from (select * from public.visits vi
-             where vi.customer_id = v_customer_id
+             where vi.customer_id = v_customer_id and vi.status = 'approved'
              order by vi.created_at desc, vi.id
              limit p_limit) v
-      join public.locations l on l.id = v.location_id);
+      join public.locations l on l.id = v.location_id));
 end;
 $$;
 
@@ -222,7 +190,7 @@ declare
   v_redemptions bigint; v_redemptions_before bigint;
   v_active bigint; v_active_before bigint;
 begin
-  perform private.require_admin();
+  perform private.require_admin('Only admins can read the dashboard');
   perform private.require_location(p_location_id);
   select * into r from private.dashboard_range(p_range, p_from, p_to);
 
@@ -239,7 +207,7 @@ begin
          count(distinct v.customer_id) filter (where v.created_at < r.starts_at)
     into v_visits, v_visits_before, v_active, v_active_before
     from public.visits v
-   where v.created_at >= r.previous_starts_at and v.created_at < r.ends_at
+   where v.created_at >= r.previous_starts_at and v.created_at < r.ends_at and v.status = 'approved'
      and (p_location_id is null or v.location_id = p_location_id);
 
   select count(*) filter (where cr.redeemed_at >= r.starts_at),
@@ -272,7 +240,7 @@ language plpgsql stable
 set search_path = ''
 as $$
 begin
-  perform private.require_admin();
+  perform private.require_admin('Only admins can read the dashboard');
   if p_limit is null or p_limit not between 1 and 100 then
     perform private.fail('400', 'limit is between 1 and 100');
   end if;
@@ -281,7 +249,7 @@ begin
                                                  'locationId', l.id, 'locationName', l.business_name,
                                                  'createdAt', v.created_at, 'points', v.points)
            order by v.created_at desc, v.id), '[]'::jsonb)
-      from (select * from public.visits vi order by vi.created_at desc, vi.id limit p_limit) v
+      from (select * from public.visits vi where vi.status = 'approved' order by vi.created_at desc, vi.id limit p_limit) v
       join public.customers c on c.id = v.customer_id
       join public.locations l on l.id = v.location_id);
 end;
@@ -303,7 +271,7 @@ declare
   v_search text := nullif(btrim(coalesce(p_search, '')), '');
   v_digits text := regexp_replace(coalesce(p_search, ''), '[^0-9]', '', 'g');
 begin
-  perform private.require_admin();
+  perform private.require_admin('Only admins can read the dashboard');
   perform private.require_location(p_location_id);
   if p_limit is null or p_limit not between 1 and 500 then
     perform private.fail('400', 'limit is between 1 and 500');
@@ -320,7 +288,7 @@ begin
           from public.customers c
           cross join lateral (
             select max(v.created_at) as last_visit, count(*) as total_visits
-              from public.visits v where v.customer_id = c.id
+              from public.visits v where v.customer_id = c.id and v.status = 'approved'
           ) s
          where (v_search is null
                 or position(lower(v_search) in lower(c.name)) > 0
@@ -329,7 +297,7 @@ begin
              (c.created_at >= r.starts_at and c.created_at < r.ends_at
               and (p_location_id is null or c.signup_location_id = p_location_id))
              or exists (select 1 from public.visits v
-                         where v.customer_id = c.id
+                         where v.customer_id = c.id and v.status = 'approved'
                            and v.created_at >= r.starts_at and v.created_at < r.ends_at
                            and (p_location_id is null or v.location_id = p_location_id)))
          order by last_active desc, c.id
@@ -349,7 +317,7 @@ as $$
 declare
   r record;
 begin
-  perform private.require_admin();
+  perform private.require_admin('Only admins can read the dashboard');
   if p_limit is null or p_limit not between 1 and 50 then
     perform private.fail('400', 'limit is between 1 and 50');
   end if;
@@ -366,7 +334,7 @@ begin
                count(*) filter (where v.created_at < r.starts_at) as previous_visits
           from public.locations l
           join public.visits v on v.location_id = l.id
-         where v.created_at >= r.previous_starts_at and v.created_at < r.ends_at
+         where v.created_at >= r.previous_starts_at and v.created_at < r.ends_at and v.status = 'approved'
          group by l.id
         having count(*) filter (where v.created_at >= r.starts_at) > 0
          order by visits desc, l.sort_order
@@ -375,72 +343,47 @@ begin
 end;
 $$;
 
--- After a verified phone sign-in (POST /api/auth/verify): links the member to the customer
--- with their phone; with sign-up details (the mobile sign-up variant) creates it when none
--- exists. Two parallel sign-ups with one phone create one customer: the loser of the insert
--- race links to the winner's row instead of failing.
-create function app.claim_customer(
-  p_name text default null,
-  p_email text default null,
-  p_sms_consent boolean default false,
-  p_email_consent boolean default false
-)
-returns table (customer_id uuid, name text, phone text, created boolean)
-language plpgsql
-security definer
+
+-- GET /api/locations: the participating businesses with their welcome rewards (public), in
+-- the contract's shape (LocationList).
+create function app.locations()
+returns jsonb
+language sql stable
 set search_path = ''
 as $$
-declare
-  v_id uuid;
-  v_created boolean := false;
-begin
-  begin
-    v_id := app.link_customer_to_user();
-  exception when sqlstate 'LY404' then
-    if p_name is null then
-      raise;
-    end if;
-    begin
-      select c.customer_id into v_id
-        from app.create_customer(p_name, auth.jwt() ->> 'phone', p_email, p_sms_consent, p_email_consent, null, 'mobile') c;
-      v_created := true;
-    exception when sqlstate 'LY409' then
-      v_id := app.link_customer_to_user();
-    end;
-  end;
-  return query select c.id, c.name, right(c.phone, 10), v_created from public.customers c where c.id = v_id;
-end;
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', l.id, 'slug', l.id, 'businessName', l.business_name, 'kind', l.kind,
+           'description', l.description, 'address', l.address, 'logoUrl', l.logo_url,
+           'icon', l.icon, 'color', l.color,
+           'welcomeReward', jsonb_build_object('name', r.name, 'description', r.description))
+         order by l.sort_order, l.id), '[]'::jsonb)
+    from public.locations l
+    join public.rewards r on r.location_id = l.id and r.kind = 'welcome'
 $$;
+revoke execute on function app.locations() from public;
+grant execute on function app.locations() to anon, authenticated;
 
 revoke execute on function
-  private.programme_time_zone(),
   private.tier_for(integer),
   private.next_goal(integer),
   private.dashboard_range(text, date, date),
   private.growth(bigint, bigint, text),
-  private.require_admin(),
-  private.require_location(text),
   app.me(),
   app.my_visits(integer),
   app.admin_metrics(text, text, date, date),
   app.admin_activity(integer),
   app.admin_customers(text, text, text, date, date, integer),
-  app.admin_top_locations(text, date, date, integer),
-  app.claim_customer(text, text, boolean, boolean)
+  app.admin_top_locations(text, date, date, integer)
 from public;
 grant execute on function
-  private.programme_time_zone(),
   private.tier_for(integer),
   private.next_goal(integer),
   private.dashboard_range(text, date, date),
   private.growth(bigint, bigint, text),
-  private.require_admin(),
-  private.require_location(text),
   app.me(),
   app.my_visits(integer),
   app.admin_metrics(text, text, date, date),
   app.admin_activity(integer),
   app.admin_customers(text, text, text, date, date, integer),
-  app.admin_top_locations(text, date, date, integer),
-  app.claim_customer(text, text, boolean, boolean)
+  app.admin_top_locations(text, date, date, integer)
 to authenticated;

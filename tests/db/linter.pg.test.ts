@@ -31,10 +31,12 @@ const RULES: Record<string, string> = {
   rls_references_user_metadata: `
     select policyname from pg_policies
      where coalesce(qual, '') ilike '%user_metadata%' or coalesce(with_check, '') ilike '%user_metadata%'`,
+  // A call left after removing every `( SELECT auth.uid() ...)` wrapper is evaluated per row.
   auth_rls_initplan: `
     select policyname from pg_policies
-     where (coalesce(qual, '') || ' ' || coalesce(with_check, '')) ~* '(auth\\.(uid|jwt|role)\\(\\)|current_setting\\()'
-       and (coalesce(qual, '') || ' ' || coalesce(with_check, '')) !~* 'select (auth\\.(uid|jwt|role)\\(\\)|current_setting\\()'`,
+     where regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''),
+                          'select (auth\\.(uid|jwt|role)\\(\\)|current_setting\\([^)]*\\))', '', 'gi')
+           ~* '(auth\\.(uid|jwt|role)\\(\\)|current_setting\\()'`,
   policy_function_not_wrapped: `
     select policyname from pg_policies
      where (coalesce(qual, '') || ' ' || coalesce(with_check, '')) ~ '[^T] private\\.[a-z_]+\\('`,
@@ -72,6 +74,19 @@ describe('Supabase database linter rules', () => {
     try {
       const rows = await db.sql.unsafe(RULES.rls_disabled_in_public!);
       expect(rows.map((r) => r.relname)).toEqual(['lint_probe']);
+    } finally {
+      await db.sql`drop table public.lint_probe`;
+    }
+  });
+
+  it('the auth_rls_initplan query finds an unwrapped auth.uid() next to a wrapped one', async () => {
+    await db.sql`create table public.lint_probe (owner uuid, editor uuid)`;
+    try {
+      await db.sql`alter table public.lint_probe enable row level security`;
+      await db.sql`create policy "probe" on public.lint_probe for select to authenticated
+                   using (owner = (select auth.uid()) or editor = auth.uid())`;
+      const rows = await db.sql.unsafe(RULES.auth_rls_initplan!);
+      expect(rows.map((r) => r.policyname)).toEqual(['probe']);
     } finally {
       await db.sql`drop table public.lint_probe`;
     }

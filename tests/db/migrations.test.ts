@@ -25,12 +25,33 @@ describe('migrations on PGlite', () => {
       select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind = 'r' order by 1`;
     expect(tables.map((t) => t.relname)).toEqual([
-      'checkin_tokens', 'contact_messages', 'customer_rewards', 'customers', 'kiosk_sessions',
-      'locations', 'rewards', 'tiers', 'visits',
+      'checkin_tokens', 'consents', 'contact_messages', 'customer_rewards', 'customers', 'kiosk_sessions',
+      'locations', 'points_ledger', 'rewards', 'tiers', 'visits',
     ]);
     expect(tables.every((t) => t.relrowsecurity)).toBe(true);
     const [count] = await db.sql`select count(*)::int as n from public.locations`;
     expect(count!.n).toBe(6);
+  });
+
+  it('creates the private tables and the functions that hold the rules', async () => {
+    const tables = await db.sql<{ relname: string }[]>`
+      select c.relname from pg_class c where c.relnamespace = 'private'::regnamespace and c.relkind = 'r' order by 1`;
+    expect(tables.map((t) => t.relname)).toEqual([
+      'idempotency_keys', 'location_enrolment_codes', 'rate_limit_hits', 'settings', 'velocity_flags',
+    ]);
+    const functions = await db.sql<{ name: string }[]>`
+      select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('app', 'private')`;
+    expect(functions.map((f) => f.name)).toEqual(
+      expect.arrayContaining([
+        'app.create_customer', 'app.link_customer_to_user', 'app.claim_customer', 'app.open_kiosk_session',
+        'app.set_enrolment_code', 'app.enrol_kiosk', 'app.start_checkin', 'app.approve_visit', 'app.redeem_reward',
+        'app.submit_contact_message', 'app.hit_rate_limit', 'app.me', 'app.my_visits', 'app.admin_metrics',
+        'private.current_customer_id', 'private.is_admin', 'private.is_staff_at', 'private.fail',
+        'private.require_location', 'private.clean_name', 'private.record_event', 'app.void_visit',
+        'app.admin_velocity_flags', 'app.dismiss_velocity_flag', 'app.locations',
+      ]),
+    );
   });
 
   it('enforces RLS for a member inside PGlite as on the server', async () => {

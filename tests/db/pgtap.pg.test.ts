@@ -1,5 +1,6 @@
 // Runs the pgTAP specifications in supabase/tests/database (Supabase's `supabase test db`
-// convention) with pg_prove, each file on a fresh migrated database.
+// convention: every .sql or .pg file there is a test), each on a fresh migrated database: with
+// pg_prove, then once more with plain psql, whose raw TAP must hold up on its own.
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,22 +10,69 @@ import { createPostgresDatabase } from '../support/db.ts';
 
 const run = promisify(execFile);
 const DIR = join(ROOT, 'supabase', 'tests', 'database');
-const FILES = readdirSync(DIR).filter((file) => file.endsWith('.test.sql')).sort();
+const FILES = readdirSync(DIR)
+  .filter((file) => /\.(sql|pg)$/.test(file))
+  .sort();
+
+interface TapSummary {
+  planned: number | undefined;
+  passed: number;
+  failed: string[];
+}
+
+/** Reads a TAP stream: the plan line, the passing and the failing assertions. */
+function readTap(output: string): TapSummary {
+  const lines = output.split('\n');
+  const plan = lines.map((line) => /^1\.\.(\d+)$/.exec(line.trim())).find((match) => match);
+  return {
+    planned: plan ? Number(plan[1]) : undefined,
+    passed: lines.filter((line) => /^ok \d+/.test(line)).length,
+    failed: lines.filter((line) => /^not ok \d+/.test(line)),
+  };
+}
+
+async function runTool(command: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout, stderr } = await run(command, args, {
+      timeout: 120_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { ok: true, output: `${stdout}${stderr}` };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` || failed.message };
+  }
+}
 
 it('finds the pgTAP specifications', () => {
-  expect(FILES.length).toBeGreaterThan(0);
+  expect(FILES).toContain('01-schema.sql');
+  expect(FILES.length).toBeGreaterThanOrEqual(7);
 });
 
 it.each(FILES)('%s passes', async (file) => {
   const db = await createPostgresDatabase({ max: 1 });
   try {
     await db.sql`create extension if not exists pgtap`;
-    const result = await run('pg_prove', ['--verbose', '-d', db.url, join(DIR, file)], { timeout: 120_000 }).catch(
-      (error: { stdout?: string; stderr?: string }) => {
-        throw new Error(`pg_prove failed for ${file}:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-      },
-    );
-    expect(result.stdout).toMatch(/All tests successful/);
+    const path = join(DIR, file);
+
+    const prove = await runTool('pg_prove', ['--verbose', '-d', db.url, path]);
+    if (!prove.ok || !/All tests successful/.test(prove.output)) {
+      throw new Error(`pg_prove failed for ${file}:\n${prove.output}`);
+    }
+
+    // Each file rolls back, so the same database serves the plain psql run.
+    const psql = await runTool('psql', ['-X', '-v', 'ON_ERROR_STOP=1', '-d', db.url, '-f', path]);
+    const tap = readTap(psql.output);
+    if (
+      !psql.ok ||
+      tap.failed.length > 0 ||
+      tap.planned === undefined ||
+      tap.passed !== tap.planned
+    ) {
+      throw new Error(
+        `psql -f ${file}: planned ${tap.planned}, passed ${tap.passed}\n${psql.output}`,
+      );
+    }
   } finally {
     await db.drop();
   }

@@ -170,14 +170,14 @@ async function buildFixture(sql: Sql) {
     sql,
     kiosk.claims,
     async (tx) => {
-      const [r] = await tx`select token from app.start_checkin('creamery', ${a.phone})`;
+      const [r] = await tx`select app.start_checkin('creamery', ${a.phone}) ->> 'token' as token`;
       return r!.token as string;
     },
     true,
   );
-  await actAs(sql, kiosk.claims, (tx) => tx`select * from app.approve_visit(${tokenA})`, true);
+  await actAs(sql, kiosk.claims, (tx) => tx`select app.approve_visit(${tokenA})`, true);
   const tokenB = await startMobileCheckin(sql, b.claims, 'joanies');
-  await actAs(sql, otherStaff.claims, (tx) => tx`select * from app.approve_visit(${tokenB})`);
+  await actAs(sql, otherStaff.claims, (tx) => tx`select app.approve_visit(${tokenB})`);
   await actAs(sql, anonClaims, (tx) => tx`select app.submit_contact_message('Ann', 'ann@example.com', null, 'Hello')`);
   await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('creamery', 'correct horse battery')`);
   await sql`select app.hit_rate_limit('test', 'key', 10, 60)`;

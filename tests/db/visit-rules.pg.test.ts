@@ -5,11 +5,13 @@ import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import {
   actAs,
   adminClaims,
+  approveVisit,
   createKiosk,
   createMember,
   createStaff,
   outcome,
   setMinVisitInterval,
+  setVisitLimits,
   startMobileCheckin,
   type Claims,
 } from '../support/factories.ts';
@@ -26,12 +28,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
+// These rules one at a time: only the per-business interval is on (the other limits have
+// their own suite, tests/db/abuse-limits.pg.test.ts).
 beforeEach(async () => {
-  await setMinVisitInterval(sql, 60 * 60);
+  await setVisitLimits(sql, { perBusinessSeconds: 60 * 60, anywhereSeconds: 0, perHour: 0 });
 });
 
-const approve = (claims: Claims, token: string, demo = false) =>
-  actAs(sql, claims, (tx) => tx`select * from app.approve_visit(${token})`, demo);
+const approve = (claims: Claims, token: string, demo = false) => approveVisit(sql, claims, token, { demoMode: demo });
 
 async function pointsAndVisits(customerId: string) {
   const [row] = await sql`
@@ -52,9 +55,9 @@ describe('approving a visit', () => {
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'creamery');
     const token = await startMobileCheckin(sql, member.claims, 'creamery');
-    const [result] = await approve(staff.claims, token);
-    expect(result).toMatchObject({ points_earned: 5, total_points: 5, location_id: 'creamery' });
-    expect((result!.unlocked_rewards as { name: string }[]).map((r) => r.name)).toEqual(['Free Ice Cream Scoop']);
+    const result = await approve(staff.claims, token);
+    expect(result).toMatchObject({ pointsEarned: 5, totalPoints: 5, locationId: 'creamery' });
+    expect(result.unlockedRewards.map((r) => r.name)).toEqual(['Free Ice Cream Scoop']);
     expect(await pointsAndVisits(member.customerId)).toEqual({ points: 5, visits: 1 });
   });
 
@@ -63,9 +66,9 @@ describe('approving a visit', () => {
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'joanies');
     await approve(staff.claims, await startMobileCheckin(sql, member.claims, 'joanies'));
-    const [second] = await approve(staff.claims, await startMobileCheckin(sql, member.claims, 'joanies'));
+    const second = await approve(staff.claims, await startMobileCheckin(sql, member.claims, 'joanies'));
     // 10 points: Silver, but no second welcome reward.
-    expect((second!.unlocked_rewards as { name: string }[]).map((r) => r.name)).toEqual(['$5 Off Any Business']);
+    expect(second.unlockedRewards.map((r) => r.name)).toEqual(['$5 Off Any Business']);
     expect(await rewardNames(member.customerId)).toEqual(['$5 Off Any Business', 'Free Garlic Bread']);
   });
 
@@ -75,8 +78,8 @@ describe('approving a visit', () => {
     const admin = adminClaims();
     const unlocked: string[][] = [];
     for (let i = 0; i < 5; i += 1) {
-      const [r] = await approve(admin, await startMobileCheckin(sql, member.claims, 'museum'));
-      unlocked.push((r!.unlocked_rewards as { name: string }[]).map((x) => x.name));
+      const r = await approve(admin, await startMobileCheckin(sql, member.claims, 'museum'));
+      unlocked.push(r.unlockedRewards.map((x) => x.name));
     }
     expect(unlocked).toEqual([['Free Admission'], ['$5 Off Any Business'], [], ['$10 Off Any Business'], []]);
     expect(await pointsAndVisits(member.customerId)).toEqual({ points: 25, visits: 5 });
@@ -98,7 +101,7 @@ describe('approving a visit', () => {
 
   it('issues tokens of at least 128 random bits that expire 15 minutes after issue', async () => {
     const member = await createMember(sql);
-    const [row] = await actAs(sql, member.claims, (tx) => tx`select token, expires_at, now() as now from app.start_checkin('creamery', null)`);
+    const [row] = await actAs(sql, member.claims, (tx) => tx`select r ->> 'token' as token, (r ->> 'expiresAt')::timestamptz as expires_at, now() as now from app.start_checkin('creamery', null) r`);
     expect(row!.token).toMatch(/^[0-9a-f]{64}$/);
     expect((row!.expires_at as Date).getTime() - (row!.now as Date).getTime()).toBe(15 * 60 * 1000);
     const stored = await sql`select count(*)::int as n from public.checkin_tokens where token_hash = sha256(convert_to(${row!.token}, 'UTF8'))`;
@@ -110,14 +113,14 @@ describe('approving a visit', () => {
     const kiosk = await createKiosk(sql, 'snackco');
     const otherKiosk = await createKiosk(sql, 'snackco');
     const start = (demo = false) =>
-      actAs(sql, kiosk.claims, async (tx) => (await tx`select token from app.start_checkin('snackco', ${member.phone})`)[0]!.token as string, demo);
+      actAs(sql, kiosk.claims, async (tx) => (await tx`select app.start_checkin('snackco', ${member.phone}) ->> 'token' as token`)[0]!.token as string, demo);
     expect(await outcome(start())).toBe('LY403');
     const token = await start(true);
     expect(await outcome(approve(otherKiosk.claims, token, true))).toBe('LY403');
     expect(await outcome(approve(kiosk.claims, token))).toBe('LY403');
     await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('snackco', 'sock monkey 42')`);
-    expect(await outcome(actAs(sql, kiosk.claims, (tx) => tx`select * from app.enrol_kiosk('wrong code!')`))).toBe('LY403');
-    await actAs(sql, kiosk.claims, (tx) => tx`select * from app.enrol_kiosk('sock monkey 42')`);
+    expect(await outcome(actAs(sql, kiosk.claims, (tx) => tx`select app.enrol_kiosk('wrong code!')`))).toBe('LY403');
+    await actAs(sql, kiosk.claims, (tx) => tx`select app.enrol_kiosk('sock monkey 42')`);
     expect(await outcome(approve(kiosk.claims, token))).toBe('ok');
     // A new code revokes the enrolment.
     await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('snackco', 'new code 1234')`);
@@ -132,8 +135,8 @@ describe('approving a visit', () => {
     const elsewhere = await createStaff(sql, 'museum');
     const token = await startMobileCheckin(sql, member.claims, 'creamery');
     expect(await outcome(approve(elsewhere.claims, token))).toBe('LY403');
-    const [card] = await approve(staff.claims, `customer:${member.customerId}`);
-    expect(card).toMatchObject({ location_id: 'creamery', total_points: 5 });
+    const card = await approve(staff.claims, `customer:${member.customerId}`);
+    expect(card).toMatchObject({ locationId: 'creamery', totalPoints: 5 });
     expect(await outcome(approve(member.claims, `customer:${member.customerId}`))).toBe('LY403');
   });
 
@@ -153,9 +156,9 @@ describe('signing up and redeeming', () => {
   it('keeps one customer per phone, whatever its punctuation', async () => {
     const member = await createMember(sql);
     const formatted = `(${member.phone.slice(0, 3)}) ${member.phone.slice(3, 6)}-${member.phone.slice(6)}`;
-    const again = actAs(sql, { role: 'anon' }, (tx) => tx`select * from app.create_customer('Twin', ${formatted})`);
+    const again = actAs(sql, { role: 'anon' }, (tx) => tx`select app.create_customer('Twin', ${formatted})`);
     expect(await outcome(again)).toBe('LY409');
-    expect(await outcome(actAs(sql, { role: 'anon' }, (tx) => tx`select * from app.create_customer('Bad', '555-12')`))).toBe('LY400');
+    expect(await outcome(actAs(sql, { role: 'anon' }, (tx) => tx`select app.create_customer('Bad', '555-12')`))).toBe('LY400');
   });
 
   it('lets the owner redeem once, hides it from other members, and limits staff to where it is valid', async () => {
@@ -165,7 +168,7 @@ describe('signing up and redeeming', () => {
     const museum = await createStaff(sql, 'museum');
     await approve(creamery.claims, `customer:${member.customerId}`);
     const [welcome] = await sql`select cr.id from public.customer_rewards cr where cr.customer_id = ${member.customerId}`;
-    const redeem = (claims: Claims) => actAs(sql, claims, (tx) => tx`select * from app.redeem_reward(${welcome!.id})`);
+    const redeem = (claims: Claims) => actAs(sql, claims, (tx) => tx`select app.redeem_reward(${welcome!.id})`);
     expect(await outcome(redeem(other.claims))).toBe('LY404');
     expect(await outcome(redeem(museum.claims))).toBe('LY403');
     expect(await outcome(redeem(member.claims))).toBe('ok');
@@ -208,7 +211,7 @@ describe('races (parallel requests on separate connections)', () => {
   it('creates one customer for 12 parallel sign-ups with one phone; the rest are 409', async () => {
     const phone = '3125550777';
     const outcomes = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => outcome(actAs(sql, { role: 'anon' }, (tx) => tx`select * from app.create_customer(${`Racer ${i}`}, ${phone})`))),
+      Array.from({ length: 12 }, (_, i) => outcome(actAs(sql, { role: 'anon' }, (tx) => tx`select app.create_customer(${`Racer ${i}`}, ${phone})`))),
     );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'LY409')).toHaveLength(11);
@@ -222,7 +225,7 @@ describe('races (parallel requests on separate connections)', () => {
     await approve(staff.claims, `customer:${member.customerId}`);
     const [reward] = await sql`select id from public.customer_rewards where customer_id = ${member.customerId}`;
     const outcomes = await Promise.all(
-      Array.from({ length: 12 }, () => outcome(actAs(sql, member.claims, (tx) => tx`select * from app.redeem_reward(${reward!.id})`))),
+      Array.from({ length: 12 }, () => outcome(actAs(sql, member.claims, (tx) => tx`select app.redeem_reward(${reward!.id})`))),
     );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'LY409')).toHaveLength(11);

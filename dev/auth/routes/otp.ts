@@ -16,10 +16,10 @@ export function validatePhone(input: unknown): string {
   return phone;
 }
 
-export function otpRoutes(deps: AuthDeps) {
-  const { config, store, sessions, tokens, log } = deps;
-
-  async function sendCode(phone: string): Promise<string> {
+/** Sends a phone its code (a sign-in code, or a sign-up's confirmation code), within the limits. */
+export function createCodeSender(deps: AuthDeps) {
+  const { config, store, log } = deps;
+  return async function sendCode(phone: string): Promise<string> {
     const age = await store.secondsSinceLastCode(phone);
     const wait = age === undefined ? 0 : config.smsMaxFrequencySeconds - age;
     if (wait > 0) {
@@ -52,7 +52,12 @@ export function otpRoutes(deps: AuthDeps) {
     await store.recordSms(phone, code, body);
     log(`[auth] SMS to +${phone}: ${body}`);
     return randomUUID();
-  }
+  };
+}
+
+export function otpRoutes(deps: AuthDeps) {
+  const { config, store, sessions, tokens } = deps;
+  const sendCode = createCodeSender(deps);
 
   return new Hono()
     .post('/otp', async (c) => {

@@ -1,21 +1,45 @@
-// POST /signup without email or phone: GoTrue's anonymous sign-in (kiosks, DESIGN.md §4).
-// Password sign-ups are not part of this project, so the stand-in refuses them.
+// POST /signup: GoTrue's anonymous sign-in (kiosks, DESIGN.md §4) and its phone + password
+// sign-up. The project signs members in by code only, but the stand-in must show what GoTrue
+// does with a password sign-up: with [auth.sms] enable_confirmations = false the phone counts as
+// confirmed at once and a session (amr password) comes back without any code — the reason the
+// API links customers only for sessions proven by a code, and config.toml keeps confirmations on.
 import { Hono } from 'hono';
 import { AuthError } from '../errors.ts';
 import { clientIp, jsonBody, objectField, rateLimit, type AuthDeps } from '../http.ts';
+import { hashPassword, MINIMUM_PASSWORD_LENGTH } from '../passwords.ts';
+import { userJson } from '../tokens.ts';
+import { createCodeSender, validatePhone } from './otp.ts';
 
 export function signupRoutes(deps: AuthDeps) {
   const { config, store, sessions, tokens } = deps;
+  const sendCode = createCodeSender(deps);
+
+  async function phoneSignup(input: Record<string, unknown>) {
+    if (input.email) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
+    if (!config.smsEnabled) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    const password = typeof input.password === 'string' ? input.password : '';
+    if (password.length < MINIMUM_PASSWORD_LENGTH) {
+      throw new AuthError(422, 'weak_password', `Password should be at least ${MINIMUM_PASSWORD_LENGTH} characters.`);
+    }
+    const phone = validatePhone(input.phone);
+    if (await store.userByPhone(phone)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const user = await store.createPasswordUser(phone, await hashPassword(password), objectField(input.data), config.smsAutoconfirm);
+    if (!config.smsAutoconfirm) {
+      // Confirmations on: a code goes to the phone; POST /verify confirms it. No session yet.
+      await sendCode(phone);
+      return userJson(user);
+    }
+    const signedIn = await store.signedIn(user.id);
+    const { sessionId, refreshToken } = await sessions.create(user.id, 'password');
+    return tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId));
+  }
 
   return new Hono().post('/signup', async (c) => {
     const input = await jsonBody(c);
     if (input.email || input.phone) {
       await rateLimit(deps, `otp:${clientIp(c)}`, config.rateLimits.signInSignUpsPer5Min, 300);
-      throw new AuthError(
-        400,
-        'validation_failed',
-        'The local auth stand-in has no password sign-ups: sign phones up with POST /otp',
-      );
+      return c.json(await phoneSignup(input));
     }
     if (!config.enableAnonymousSignIns) {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');

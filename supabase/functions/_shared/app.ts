@@ -1,25 +1,32 @@
 // createApp(): the api function as a Hono app under /api, used by Deno, the local stack and tests.
-import { Hono } from 'hono';
+// Every endpoint comes from the declarations in endpoints.ts; nothing is routed by hand.
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
-import { createTokenVerifier, identifyCaller } from './auth.ts';
+import { callerFromToken, createTokenVerifier, invalidSession } from './auth.ts';
+import { ANON } from './caller.ts';
 import type { AppDeps, AppEnv } from './context.ts';
+import { endpointList } from './endpoints.ts';
 import { ApiError, handleError, type ErrorBody } from './errors.ts';
 import { createGoTrueGateway } from './gotrue.ts';
-import { admin } from './routes/admin.ts';
-import { auth } from './routes/auth.ts';
-import { checkin } from './routes/checkin.ts';
-import { contact, customers } from './routes/customers.ts';
-import { kiosk } from './routes/kiosk.ts';
-import { locations } from './routes/locations.ts';
-import { me } from './routes/me.ts';
-import { openapi } from './routes/openapi.ts';
-import { rewards } from './routes/rewards.ts';
-import { visits } from './routes/visits.ts';
+import { mountEndpoint } from './mount.ts';
 
 /** Request bodies are small JSON objects; anything bigger is refused before it is read. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Sets c.var.caller from the Authorization header; no header means an anonymous visitor. */
+const identifyCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  if (header === undefined) {
+    c.set('caller', ANON);
+  } else {
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (!match) throw invalidSession();
+    c.set('caller', await callerFromToken(match[1]!, c.var.config.anonKey, c.var.verifier));
+  }
+  await next();
+};
 
 export function createApp(deps: AppDeps) {
   const authGateway = deps.auth ?? createGoTrueGateway(deps.config);
@@ -30,7 +37,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     cors({
       origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type'],
+      allowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'idempotency-key'],
       allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       exposeHeaders: ['retry-after', 'x-request-id'],
       credentials: true,
@@ -54,17 +61,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(identifyCaller);
 
-  app.route('/kiosk', kiosk);
-  app.route('/customers', customers);
-  app.route('/contact', contact);
-  app.route('/checkin', checkin);
-  app.route('/visits', visits);
-  app.route('/auth', auth);
-  app.route('/rewards', rewards);
-  app.route('/me', me);
-  app.route('/locations', locations);
-  app.route('/admin', admin);
-  app.route('/openapi.json', openapi);
+  for (const endpoint of endpointList) mountEndpoint(app, endpoint);
 
   app.notFound((c) => c.json<ErrorBody>({ error: { code: 'not_found', message: 'Not found' } }, 404));
   app.onError(handleError);

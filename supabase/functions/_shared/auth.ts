@@ -1,9 +1,7 @@
 // The caller of each request, from its Bearer token verified against Supabase Auth's signing
-// keys (never trusted unverified), and requireCaller(), the role check route handlers make.
-import type { Context, MiddlewareHandler } from 'hono';
+// keys (never trusted unverified).
 import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
-import { ANON, callerFromClaims, type Caller, type CallerKind } from './caller.ts';
-import type { AppEnv } from './context.ts';
+import { ANON, callerFromClaims, type Caller } from './caller.ts';
 import { ApiError } from './errors.ts';
 import type { AuthGateway } from './gotrue.ts';
 
@@ -12,7 +10,7 @@ export interface TokenVerifier {
   verify(token: string): Promise<Record<string, unknown>>;
 }
 
-const invalidSession = () => new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
+export const invalidSession = () => new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -61,25 +59,4 @@ export async function callerFromToken(token: string, anonKey: string, verifier: 
     throw invalidSession();
   }
   return callerFromClaims(claims, token);
-}
-
-/** Sets c.var.caller from the Authorization header; no header means an anonymous visitor. */
-export const identifyCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header('authorization');
-  if (header === undefined) {
-    c.set('caller', ANON);
-  } else {
-    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    if (!match) throw invalidSession();
-    c.set('caller', await callerFromToken(match[1]!, c.var.config.anonKey, c.var.verifier));
-  }
-  await next();
-};
-
-/** The caller, when it is one of `kinds`; otherwise 401 for nobody signed in, 403 for the wrong role. */
-export function requireCaller(c: Context<AppEnv>, ...kinds: CallerKind[]): Caller {
-  const caller = c.var.caller;
-  if (kinds.includes(caller.kind)) return caller;
-  if (caller.kind === 'anon') throw new ApiError(401, 'unauthorized', 'Sign in first');
-  throw new ApiError(403, 'forbidden', `This is for ${kinds.join(' / ')} callers only`);
 }

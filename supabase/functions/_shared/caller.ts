@@ -1,4 +1,6 @@
 // Who is calling: the caller of a request, derived from verified access-token claims only.
+import { ApiError } from './errors.ts';
+
 export type CallerKind = 'anon' | 'kiosk' | 'member' | 'staff' | 'admin';
 
 export interface Caller {
@@ -37,4 +39,11 @@ export function callerFromClaims(claims: Record<string, unknown>, accessToken: s
     sessionId: claims.session_id as string,
     accessToken,
   };
+}
+
+/** `caller` when it is one of `kinds`; otherwise 401 for nobody signed in, 403 for the wrong role. */
+export function requireRole(caller: Caller, kinds: readonly CallerKind[]): Caller {
+  if (kinds.includes(caller.kind)) return caller;
+  if (caller.kind === 'anon') throw new ApiError(401, 'unauthorized', 'Sign in first');
+  throw new ApiError(403, 'forbidden', `This is for ${kinds.join(' / ')} callers only`);
 }

@@ -24,6 +24,12 @@ describe('parseConfig', () => {
     expect(config.rateLimits.customersPerClient).toEqual({ limit: 7, windowSeconds: 60 });
   });
 
+  it('reads the client address from cf-connecting-ip unless CLIENT_IP_HEADER names another header', () => {
+    expect(parseConfig(REQUIRED).clientIpHeader).toBe('cf-connecting-ip');
+    expect(parseConfig({ ...REQUIRED, CLIENT_IP_HEADER: 'X-Forwarded-For' }).clientIpHeader).toBe('x-forwarded-for');
+    expect(() => parseConfig({ ...REQUIRED, CLIENT_IP_HEADER: 'x-real-ip, cf-connecting-ip' })).toThrow(/CLIENT_IP_HEADER/);
+  });
+
   it('names what is missing or malformed', () => {
     expect(() => parseConfig({ ...REQUIRED, SUPABASE_URL: undefined })).toThrow(/SUPABASE_URL/);
     expect(() => parseConfig({ ...REQUIRED, DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);

@@ -27,6 +27,11 @@ export interface AppConfig {
   demoMode: boolean;
   /** Origins allowed to call the API from a browser (CORS). */
   allowedOrigins: string[];
+  /**
+   * The one request header that carries the client's address, set by the deployment's proxy
+   * (hosted Supabase: Cloudflare's cf-connecting-ip). x-forwarded-for means its right-most entry.
+   */
+  clientIpHeader: string;
   rateLimits: RateLimits;
 }
 
@@ -54,6 +59,11 @@ const Env = z.object({
     .string()
     .default('')
     .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'expected one header name, e.g. cf-connecting-ip')
+    .default('cf-connecting-ip')
+    .transform((name) => name.toLowerCase()),
   RATE_LIMIT_SEND_CODE_PER_PHONE: Rule.prefault('5/3600'),
   RATE_LIMIT_SEND_CODE_PER_IP: Rule.prefault('20/3600'),
   RATE_LIMIT_VERIFY_PER_PHONE: Rule.prefault('10/900'),
@@ -77,6 +87,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     databaseUrl: e.SUPABASE_DB_URL,
     demoMode: e.DEMO_MODE,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    clientIpHeader: e.CLIENT_IP_HEADER,
     rateLimits: {
       sendCodePerPhone: e.RATE_LIMIT_SEND_CODE_PER_PHONE,
       sendCodePerIp: e.RATE_LIMIT_SEND_CODE_PER_IP,

@@ -6,6 +6,27 @@ import { ApiError } from './errors.ts';
 
 export type Tx = postgres.TransactionSql;
 
+/** Arguments of an app.* SQL function, by parameter name (p_...); undefined is sent as null. */
+export type SqlArgs = Record<string, string | number | boolean | null | undefined>;
+
+const FUNCTION_NAME = /^app\.[a-z][a-z0-9_]*$/;
+const PARAMETER_NAME = /^p_[a-z0-9_]+$/;
+
+/**
+ * `select app.fn(p_x => $1, ...) as result`: the only SQL a route runs. Named arguments keep a
+ * call right when a function gains a parameter; names are checked, values are parameters.
+ */
+export async function callFunction(tx: Tx, fn: string, args: SqlArgs = {}): Promise<unknown> {
+  const names = Object.keys(args);
+  if (!FUNCTION_NAME.test(fn) || !names.every((name) => PARAMETER_NAME.test(name))) {
+    throw new Error(`not an app function call: ${fn}(${names.join(', ')})`);
+  }
+  const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
+  const values = names.map((name) => args[name] ?? null);
+  const [row] = await tx.unsafe(`select ${fn}(${list}) as result`, values as postgres.ParameterOrJSON<never>[]);
+  return row?.result;
+}
+
 export interface Db {
   /** Runs `work` in one transaction as `caller` (set local role + request.jwt.claims). */
   asCaller<T>(caller: Caller, work: (tx: Tx) => Promise<T>): Promise<T>;

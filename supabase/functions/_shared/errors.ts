@@ -27,6 +27,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   409: 'conflict',
   410: 'gone',
   413: 'payload_too_large',
+  422: 'unprocessable',
   429: 'rate_limited',
 };
 

@@ -1,8 +1,8 @@
-// The OpenAPI 3.1 document, generated from the endpoint registry and the zod contract.
+// The OpenAPI 3.1 document, generated from the endpoint declarations and the zod contract.
 import { z } from 'zod';
 import type { CallerKind } from './caller.ts';
 import { ErrorBody } from './contract.ts';
-import { endpointList, endpoints, type Endpoint } from './endpoints.ts';
+import type { Endpoint } from './endpoint.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -11,15 +11,17 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-// Query and path schemas become one parameter per property.
-function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
+// Query, path and header schemas become one parameter per property.
+function parameters(schema: z.ZodType | undefined, where: 'query' | 'path' | 'header') {
   if (!schema) return [];
   const { properties = {}, required = [] } = jsonSchema(schema, 'input') as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
+  // Header names are case-insensitive; the document spells them as people write them.
+  const spell = (name: string) => (where === 'header' ? name.replace(/(^|-)([a-z])/g, (_, dash, c) => dash + c.toUpperCase()) : name);
   return Object.entries(properties).map(([name, property]) => ({
-    name,
+    name: spell(name),
     in: where,
     required: where === 'path' || required.includes(name),
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
@@ -37,16 +39,21 @@ const ROLE_TEXT: Record<CallerKind, string> = {
 
 function operation(endpoint: Endpoint, id: string) {
   const roles = endpoint.roles.map((role) => ROLE_TEXT[role]).join('; ');
-  const limits = endpoint.rateLimits?.length ? `\n\nLimits: ${endpoint.rateLimits.join('; ')}.` : '';
+  const rateLimits = endpoint.limits?.map((limit) => limit.text);
+  const limits = rateLimits?.length ? `\n\nLimits: ${rateLimits.join('; ')}.` : '';
   return {
     operationId: id,
     tags: [endpoint.tag],
     summary: endpoint.summary,
     description: `${endpoint.description ?? endpoint.summary}\n\nCallers: ${roles}.${limits}`,
     'x-roles': endpoint.roles,
-    ...(endpoint.rateLimits ? { 'x-rate-limits': endpoint.rateLimits } : {}),
+    ...(rateLimits ? { 'x-rate-limits': rateLimits } : {}),
     security: endpoint.roles.includes('anon') ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
-    parameters: [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')],
+    parameters: [
+      ...parameters(endpoint.params, 'path'),
+      ...parameters(endpoint.query, 'query'),
+      ...parameters(endpoint.headers, 'header'),
+    ],
     ...(endpoint.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
       : {}),
@@ -72,9 +79,10 @@ function operation(endpoint: Endpoint, id: string) {
 /** `/api/admin/locations/:locationId/...` → `/api/admin/locations/{locationId}/...` */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(endpoints: Record<string, Endpoint>) {
+  const endpointList = Object.values(endpoints);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [id, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+  for (const [id, endpoint] of Object.entries(endpoints)) {
     (paths[openApiPath(endpoint.path)] ??= {})[endpoint.method] = operation(endpoint, id);
   }
   return {

@@ -1,6 +1,6 @@
 // POST /api/customers (sign-up from the join pages and the kiosk) and POST /api/contact.
 import { describe, expect, it } from 'vitest';
-import { CreateCustomerResponse } from '../../../supabase/functions/_shared/contract.ts';
+import { CreateCustomerResponse, SMS_CONSENT_TEXT } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf, callApp } from '../../support/api-client.ts';
 import { createKiosk, createMember, nextPhone, signUp } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
@@ -44,6 +44,33 @@ export function customersSuite(kind: DatabaseKind) {
       });
       expect(bodyOf(response, CreateCustomerResponse, 201).welcomeReward?.name).toBe('Free Ice Cream Scoop');
       expect((await customersWithPhone(phone))[0]?.signup_channel).toBe('kiosk');
+    });
+
+    it('refuses a name of invisible characters (400 naming the field) and stores the cleaned name', async () => {
+      const phone = nextPhone();
+      const invisible = await h().call('POST', '/api/customers', { body: { name: '\u200b\u200b\u2060 ', phone } });
+      expect(invisible.status).toBe(400);
+      expect(invisible.error?.fields).toEqual({ name: ['Name needs at least one visible character'] });
+      expect(await customersWithPhone(phone)).toEqual([]);
+      const cleaned = await h().call('POST', '/api/customers', { body: { name: '\u200b Jose\u0301 \ufeff', phone } });
+      expect(bodyOf(cleaned, CreateCustomerResponse, 201).customer.name).toBe('José');
+      expect((await customersWithPhone(phone))[0]?.name).toBe('José');
+    });
+
+    it('takes the SMS consent wording only when it is the exact text the form shows', async () => {
+      const phone = nextPhone();
+      const altered = await h().call('POST', '/api/customers', {
+        body: { name: 'Ed', phone, smsConsent: true, smsConsentWording: `${SMS_CONSENT_TEXT} Or not.` },
+      });
+      expect(altered.status).toBe(400);
+      expect(Object.keys(altered.error?.fields ?? {})).toEqual(['smsConsentWording']);
+      const exact = await h().call('POST', '/api/customers', {
+        body: { name: 'Ed', phone, smsConsent: true, smsConsentWording: SMS_CONSENT_TEXT },
+      });
+      expect(exact.status).toBe(201);
+      const [row] = await h().db.sql<{ wording: string | null }[]>`
+        select sms_consent_wording as wording from public.customers where phone = ${`+1${phone}`}`;
+      expect(row?.wording).toBe(SMS_CONSENT_TEXT);
     });
 
     it('accepts a formatted phone and an empty email, storing digits and no email', async () => {

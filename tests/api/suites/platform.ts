@@ -1,15 +1,19 @@
 // Cross-cutting behaviour: callers from tokens, the error shape, body rules, CORS, not found.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallerKind } from '../../../supabase/functions/_shared/caller.ts';
+import { parseConfig } from '../../../supabase/functions/_shared/config.ts';
 import { LocationList } from '../../../supabase/functions/_shared/contract.ts';
-import { endpointList, type Endpoint } from '../../../supabase/functions/_shared/endpoints.ts';
+import type { Endpoint } from '../../../supabase/functions/_shared/endpoint.ts';
+import { endpointList } from '../../../supabase/functions/_shared/endpoints.ts';
 import { bodyOf } from '../../support/api-client.ts';
-import { createKiosk, createMember, createStaff } from '../../support/api-factories.ts';
+import { createKiosk, createMember, createStaff, nextPhone } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
 const SIGNED_IN: Exclude<CallerKind, 'anon'>[] = ['kiosk', 'member', 'staff', 'admin'];
-const pathOf = (endpoint: Endpoint) => endpoint.path.replace(':locationId', 'creamery');
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const pathOf = (endpoint: Endpoint) =>
+  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID);
 const label = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 const withBody = endpointList.filter((endpoint) => endpoint.body);
 
@@ -135,6 +139,47 @@ export function platformSuite(kind: DatabaseKind) {
       const response = await fetch(`${h().auth.url}/functions/v1/api/locations`);
       expect(response.status).toBe(200);
       expect(LocationList.parse(await response.json())).toHaveLength(6);
+    });
+
+    // Through the local stack's gateway, which sets cf-connecting-ip from the socket as hosted
+    // Supabase's Cloudflare does: a client inventing a new address per request gets nowhere.
+    describe('per-address limits through the gateway', () => {
+      let round = 0;
+      const spoofed = () => {
+        round += 1;
+        return {
+          'content-type': 'application/json',
+          'cf-connecting-ip': `198.51.100.${round}`,
+          'x-real-ip': `192.0.2.${round}`,
+          'x-forwarded-for': `203.0.113.${round}`,
+        };
+      };
+      const post = (path: string, body: unknown) =>
+        fetch(`${h().auth.url}/functions/v1/api${path}`, { method: 'POST', headers: spoofed(), body: JSON.stringify(body) });
+      const statuses = async (count: number, send: (i: number) => Promise<Response>) => {
+        const seen: number[] = [];
+        for (let i = 0; i < count; i += 1) seen.push((await send(i)).status);
+        return seen;
+      };
+      const { contactPerIp, sendCodePerIp, customersPerClient } = parseConfig({
+        SUPABASE_URL: 'http://localhost', SUPABASE_ANON_KEY: '-', SUPABASE_DB_URL: '-',
+      }).rateLimits;
+
+      it('keeps counting contact messages whatever address headers the client sends', async () => {
+        const seen = await statuses(contactPerIp.limit + 1, () =>
+          post('/contact', { name: 'Ann', email: 'ann@example.com', message: 'Hello' }));
+        expect(seen).toEqual([...Array(contactPerIp.limit).fill(201), 429]);
+      });
+
+      it('keeps counting sign-in codes per address whatever address headers the client sends', async () => {
+        const seen = await statuses(sendCodePerIp.limit + 1, () => post('/auth/send-code', { phone: nextPhone() }));
+        expect(seen).toEqual([...Array(sendCodePerIp.limit).fill(200), 429]);
+      });
+
+      it('keeps counting sign-ups per address whatever address headers the client sends', async () => {
+        const seen = await statuses(customersPerClient.limit + 1, () => post('/customers', { name: 'Ann', phone: nextPhone() }));
+        expect(seen).toEqual([...Array(customersPerClient.limit).fill(201), 429]);
+      });
     });
 
     it('gives every response a request id', async () => {

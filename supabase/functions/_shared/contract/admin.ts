@@ -10,20 +10,31 @@ const rangeFields = {
   to: IsoDate.optional(),
 };
 
-// A custom range needs from <= to (at most two years apart); the others take neither.
+/** The earliest day a custom range may start: before the programme there is nothing to count. */
+export const EARLIEST_RANGE_DAY = '2020-01-01';
+const DAY_MS = 86_400_000;
+
+// A custom range needs from <= to, from 2020-01-01 at the earliest, to at most tomorrow (UTC,
+// so every time zone's today fits) and at most two years apart; the others take neither.
 function checkRange(query: { range: string; from?: string; to?: string }, ctx: z.RefinementCtx) {
+  const issue = (path: 'from' | 'to', message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (query.range !== 'custom') {
     for (const key of ['from', 'to'] as const) {
-      if (query[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} belongs to a custom range` });
+      if (query[key] !== undefined) issue(key, `${key} belongs to a custom range`);
     }
     return;
   }
-  if (!query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs from' });
-  if (!query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A custom range needs to' });
+  const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+  if (!query.from) issue('from', 'A custom range needs from');
+  else if (query.from < EARLIEST_RANGE_DAY) issue('from', `from is ${EARLIEST_RANGE_DAY} or later`);
+  else if (query.from > tomorrow) issue('from', 'from is not in the future');
+  if (!query.to) issue('to', 'A custom range needs to');
+  else if (query.to > tomorrow) issue('to', 'to is not in the future');
+  else if (query.to < EARLIEST_RANGE_DAY) issue('to', `to is ${EARLIEST_RANGE_DAY} or later`);
   if (query.from && query.to) {
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
-    if (days > 731) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A range spans at most two years' });
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS;
+    if (days < 0) issue('to', 'to is before from');
+    if (days > 731) issue('to', 'A range spans at most two years');
   }
 }
 
@@ -104,3 +115,33 @@ export const TopLocation = z.object({
 });
 export const TopLocationsResponse = z.array(TopLocation);
 export type TopLocation = z.infer<typeof TopLocation>;
+
+export const VisitParams = z.strictObject({ visitId: Uuid });
+export const VoidVisitRequest = z.strictObject({
+  reason: z.string().trim().min(1, 'Say why the visit is voided').max(500),
+});
+export type VoidVisitRequest = z.input<typeof VoidVisitRequest>;
+export const VoidVisitResponse = z.object({
+  visitId: Uuid,
+  voided: z.literal(true),
+  pointsReversed: z.number().int(),
+  rewardsRevoked: z.array(Uuid).describe('customer reward ids the visit had unlocked, now revoked'),
+  totalPoints: z.number().int().describe("The customer's points after the void"),
+});
+export type VoidVisitResponse = z.infer<typeof VoidVisitResponse>;
+
+export const FlagsQuery = z.strictObject({
+  includeDismissed: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+});
+export const FlagParams = z.strictObject({ flagId: Uuid });
+export const VelocityFlag = z.object({
+  id: Uuid,
+  customerId: Uuid,
+  customerName: z.string(),
+  day: IsoDate.describe('The day (America/Chicago) with 5 or more approved visits'),
+  visits: z.number().int(),
+  flaggedAt: Timestamp,
+  dismissedAt: Timestamp.nullable(),
+});
+export type VelocityFlag = z.infer<typeof VelocityFlag>;
+export const VelocityFlagsResponse = z.array(VelocityFlag);

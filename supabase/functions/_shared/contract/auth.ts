@@ -1,6 +1,7 @@
 // Phone sign-in (SPEC §7 auth calls): send a code, verify it (login or sign-up), sign out.
 import { z } from 'zod';
 import { OptionalEmail, PersonName, Phone, Uuid, VerificationCode } from './common.ts';
+import { SmsConsentWording } from './customers.ts';
 
 export const SendCodeRequest = z.strictObject({ phone: Phone });
 export type SendCodeRequest = z.input<typeof SendCodeRequest>;
@@ -16,6 +17,7 @@ export const VerifyCodeRequest = z.strictObject({
   email: OptionalEmail,
   smsConsent: z.boolean().default(false),
   emailConsent: z.boolean().default(false),
+  smsConsentWording: SmsConsentWording,
 });
 export type VerifyCodeRequest = z.input<typeof VerifyCodeRequest>;
 

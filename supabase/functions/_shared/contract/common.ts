@@ -16,7 +16,33 @@ export const Phone = z
   .transform((digits) => digits.slice(-10))
   .describe('10 US digits; punctuation and a leading +1 are stripped');
 
-export const PersonName = z.string().trim().min(1, 'Name is required').max(100);
+/**
+ * Whitespace and characters that print nothing: control characters, soft hyphen, zero-width
+ * and joiner characters, bidi controls, Hangul fillers, variation selectors, tags. The SQL
+ * twin is private.clean_name; tests/support/name-cases.ts holds the cases both must pass.
+ */
+export const INVISIBLE_CHARACTERS =
+  '\\s\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f' +
+  '\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0' +
+  '\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e0fff}';
+// The class lists combining and joining characters on purpose: they are what gets trimmed.
+// eslint-disable-next-line no-misleading-character-class
+const EDGES = new RegExp(`^[${INVISIBLE_CHARACTERS}]+|[${INVISIBLE_CHARACTERS}]+$`, 'gu');
+// eslint-disable-next-line no-misleading-character-class
+const VISIBLE = new RegExp(`[^${INVISIBLE_CHARACTERS}]`, 'u');
+
+/** NFC, without invisible characters at either end; '' when nothing visible is left. */
+export function cleanName(value: string): string {
+  const trimmed = value.normalize('NFC').replace(EDGES, '');
+  return VISIBLE.test(trimmed) ? trimmed : '';
+}
+
+export const PersonName = z
+  .string()
+  .max(400)
+  .transform(cleanName)
+  .pipe(z.string().min(1, 'Name needs at least one visible character').max(100, 'Name is at most 100 characters'))
+  .describe('NFC-normalised; whitespace and invisible characters at either end are dropped; at least one visible character');
 
 // SPEC §5: email is optional; an empty string counts as absent.
 export const OptionalEmail = z
@@ -28,6 +54,13 @@ export const VerificationCode = z
   .string()
   .regex(/^\d{6}$/, 'Enter the 6-digit verification code')
   .describe('the 6-digit code from the SMS');
+
+/** Optional header of approve and redeem: a retried request with the same key answers the first result. */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,128}$/, 'Idempotency-Key is 8 to 128 visible ASCII characters')
+  .describe('8–128 visible ASCII characters, e.g. a UUID made once per user action and reused on retries');
+export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 /** A request that takes no query parameters. */
 export const EmptyQuery = z.strictObject({});
@@ -46,6 +79,7 @@ export const ErrorBody = z.object({
       'gone',
       'payload_too_large',
       'rate_limited',
+      'unprocessable',
       'upstream_unavailable',
       'internal',
     ]),

@@ -3,6 +3,18 @@ import { z } from 'zod';
 import { LocationId, OptionalEmail, PersonName, Phone, Uuid } from './common.ts';
 import { RewardSummary } from './locations.ts';
 
+/** SPEC §2: the consent checkbox's text, word for word; the sign-up forms show this constant. */
+export const SMS_CONSENT_TEXT =
+  'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.';
+/** Shown with the checkbox: who texts, and how to stop. */
+export const SMS_CONSENT_NOTICE =
+  'Texts come from Village Rewards on behalf of the six participating businesses. Reply STOP to opt out, HELP for help.';
+/** The consent wordings the API accepts (a record of exactly what the customer agreed to). */
+export const SmsConsentWording = z
+  .enum([SMS_CONSENT_TEXT], { error: 'Unknown consent wording; send SMS_CONSENT_TEXT' })
+  .optional()
+  .describe('The consent text the customer saw (SMS_CONSENT_TEXT); stored with the consent');
+
 export const CreateCustomerRequest = z.strictObject({
   name: PersonName,
   phone: Phone,
@@ -10,6 +22,7 @@ export const CreateCustomerRequest = z.strictObject({
   smsConsent: z.boolean().default(false),
   emailConsent: z.boolean().default(false),
   locationId: LocationId.optional(),
+  smsConsentWording: SmsConsentWording,
 });
 export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
 

@@ -32,6 +32,12 @@ export const UnlockedReward = z.object({
   scope: RewardScope,
 });
 
+export const RedeemableReward = z.object({
+  id: Uuid.describe('The customer reward id to pass to POST /api/rewards/redeem'),
+  name: z.string(),
+  scope: RewardScope,
+});
+
 export const ApproveVisitResponse = z.object({
   visitId: Uuid,
   customer: z.object({ id: Uuid, name: z.string() }),
@@ -39,5 +45,8 @@ export const ApproveVisitResponse = z.object({
   pointsEarned: z.number().int(),
   totalPoints: z.number().int(),
   unlockedRewards: z.array(UnlockedReward),
+  redeemableRewards: z
+    .array(RedeemableReward)
+    .describe("Staff and admins: the member's unlocked rewards redeemable at this location (earlier ones too); a kiosk gets []"),
 });
 export type ApproveVisitResponse = z.infer<typeof ApproveVisitResponse>;

@@ -1,18 +1,12 @@
 // GET /api/locations: the six participating businesses with their welcome rewards (public).
-import { Hono } from 'hono';
-import { EmptyQuery, LocationList } from '../contract.ts';
-import type { AppEnv } from '../context.ts';
-import { parseQuery } from '../validation.ts';
+import { LocationList } from '../contract.ts';
+import { endpoint } from '../endpoint.ts';
+import { BAD_INPUT, BAD_TOKEN, EVERYONE } from './texts.ts';
 
-export const locations = new Hono<AppEnv>().get('/', async (c) => {
-  parseQuery(c, EmptyQuery);
-  const { db, caller } = c.var;
-  const rows = await db.asCaller(caller, (sql) => sql`
-    select l.id, l.id as slug, l.business_name as "businessName", l.kind, l.description,
-           l.address, l.logo_url as "logoUrl", l.icon, l.color,
-           json_build_object('name', r.name, 'description', r.description) as "welcomeReward"
-      from public.locations l
-      join public.rewards r on r.location_id = l.id and r.kind = 'welcome'
-     order by l.sort_order`);
-  return c.json(LocationList.parse(rows));
+export const locations = endpoint({
+  method: 'get', path: '/api/locations', tag: 'Locations', roles: EVERYONE,
+  summary: 'The participating businesses with their welcome rewards',
+  status: 200, response: LocationList,
+  errors: { 400: BAD_INPUT, 401: BAD_TOKEN },
+  handler: ({ call }) => call('app.locations'),
 });

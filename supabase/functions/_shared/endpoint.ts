@@ -1,0 +1,74 @@
+// The one declaration of an endpoint: method, path, who may call it, its schemas, statuses,
+// abuse limits and its handler. mount.ts serves it, openapi.ts and docs/ describe it.
+import type { z } from 'zod';
+import type { TokenVerifier } from './auth.ts';
+import type { Caller, CallerKind } from './caller.ts';
+import type { AppConfig, RateLimits } from './config.ts';
+import type { SqlArgs } from './db.ts';
+import type { AuthGateway } from './gotrue.ts';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
+export type Tag = 'Kiosk' | 'Customers' | 'Check-in' | 'Auth' | 'Account' | 'Locations' | 'Admin' | 'Meta';
+
+/** What a handler gets: the parsed input, the caller, and the one way to reach the database. */
+export interface HandlerContext<P = unknown, Q = unknown, B = unknown, H = unknown> {
+  caller: Caller;
+  params: P;
+  query: Q;
+  body: B;
+  headers: H;
+  /** Calls one app.* SQL function as `as` (default: the caller) and answers its JSON result. */
+  call(fn: string, args?: SqlArgs, as?: Caller): Promise<unknown>;
+  /** Calls one app.* SQL function as service_role (server-side bookkeeping). */
+  callAsService(fn: string, args?: SqlArgs): Promise<unknown>;
+  auth: AuthGateway;
+  verifier: TokenVerifier;
+  config: AppConfig;
+}
+
+/** An abuse limit counted before the handler runs; a key of undefined skips it for this request. */
+export interface Limit<I> {
+  rule: keyof RateLimits;
+  bucket: string;
+  key(input: I & { caller: Caller; clientAddress: string }): string | undefined;
+  /** How the docs name it, e.g. 'codes per phone'. */
+  text: string;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<P, Q, B, H> = { params: Out<P>; query: Out<Q>; body: Out<B>; headers: Out<H> };
+
+export interface EndpointFields<P, Q, B, H> {
+  method: 'get' | 'post' | 'put';
+  /** As the app routes it (Hono syntax for parameters: `:locationId`). */
+  path: `/api/${string}`;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  roles: readonly CallerKind[];
+  /** A narrower role check once the input is known (e.g. only a kiosk checks in by phone). */
+  rolesFor?(input: Input<P, Q, B, H>): readonly CallerKind[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Request headers the endpoint reads (lower-case names). */
+  headers?: H;
+  status: 200 | 201;
+  response: z.ZodType;
+  /** The failures this endpoint answers with on purpose, and when. */
+  errors: Partial<Record<ErrorStatus, string>>;
+  limits?: Limit<Input<P, Q, B, H>>[];
+  handler(context: HandlerContext<Out<P>, Out<Q>, Out<B>, Out<H>>): Promise<unknown> | unknown;
+}
+
+export type Endpoint = EndpointFields<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+
+/** Declares an endpoint, typing its handler's input by its schemas. */
+export function endpoint<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  H extends z.ZodType | undefined = undefined,
+>(fields: EndpointFields<P, Q, B, H>): Endpoint {
+  return fields as unknown as Endpoint;
+}

@@ -1,0 +1,12 @@
+// GET /api/admin/activity: the latest approved visits, newest first.
+import { ActivityQuery, ActivityResponse } from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
+
+export const adminActivity = endpoint({
+  method: 'get', path: '/api/admin/activity', tag: 'Admin', roles: ['admin'],
+  summary: 'Recent activity: the latest approved visits, newest first',
+  query: ActivityQuery, status: 200, response: ActivityResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
+  handler: ({ call, query }) => call('app.admin_activity', { p_limit: query.limit }),
+});

@@ -1,0 +1,15 @@
+// GET /api/admin/flags: members flagged for unusual visit velocity (5+ approved visits in a day).
+import { FlagsQuery, VelocityFlagsResponse } from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
+
+export const velocityFlags = endpoint({
+  method: 'get', path: '/api/admin/flags', tag: 'Admin', roles: ['admin'],
+  summary: 'Velocity flags: members with 5 or more approved visits in one day',
+  description:
+    'Square\'s threshold: a member with 5 or more approved visits in one day (America/Chicago) is flagged for ' +
+    'the operator. Open flags only, unless `includeDismissed=true`. Newest first.',
+  query: FlagsQuery, status: 200, response: VelocityFlagsResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
+  handler: ({ call, query }) => call('app.admin_velocity_flags', { p_include_dismissed: query.includeDismissed }),
+});

@@ -1,0 +1,16 @@
+// POST /api/auth/logout: revoke the caller's session.
+import { LogoutResponse } from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { NOT_SIGNED_IN, SIGNED_IN } from '../texts.ts';
+
+export const logout = endpoint({
+  method: 'post', path: '/api/auth/logout', tag: 'Auth', roles: SIGNED_IN,
+  summary: 'Sign out: revoke the caller\'s session',
+  description: 'Tokens of the session are refused from then on, even before they expire.',
+  status: 200, response: LogoutResponse,
+  errors: { 401: NOT_SIGNED_IN, 502: 'Supabase Auth is unreachable.' },
+  async handler({ auth, caller }) {
+    await auth.signOut(caller.accessToken ?? '');
+    return { signedOut: true };
+  },
+});

@@ -1,0 +1,52 @@
+// POST /api/auth/verify: verify a sign-in code (login, or the mobile sign-up variant that
+// creates the customer); answers the Supabase session and the customer.
+import { callerFromToken } from '../../auth.ts';
+import { VerifyCodeRequest, VerifyCodeResponse } from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { BAD_INPUT, EVERYONE, TOO_LARGE } from '../texts.ts';
+import { e164 } from './phone.ts';
+
+export const verifyCode = endpoint({
+  method: 'post', path: '/api/auth/verify', tag: 'Auth', roles: EVERYONE,
+  summary: 'Verify a sign-in code; answers the Supabase session and the customer',
+  description:
+    'Links the Supabase Auth user to the customer with this phone. With `name` (the mobile sign-up variant) a ' +
+    'missing customer is created (`created: true`) instead of the 404. A member already linked keeps their ' +
+    'link even when the phone now matches another customer (no error). After ' +
+    '`private.settings.sign_in_code_max_failures` (5) wrong tries the phone\'s current code is dead: even the ' +
+    'right code then answers 401 until a new code is sent. Store the session with supabase-js `setSession`. ' +
+    'When no customer results, the new session is signed out again.',
+  body: VerifyCodeRequest, status: 200, response: VerifyCodeResponse,
+  errors: {
+    400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.',
+    404: 'No account found with this phone number (login without name).',
+    413: TOO_LARGE, 429: 'Too many verification attempts for this phone.', 502: 'Supabase Auth is unreachable.',
+  },
+  limits: [{ rule: 'verifyPerPhone', bucket: 'verify:phone', key: ({ body }) => body.phone, text: 'verification attempts per phone' }],
+  async handler({ body, auth, verifier, config, call, callAsService }) {
+    const phone = e164(body.phone);
+    await callAsService('app.sign_in_code_attempt', { p_phone: phone });
+    const session = await auth.verifyOtp(phone, body.code);
+    await callAsService('app.sign_in_code_verified', { p_phone: phone });
+    try {
+      // The new session's token is verified like any other before it identifies anyone.
+      const caller = await callerFromToken(session.access_token, config.anonKey, verifier);
+      const claimed = await call(
+        'app.claim_customer',
+        {
+          p_name: body.name,
+          p_email: body.email,
+          p_sms_consent: body.smsConsent,
+          p_email_consent: body.emailConsent,
+          p_sms_consent_wording: body.smsConsentWording,
+        },
+        caller,
+      );
+      return { ...(claimed as object), session };
+    } catch (error) {
+      // No account (404) or any other refusal: the session is not handed out, so end it.
+      await auth.signOut(session.access_token).catch(() => undefined);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,88 @@
+-- Redeeming an unlocked reward, once (DESIGN §3.5).
+
+-- Who may redeem (issue 11 §1.1): the member who owns it; staff at their own location for a
+-- reward valid there (a welcome reward only at its business, a network reward anywhere); an
+-- admin at a location where it is valid. Staff and admins never on their own customer row
+-- (LY403). Anyone else — another member, a kiosk, a signed-in user with no customer row —
+-- gets a 404 (reward ids are shown at counters, so they are not secrets, but whether one
+-- exists is not told) and nothing changes. The row lock makes parallel redemptions of one
+-- reward succeed exactly once. p_idempotency_key as in app.approve_visit.
+-- Returns {"customerReward": {"id", "status": "redeemed", "redeemedAt", "reward": {"name"}}}.
+create function app.redeem_reward(p_customer_reward_id uuid, p_location_id text default null,
+                                  p_idempotency_key text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_prior jsonb;
+  v_row public.customer_rewards;
+  v_reward public.rewards;
+  v_location_id text;
+  v_result jsonb;
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in to redeem rewards');
+  end if;
+  v_prior := private.idempotency_start(p_idempotency_key, jsonb_build_object(
+    'operation', 'redeem_reward', 'customerRewardId', p_customer_reward_id, 'locationId', p_location_id));
+  if v_prior is not null then
+    return v_prior;
+  end if;
+  perform private.require_location(p_location_id);
+
+  -- Locks in the order approvals take them: the customer's row, then the reward's. (An approval
+  -- holding the customer lock may be checking this reward's unique index: taking the reward
+  -- lock first would deadlock with it.)
+  perform 1 from public.customers c
+   where c.id = (select cr.customer_id from public.customer_rewards cr where cr.id = p_customer_reward_id)
+     for update;
+  select * into v_row from public.customer_rewards cr where cr.id = p_customer_reward_id for update;
+  select * into v_reward from public.rewards r where r.id = v_row.reward_id;
+  if v_row.id is null or v_reward.id is null then
+    perform private.fail('404', 'Reward not found');
+  end if;
+
+  if private.app_role() is not null then
+    -- Staff or an admin at a counter.
+    perform private.refuse_own_account(v_row.customer_id);
+    v_location_id := coalesce(p_location_id, private.staff_location_id(),
+                              case when v_reward.scope = 'location' then v_reward.location_id end);
+    if v_location_id is null then
+      perform private.fail('400', 'Choose the location this reward is redeemed at');
+    end if;
+    if not private.is_staff_at(v_location_id) then
+      perform private.fail('403', 'Only staff of a location where this reward is valid can redeem it');
+    end if;
+  elsif v_row.customer_id = private.current_customer_id() then
+    -- The member themselves.
+    v_location_id := coalesce(p_location_id, case when v_reward.scope = 'location' then v_reward.location_id end);
+  else
+    perform private.fail('404', 'Reward not found');
+  end if;
+  if v_reward.scope = 'location' and v_location_id is distinct from v_reward.location_id then
+    perform private.fail('403', 'This reward can only be used at its own business');
+  end if;
+  if v_row.status = 'redeemed' then
+    perform private.fail('409', 'This reward has already been redeemed');
+  end if;
+  if v_row.status = 'revoked' then
+    perform private.fail('409', 'This reward was withdrawn');
+  end if;
+
+  update public.customer_rewards cr
+     set status = 'redeemed', redeemed_at = now(), redeemed_location_id = v_location_id, redeemed_by = auth.uid()
+   where cr.id = v_row.id
+  returning * into v_row;
+  perform private.record_event(v_row.customer_id, 'reward_redeemed', 0, null, v_row.id, v_location_id, p_idempotency_key);
+
+  v_result := jsonb_build_object('customerReward', jsonb_build_object(
+    'id', v_row.id, 'status', v_row.status, 'redeemedAt', v_row.redeemed_at,
+    'reward', jsonb_build_object('name', v_reward.name)));
+  return private.idempotency_finish(p_idempotency_key, v_result);
+end;
+$$;
+
+revoke execute on function app.redeem_reward(uuid, text, text) from public;
+grant execute on function app.redeem_reward(uuid, text, text) to authenticated;

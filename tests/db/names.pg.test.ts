@@ -1,0 +1,54 @@
+// Names (issue 11 §1.5) in SQL: private.clean_name, which every write of a customer's name goes
+// through, against the cases the zod contract is tested with (tests/support/name-cases.ts).
+import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
+import { actAs, adminClaims, anonClaims, createMember, outcome } from '../support/factories.ts';
+import { NAME_CASES } from '../support/name-cases.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createPostgresDatabase({ max: 2 });
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+const clean = (input: string) =>
+  actAs(db.sql, anonClaims, async (tx) => (await tx<{ name: string }[]>`select private.clean_name(${input}) as name`)[0]!.name);
+
+describe('private.clean_name', () => {
+  it.each(NAME_CASES.map((c, i) => ({ ...c, i })))('case $i: $expected', async ({ input, expected }) => {
+    if (expected === null) {
+      expect(await outcome(clean(input))).toBe('LY400');
+    } else {
+      expect(await clean(input)).toBe(expected);
+    }
+  });
+});
+
+describe('names on customer rows', () => {
+  it('stores the clean name at sign-up and answers it', async () => {
+    const [row] = await actAs(db.sql, anonClaims, (tx) => tx<{ r: { customer: { id: string; name: string } } }[]>`
+      select app.create_customer(${'\u200b  Ann Lee\u00a0\ufeff'}, '3125550901') as r`);
+    expect(row!.r.customer.name).toBe('Ann Lee');
+    const [stored] = await db.sql`select name from public.customers where id = ${row!.r.customer.id}`;
+    expect(stored!.name).toBe('Ann Lee');
+  });
+
+  it('refuses a sign-up whose name is only zero-width spaces, and creates nothing', async () => {
+    const signUp = actAs(db.sql, anonClaims, (tx) => tx`select app.create_customer(${'\u200b\u200b\u200b'}, '3125550902')`);
+    expect(await outcome(signUp)).toBe('LY400');
+    const [count] = await db.sql`select count(*)::int as n from public.customers where phone = '+13125550902'`;
+    expect(count!.n).toBe(0);
+  });
+
+  it('cleans a name a member or an admin edits directly, and refuses an invisible one', async () => {
+    const member = await createMember(db.sql);
+    await actAs(db.sql, member.claims, (tx) => tx`update public.customers set name = ${'\u2066Ben\u2069 '} where id = ${member.customerId}`);
+    const [stored] = await db.sql`select name from public.customers where id = ${member.customerId}`;
+    expect(stored!.name).toBe('Ben');
+    const blank = actAs(db.sql, adminClaims(), (tx) => tx`update public.customers set name = ${'\u3164'} where id = ${member.customerId}`);
+    expect(await outcome(blank)).toBe('LY400');
+  });
+});
