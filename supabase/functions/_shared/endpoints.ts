@@ -7,7 +7,9 @@ import { me } from './routes/account/me.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
 import { adminActivity } from './routes/admin/activity.ts';
+import { adminCustomer } from './routes/admin/customer.ts';
 import { adminCustomers } from './routes/admin/customers.ts';
+import { adminCustomersCount } from './routes/admin/customers-count.ts';
 import { dismissFlag } from './routes/admin/dismiss-flag.ts';
 import { setEnrolmentCode } from './routes/admin/enrolment-code.ts';
 import { velocityFlags } from './routes/admin/flags.ts';
@@ -54,6 +56,9 @@ export const endpoints: Record<string, Endpoint> = {
   adminMetrics,
   adminActivity,
   adminCustomers,
+  // Before the detail route: 'count' would otherwise be read as a customer id.
+  adminCustomersCount,
+  adminCustomer,
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,

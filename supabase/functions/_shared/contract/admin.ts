@@ -4,7 +4,7 @@ import { IsoDate, LocationId, TierName, Timestamp, Uuid } from './common.ts';
 
 export const DateRange = z.enum(['7days', '30days', '3months', 'custom']);
 
-const rangeFields = {
+export const rangeFields = {
   range: DateRange.default('7days'),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 
 // A custom range needs from <= to, from 2020-01-01 at the earliest, to at most tomorrow (UTC,
 // so every time zone's today fits) and at most two years apart; the others take neither.
-function checkRange(query: { range: string; from?: string; to?: string }, ctx: z.RefinementCtx) {
+export function checkRange(query: { range: string; from?: string; to?: string }, ctx: z.RefinementCtx) {
   const issue = (path: 'from' | 'to', message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (query.range !== 'custom') {
     for (const key of ['from', 'to'] as const) {
@@ -39,14 +39,25 @@ function checkRange(query: { range: string; from?: string; to?: string }, ctx: z
 }
 
 export const MetricsQuery = z.strictObject({ location: LocationId.optional(), ...rangeFields }).superRefine(checkRange);
+export const CustomerSort = z.enum(['lastActive', 'name', 'points', 'lastVisit', 'totalVisits', 'createdAt']);
+/** The customers filter: a date range (or `all`: everyone), a location and a search. */
+export const customerFilterFields = {
+  search: z.string().trim().max(100).optional(),
+  location: LocationId.optional(),
+  ...rangeFields,
+  range: z.enum([...DateRange.options, 'all']).default('7days'),
+};
 export const CustomersQuery = z
   .strictObject({
-    search: z.string().trim().max(100).optional(),
-    location: LocationId.optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-    ...rangeFields,
+    ...customerFilterFields,
+    limit: z.coerce.number().int().min(1).max(500).default(100).describe('Rows per page'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number'),
+    sort: CustomerSort.default('lastActive'),
+    order: z.enum(['asc', 'desc']).default('desc'),
   })
   .superRefine(checkRange);
+export const CustomersCountQuery = z.strictObject(customerFilterFields).superRefine(checkRange);
+export const CustomersCountResponse = z.object({ total: z.number().int() });
 export const TopLocationsQuery = z
   .strictObject({ limit: z.coerce.number().int().min(1).max(50).default(5), ...rangeFields })
   .superRefine(checkRange);

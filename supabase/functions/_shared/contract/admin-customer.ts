@@ -1,0 +1,85 @@
+// One customer's whole record for the admin detail view (issue 14): visits, rewards,
+// redemptions, consents and points-ledger events.
+import { z } from 'zod';
+import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+
+export const CustomerParams = z.strictObject({ customerId: Uuid });
+
+export const AdminCustomerVisit = z.object({
+  id: Uuid,
+  locationId: LocationId,
+  businessName: z.string(),
+  points: z.number().int(),
+  approvedVia: z.enum(['kiosk', 'staff', 'admin']),
+  status: z.enum(['approved', 'voided']),
+  createdAt: Timestamp,
+  voidedAt: Timestamp.nullable(),
+  voidReason: z.string().nullable(),
+});
+
+export const AdminCustomerReward = z.object({
+  id: Uuid.describe('customer reward id'),
+  status: z.enum(['unlocked', 'redeemed', 'revoked']),
+  name: z.string(),
+  kind: z.enum(['welcome', 'tier']).nullable().describe('null when the reward was removed from the catalogue'),
+  scope: RewardScope.nullable(),
+  locationId: LocationId.nullable().describe('the business of a welcome reward; null for tier rewards'),
+  unlockedAt: Timestamp,
+  redeemedAt: Timestamp.nullable(),
+  redeemedLocationId: LocationId.nullable(),
+  revokedAt: Timestamp.nullable(),
+});
+
+export const AdminCustomerRedemption = z.object({
+  customerRewardId: Uuid,
+  rewardName: z.string(),
+  locationId: LocationId.nullable(),
+  businessName: z.string().nullable(),
+  redeemedAt: Timestamp,
+});
+
+export const AdminCustomerConsent = z.object({
+  id: Uuid,
+  channel: z.enum(['sms', 'email']),
+  wording: z.string().describe('the text the customer agreed to'),
+  scope: z.string(),
+  signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']),
+  createdAt: Timestamp,
+});
+
+export const LedgerEvent = z.object({
+  id: z.number().int(),
+  event: z.enum(['visit_approved', 'reward_unlocked', 'reward_redeemed', 'visit_voided', 'reward_revoked', 'reward_clawed_back', 'adjustment']),
+  points: z.number().int(),
+  visitId: Uuid.nullable(),
+  customerRewardId: Uuid.nullable(),
+  locationId: LocationId.nullable(),
+  actorRole: z.enum(['kiosk', 'staff', 'admin', 'member', 'system']).nullable(),
+  reason: z.string().nullable(),
+  createdAt: Timestamp,
+});
+
+export const AdminCustomerDetail = z.object({
+  customer: z.object({
+    id: Uuid,
+    name: z.string(),
+    phone: z.string(),
+    email: z.string().nullable(),
+    totalPoints: z.number().int(),
+    status: TierName,
+    lastVisit: Timestamp.nullable(),
+    totalVisits: z.number().int().describe('approved visits (voided ones not counted)'),
+    createdAt: Timestamp,
+    smsConsent: z.boolean(),
+    emailConsent: z.boolean(),
+    signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']),
+    signupLocationId: LocationId.nullable(),
+    signedIn: z.boolean().describe('the customer has signed in by phone at least once'),
+  }),
+  visits: z.array(AdminCustomerVisit).describe('newest first, at most 500, voided ones included'),
+  rewards: z.array(AdminCustomerReward).describe('newest first, revoked ones included'),
+  redemptions: z.array(AdminCustomerRedemption).describe('newest first'),
+  consents: z.array(AdminCustomerConsent).describe('newest first'),
+  ledger: z.array(LedgerEvent).describe('newest first, at most 500'),
+});
+export type AdminCustomerDetail = z.infer<typeof AdminCustomerDetail>;
