@@ -67,13 +67,22 @@ async function accessToken(): Promise<string | null> {
   return getAccessToken();
 }
 
+/** Extra request headers (e.g. `Idempotency-Key`, `Accept: text/csv`). */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
 export async function apiRequest(
   method: string,
   url: string,
   payload?: unknown,
+  options: RequestOptions = {},
 ): Promise<Response> {
   const hasPayload = payload !== undefined;
-  const headers: Record<string, string> = hasPayload ? { 'Content-Type': 'application/json' } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(hasPayload ? { 'Content-Type': 'application/json' } : {}),
+  };
   const token = await accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${API_BASE}${url}`, {
@@ -94,8 +103,9 @@ export async function apiJson<S extends z.ZodType>(
   method: string,
   url: string,
   payload?: unknown,
+  options?: RequestOptions,
 ): Promise<z.infer<S>> {
-  const response = await apiRequest(method, url, payload);
+  const response = await apiRequest(method, url, payload, options);
   return schema.parse(await response.json());
 }
 
