@@ -9,7 +9,7 @@ import type { AdminFilters } from '../api/filters.ts';
 import { useCustomers, type CustomerSortKey } from '../api/get-customers.ts';
 import { useCustomersCount } from '../api/get-customers-count.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
-import { useUrlParam } from '../lib/url-filters.ts';
+import { useSetUrlParams, useUrlParam } from '../lib/url-filters.ts';
 import { QueryState } from './QueryState.tsx';
 import { SortHeader, type SortState } from './SortHeader.tsx';
 
@@ -26,7 +26,8 @@ export function CustomersTab(props: {
   renderStatus: (status: string) => ReactNode;
 }) {
   const id = useId();
-  const [search, setSearch] = useUrlParam('q');
+  const setParams = useSetUrlParams();
+  const [search] = useUrlParam('q');
   const [typed, setTyped] = useState(search);
   const [seen, setSeen] = useState(search);
   if (seen !== search) {
@@ -37,11 +38,11 @@ export function CustomersTab(props: {
   const [applied, setApplied] = useState(debounced);
   if (applied !== debounced) {
     setApplied(debounced);
-    if (debounced.trim() !== search) setSearch(debounced.trim());
+    if (debounced.trim() !== search) setParams({ q: debounced.trim(), page: '' });
   }
-  const [sortParam, setSortParam] = useUrlParam('sort');
+  const [sortParam] = useUrlParam('sort');
   const [pageParam, setPageParam] = useUrlParam('page');
-  const [everyoneParam, setEveryone] = useUrlParam('everyone');
+  const [everyoneParam] = useUrlParam('everyone');
   const everyone = everyoneParam === '1';
   const sort = parseSort(sortParam);
   const page = Math.max(1, Number.parseInt(pageParam, 10) || 1);
@@ -62,12 +63,10 @@ export function CustomersTab(props: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSearch(typed.trim());
-    setPageParam('');
+    setParams({ q: typed.trim(), page: '' });
   };
   const changeSort = (next: SortState<CustomerSortKey>) => {
-    setSortParam(next ? `${next.key}.${next.dir}` : '');
-    setPageParam('');
+    setParams({ sort: next ? `${next.key}.${next.dir}` : '', page: '' });
   };
 
   return (
@@ -80,10 +79,7 @@ export function CustomersTab(props: {
             type="search"
             placeholder="Name or phone"
             value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              if (pageParam) setPageParam('');
-            }}
+            onChange={(event) => setTyped(event.target.value)}
           />
         </div>
         <Button type="submit">Search</Button>
@@ -92,10 +88,7 @@ export function CustomersTab(props: {
             type="checkbox"
             className="size-5 accent-meadow-700"
             checked={everyone}
-            onChange={(event) => {
-              setEveryone(event.target.checked ? '1' : '');
-              setPageParam('');
-            }}
+            onChange={(event) => setParams({ everyone: event.target.checked ? '1' : '', page: '' })}
           />
           All customers, not only those active in the date range
         </label>

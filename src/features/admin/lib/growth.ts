@@ -39,7 +39,8 @@ export function growthCaption(
 ): string {
   const when = previousPeriodWords(growth, filters, previousDays);
   if (growth.previous === 0 || growth.percent === null) {
-    return growth.period === 'yesterday' ? `No ${noun} yesterday` : `No ${noun} in ${when}`;
+    if (growth.period === 'yesterday') return `No ${noun} yesterday`;
+    return `No ${noun} in ${when === 'last week' ? 'the previous week' : when}`;
   }
   if (growth.percent === 0) return `No change from ${when}`;
   const sign = growth.percent > 0 ? '+' : '-';

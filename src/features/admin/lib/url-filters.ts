@@ -46,22 +46,37 @@ export function useUrlFilters(): [AdminFilters, (filters: AdminFilters) => void]
   return [filters, setFilters];
 }
 
-/** One URL parameter of the admin screens (tab, search, page), with its setter. */
-export function useUrlParam(name: string, fallback = ''): [string, (value: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const value = params.get(name) ?? fallback;
-  const set = useCallback(
-    (next: string) =>
+/**
+ * Sets several URL parameters in one navigation ('' or undefined removes one). react-router's
+ * functional setSearchParams does not chain two calls in one tick, so changes go together.
+ */
+export function useSetUrlParams(): (updates: Record<string, string | undefined>) => void {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (updates) =>
       setParams(
         (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === fallback || next === '') updated.delete(name);
-          else updated.set(name, next);
-          return updated;
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(updates)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
         },
         { replace: true },
       ),
-    [name, fallback, setParams],
+    [setParams],
+  );
+}
+
+/** One URL parameter of the admin screens (tab, search, page), with its setter. */
+export function useUrlParam(name: string, fallback = ''): [string, (value: string) => void] {
+  const [params] = useSearchParams();
+  const setMany = useSetUrlParams();
+  const value = params.get(name) ?? fallback;
+  const set = useCallback(
+    (next: string) => setMany({ [name]: next === fallback ? '' : next }),
+    [name, fallback, setMany],
   );
   return [value, set];
 }
