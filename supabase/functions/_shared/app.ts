@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
       origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
       allowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'idempotency-key'],
       allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-      exposeHeaders: ['retry-after', 'x-request-id'],
+      exposeHeaders: ['retry-after', 'x-request-id', 'content-disposition'],
       credentials: true,
       maxAge: 600,
     }),

@@ -9,3 +9,7 @@ export * from './contract/auth.ts';
 export * from './contract/account.ts';
 export * from './contract/admin.ts';
 export * from './contract/admin-customer.ts';
+export * from './contract/admin-programme.ts';
+export * from './contract/admin-series.ts';
+export * from './contract/admin-exports.ts';
+export * from './contract/coalition.ts';

@@ -5,6 +5,7 @@ import type { TokenVerifier } from './auth.ts';
 import type { Caller, CallerKind } from './caller.ts';
 import type { AppConfig, RateLimits } from './config.ts';
 import type { SqlArgs } from './db.ts';
+import type { CsvExport } from './stream.ts';
 import type { AuthGateway } from './gotrue.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
@@ -21,6 +22,8 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown, H = unkno
   call(fn: string, args?: SqlArgs, as?: Caller): Promise<unknown>;
   /** Calls one app.* SQL function as service_role (server-side bookkeeping). */
   callAsService(fn: string, args?: SqlArgs): Promise<unknown>;
+  /** Streams the rows of a set-returning app.* SQL function (as the caller) as a CSV download. */
+  streamCsv(spec: CsvExport): Promise<Response>;
   auth: AuthGateway;
   verifier: TokenVerifier;
   config: AppConfig;
@@ -55,6 +58,8 @@ export interface EndpointFields<P, Q, B, H> {
   headers?: H;
   status: 200 | 201;
   response: z.ZodType;
+  /** What the body is: JSON (default), or a CSV download the handler streams as a Response. */
+  contentType?: 'application/json' | 'text/csv';
   /** The failures this endpoint answers with on purpose, and when. */
   errors: Partial<Record<ErrorStatus, string>>;
   limits?: Limit<Input<P, Q, B, H>>[];

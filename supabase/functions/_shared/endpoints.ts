@@ -12,20 +12,33 @@ import { adminCustomers } from './routes/admin/customers.ts';
 import { adminCustomersCount } from './routes/admin/customers-count.ts';
 import { dismissFlag } from './routes/admin/dismiss-flag.ts';
 import { setEnrolmentCode } from './routes/admin/enrolment-code.ts';
+import { exportCustomers } from './routes/admin/export-customers.ts';
+import { exportVisits } from './routes/admin/export-visits.ts';
 import { velocityFlags } from './routes/admin/flags.ts';
 import { adminMetrics } from './routes/admin/metrics.ts';
+import { adminKiosks } from './routes/admin/kiosks.ts';
+import { adminLocations } from './routes/admin/locations.ts';
+import { adminMessages } from './routes/admin/messages.ts';
+import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
+import { adminRewards } from './routes/admin/rewards.ts';
 import { adminTopLocations } from './routes/admin/top-locations.ts';
+import { adminVisitSeries } from './routes/admin/visit-series.ts';
 import { voidVisit } from './routes/admin/void-visit.ts';
 import { logout } from './routes/auth/logout.ts';
 import { sendCode } from './routes/auth/send-code.ts';
 import { verifyCode } from './routes/auth/verify.ts';
 import { approveVisit } from './routes/checkin/approve.ts';
 import { startCheckin } from './routes/checkin/start.ts';
+import { businessReport } from './routes/coalition/business-report.ts';
+import { crossShopping } from './routes/coalition/cross-shopping.ts';
+import { settlementCsv } from './routes/coalition/settlement-csv.ts';
+import { settlement } from './routes/coalition/settlement.ts';
 import { submitContactMessage } from './routes/customers/contact.ts';
 import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
 import { locations } from './routes/locations.ts';
+import { staffMemberRewards } from './routes/staff/member-rewards.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
 
 let document: unknown;
@@ -64,6 +77,19 @@ export const endpoints: Record<string, Endpoint> = {
   voidVisit,
   velocityFlags,
   dismissFlag,
+  adminVisitSeries,
+  adminRewards,
+  adminLocations,
+  adminKiosks,
+  revokeKiosk,
+  adminMessages,
+  exportCustomers,
+  exportVisits,
+  settlement,
+  settlementCsv,
+  crossShopping,
+  businessReport,
+  staffMemberRewards,
   openApi,
 };
 

@@ -8,6 +8,7 @@ import { EmptyQuery } from './contract.ts';
 import { callFunction, type SqlArgs } from './db.ts';
 import type { Endpoint, HandlerContext } from './endpoint.ts';
 import { clientAddress, enforceRateLimit } from './rate-limit.ts';
+import { streamCsv } from './stream.ts';
 import { checkInput, readJsonBody } from './validation.ts';
 
 async function readInput(c: Context<AppEnv>, endpoint: Endpoint) {
@@ -28,6 +29,7 @@ function handlerContext(c: Context<AppEnv>, caller: Caller, input: Awaited<Retur
     caller,
     call: (fn: string, args?: SqlArgs, as: Caller = caller) => db.asCaller(as, (tx) => callFunction(tx, fn, args)),
     callAsService: (fn: string, args?: SqlArgs) => db.asService((tx) => callFunction(tx, fn, args)),
+    streamCsv: (spec) => streamCsv(db, caller, spec),
     auth,
     verifier,
     config,
@@ -47,6 +49,8 @@ export function mountEndpoint(app: Hono<AppEnv>, endpoint: Endpoint): void {
       if (key !== undefined) await enforceRateLimit(c.var.db, limit.bucket, key, c.var.config.rateLimits[limit.rule]);
     }
     const result = await endpoint.handler(handlerContext(c, caller, input));
+    // A download (text/csv) is streamed by its handler; its rows are typed by the SQL function.
+    if (endpoint.contentType === 'text/csv' && result instanceof Response) return result;
     return c.json(endpoint.response.parse(result), endpoint.status);
   });
 }

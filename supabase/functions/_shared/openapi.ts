@@ -60,7 +60,7 @@ function operation(endpoint: Endpoint, id: string) {
     responses: {
       [endpoint.status]: {
         description: endpoint.summary,
-        content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
+        content: { [endpoint.contentType ?? 'application/json']: { schema: jsonSchema(endpoint.response, 'output') } },
       },
       ...Object.fromEntries(
         Object.entries(endpoint.errors).map(([status, when]) => [

@@ -1,0 +1,95 @@
+// The admin Rewards, Locations and Messages tabs, and the staff counter's member lookup (issue 14).
+import { z } from 'zod';
+import { checkRange, DateRange, rangeFields } from './admin.ts';
+import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+
+/** A dashboard range, or `all` (no bounds). */
+const rangeOrAll = (fallback: 'all' | '7days') =>
+  z.strictObject({ ...rangeFields, range: z.enum([...DateRange.options, 'all']).default(fallback) }).superRefine(checkRange);
+export const AdminRewardsQuery = rangeOrAll('all');
+export const AdminLocationsQuery = rangeOrAll('7days');
+
+export const RewardBusinessFigures = z.object({
+  locationId: LocationId,
+  businessName: z.string(),
+  unlocks: z.number().int().describe('unlocked by a visit at this business in the range (revoked ones not counted)'),
+  redemptions: z.number().int().describe('honoured at this business in the range'),
+});
+export const AdminReward = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string(),
+  kind: z.enum(['welcome', 'tier']),
+  scope: RewardScope,
+  tier: TierName.nullable(),
+  locationId: LocationId.nullable().describe('the business of a welcome reward'),
+  businessName: z.string().nullable(),
+  valueCents: z.number().int().nullable().describe('what honouring a tier reward costs a business; null for welcome rewards'),
+  unlocks: z.number().int(),
+  redemptions: z.number().int(),
+  outstanding: z.number().int().describe('unlocked and not yet used, now'),
+  byBusiness: z.array(RewardBusinessFigures).describe('every business for a tier reward; its own for a welcome reward'),
+});
+export const AdminRewardsResponse = z.array(AdminReward);
+export type AdminReward = z.infer<typeof AdminReward>;
+
+export const StaffAccount = z.object({ userId: Uuid, phone: z.string(), lastSignInAt: Timestamp.nullable() });
+export const AdminLocation = z.object({
+  id: LocationId,
+  businessName: z.string(),
+  kind: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  visits: z.number().int().describe('approved visits in the range'),
+  members: z.number().int().describe('distinct customers with an approved visit in the range'),
+  signups: z.number().int().describe('customers who joined at this business (ever)'),
+  kiosks: z.number().int(),
+  enrolledKiosks: z.number().int(),
+  enrolmentCodeSetAt: Timestamp.nullable(),
+  staff: z.array(StaffAccount),
+});
+export const AdminLocationsResponse = z.array(AdminLocation);
+export type AdminLocation = z.infer<typeof AdminLocation>;
+
+export const LocationParams = z.strictObject({ locationId: LocationId });
+export const AdminKiosk = z.object({
+  id: Uuid,
+  locationId: LocationId,
+  enrolled: z.boolean(),
+  enrolledAt: Timestamp.nullable(),
+  deviceFingerprint: z.string().nullable(),
+  createdAt: Timestamp,
+  lastSeenAt: Timestamp,
+  signedIn: z.boolean().describe('the device still holds a live session (false once revoked)'),
+});
+export const AdminKiosksResponse = z.array(AdminKiosk);
+export type AdminKiosk = z.infer<typeof AdminKiosk>;
+export const KioskParams = z.strictObject({ kioskId: Uuid });
+export const RevokeKioskResponse = z.object({ id: Uuid, locationId: LocationId, revoked: z.literal(true) });
+
+export const MessagesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const ContactMessage = z.object({
+  id: Uuid,
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  createdAt: Timestamp,
+});
+export const ContactMessagesResponse = z.object({ total: z.number().int(), messages: z.array(ContactMessage) });
+export type ContactMessage = z.infer<typeof ContactMessage>;
+
+export const StaffMemberQuery = z.strictObject({
+  location: LocationId.optional().describe("an admin's counter location; staff use their own"),
+});
+export const StaffMemberRewardsResponse = z.object({
+  customer: z.object({ id: Uuid, name: z.string() }),
+  locationId: LocationId,
+  totalPoints: z.number().int(),
+  tier: TierName,
+  redeemableRewards: z.array(z.object({ id: Uuid.describe('customer reward id, for POST /api/rewards/redeem'), name: z.string(), scope: RewardScope })),
+});
+export type StaffMemberRewardsResponse = z.infer<typeof StaffMemberRewardsResponse>;

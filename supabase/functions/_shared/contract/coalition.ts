@@ -1,0 +1,104 @@
+// The coalition views (issue 14): settlement between the businesses, cross-shopping, and a
+// business's monthly report. Months and days are in America/Chicago.
+import { z } from 'zod';
+import { checkRange, DateRange, rangeFields } from './admin.ts';
+import { LocationId, Timestamp } from './common.ts';
+
+export const Month = z
+  .string()
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'month is YYYY-MM')
+  .describe('a calendar month in America/Chicago, YYYY-MM');
+export const MonthQuery = z.strictObject({ month: Month });
+export const BusinessReportQuery = z.strictObject({ location: LocationId, month: Month });
+export const CrossShoppingQuery = z
+  .strictObject({ ...rangeFields, range: DateRange.default('30days') })
+  .superRefine(checkRange);
+
+const Cents = z.number().int();
+
+export const SettlementResponse = z.object({
+  month: Month,
+  timeZone: z.string(),
+  from: Timestamp,
+  to: Timestamp,
+  totals: z.object({
+    redemptions: z.number().int().describe('rewards redeemed anywhere in the month'),
+    crossBusiness: z.number().int().describe('of those, honoured by a business other than the one they were earned with'),
+    crossBusinessCents: Cents,
+  }),
+  businesses: z.array(
+    z.object({
+      locationId: LocationId,
+      businessName: z.string(),
+      honoured: z.number().int().describe('rewards it honoured (welcome and tier)'),
+      welcomeRedeemed: z.number().int(),
+      honouredForOthers: z.number().int().describe('rewards it honoured that were earned with another business'),
+      honouredForOthersCents: Cents,
+      earnedHonouredElsewhere: z.number().int().describe('rewards earned with it that another business honoured'),
+      earnedHonouredElsewhereCents: Cents,
+      netCents: Cents.describe('honouredForOthersCents - earnedHonouredElsewhereCents: positive, the others owe it'),
+    }),
+  ),
+  pairs: z.array(
+    z.object({
+      a: LocationId,
+      b: LocationId,
+      aHonouredForB: z.number().int(),
+      aHonouredForBCents: Cents,
+      bHonouredForA: z.number().int(),
+      bHonouredForACents: Cents,
+      payer: LocationId.nullable().describe('null when the pair is even'),
+      payee: LocationId.nullable(),
+      amountCents: Cents.describe('what the payer transfers to the payee to settle the pair'),
+    }),
+  ).describe('pairs of businesses with anything honoured across them'),
+});
+export type SettlementResponse = z.infer<typeof SettlementResponse>;
+
+export const SETTLEMENT_EXPORT_COLUMNS = [
+  { key: 'month', title: 'Month' },
+  { key: 'payer', title: 'Payer ID' },
+  { key: 'payer_name', title: 'Payer' },
+  { key: 'payee', title: 'Payee ID' },
+  { key: 'payee_name', title: 'Payee' },
+  { key: 'amount', title: 'Amount (USD)' },
+  { key: 'payee_honoured_for_payer', title: 'Rewards Payee Honoured For Payer' },
+  { key: 'payer_honoured_for_payee', title: 'Rewards Payer Honoured For Payee' },
+] as const;
+
+export const CrossShoppingResponse = z.object({
+  range: z.object({ from: Timestamp, to: Timestamp }),
+  activeMembers: z.number().int().describe('members with an approved visit in the range'),
+  multiBusinessMembers: z.number().int().describe('of those, members who visited two or more businesses'),
+  multiBusinessPercent: z.number().nullable().describe('multiBusinessMembers / activeMembers × 100, one decimal; null with no members'),
+  distribution: z.array(z.object({ businesses: z.number().int(), members: z.number().int() })),
+  businesses: z.array(z.object({ locationId: LocationId, businessName: z.string(), members: z.number().int() })),
+  pairs: z.array(z.object({ a: LocationId, b: LocationId, members: z.number().int() })).describe('all 15 pairs, most shared first'),
+});
+export type CrossShoppingResponse = z.infer<typeof CrossShoppingResponse>;
+
+export const BusinessReportResponse = z.object({
+  locationId: LocationId,
+  businessName: z.string(),
+  month: Month,
+  timeZone: z.string(),
+  from: Timestamp,
+  to: Timestamp,
+  visits: z.number().int(),
+  previousMonthVisits: z.number().int(),
+  members: z.number().int().describe('distinct members who visited in the month'),
+  newMembers: z.number().int().describe('customers who joined at this business in the month'),
+  firstVisits: z.number().int().describe('members whose first visit here was in the month'),
+  welcomeRewardsRedeemed: z.number().int(),
+  tierRewardsHonoured: z.number().int(),
+  tierRewardsHonouredCents: Cents,
+  alsoShopAt: z.array(
+    z.object({
+      locationId: LocationId,
+      businessName: z.string(),
+      members: z.number().int().describe("of this month's members, how many also visited there that month"),
+      percent: z.number().nullable(),
+    }),
+  ),
+});
+export type BusinessReportResponse = z.infer<typeof BusinessReportResponse>;
