@@ -24,7 +24,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { AdminTabs } from './tabs.tsx';
 
 // recharts is big: its own chunk, fetched only when the dashboard draws the chart.
-const VisitsChart = lazy(() => import('./visits-chart.tsx'));
+const VisitsChart = lazy(() => import('@/features/admin/components/VisitsChart.tsx'));
 
 export function AdminDashboardPage() {
   usePageTitle('Admin');
@@ -72,7 +72,7 @@ function AdminDashboard() {
         <Card className="print:hidden">
           <CardTitle>Visits per day</CardTitle>
           <Suspense fallback={<Skeleton className="mt-4 h-72" />}>
-            <VisitsChart filters={filters} locations={locations.data} />
+            <VisitsChart filters={filters} />
           </Suspense>
         </Card>
         <div className="grid gap-6 lg:grid-cols-2 print:hidden">

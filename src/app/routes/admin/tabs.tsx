@@ -5,6 +5,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.t
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
 import { CustomerDetailDialog } from '@/features/admin/components/CustomerDetail.tsx';
 import { CustomersTab } from '@/features/admin/components/CustomersTab.tsx';
+import { ExportsTab } from '@/features/admin/components/ExportsTab.tsx';
+import { FlagsTab } from '@/features/admin/components/FlagsTab.tsx';
+import { LocationsTab } from '@/features/admin/components/LocationsTab.tsx';
+import { MessagesTab } from '@/features/admin/components/MessagesTab.tsx';
+import { ReportsTab } from '@/features/admin/components/ReportsTab.tsx';
+import { RewardsTab } from '@/features/admin/components/RewardsTab.tsx';
 import { useUrlParam } from '@/features/admin/lib/url-filters.ts';
 import { TierBadge } from '@/features/rewards/components/TierBadge.tsx';
 
@@ -23,6 +29,7 @@ const renderStatus = (status: string) => <TierBadge status={status} />;
 export function AdminTabs(props: { filters: AdminFilters; locations: LocationList | undefined }) {
   const [tab, setTab] = useUrlParam('tab', 'customers');
   const [customer, setCustomer] = useUrlParam('customer');
+  const [search] = useUrlParam('q');
   const current = TABS.some(([value]) => value === tab) ? tab : 'customers';
   const businessName = (id: string | null) =>
     (id && props.locations?.find((location) => location.id === id)?.businessName) || id || '—';
@@ -42,6 +49,28 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
             onView={(row) => setCustomer(row.id)}
             renderStatus={renderStatus}
           />
+        </TabsContent>
+        <TabsContent value="rewards">
+          <RewardsTab filters={props.filters} />
+        </TabsContent>
+        <TabsContent value="locations">
+          <LocationsTab filters={props.filters} />
+        </TabsContent>
+        <TabsContent value="exports">
+          <ExportsTab
+            filters={props.filters}
+            search={search}
+            businessName={props.filters.location ? businessName(props.filters.location) : undefined}
+          />
+        </TabsContent>
+        <TabsContent value="flags">
+          <FlagsTab onReview={setCustomer} />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesTab />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab filters={props.filters} locations={props.locations} />
         </TabsContent>
       </Tabs>
       <CustomerDetailDialog
