@@ -1,16 +1,14 @@
 // `npm run dev`: the local stack on 54321, then Vite on 5173 (vite.config.ts proxies /api to the
-// stack's api function), both stopped together on Ctrl-C.
+// stack's api function), both stopped together on Ctrl-C. DEV_DATABASE and DEMO_MODE: dev/env.ts.
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { ROOT } from './db.ts';
 import { runCommand, stopOnSignal } from './cli.ts';
+import { stackOptionsFromEnv } from './env.ts';
 import { startStack } from './stack.ts';
 
 await runCommand(async () => {
-  const stack = await startStack({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    writeEnvFile: true,
-  });
+  const stack = await startStack({ ...stackOptionsFromEnv(process.env), writeEnvFile: true });
   // Variables in the environment win over .env files: Vite gets this start's URL and key.
   process.env.VITE_SUPABASE_URL = stack.url;
   process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;

@@ -23,6 +23,7 @@ import {
   type SigningKeys,
 } from './keys.ts';
 import { assertPortsFree, runCommand, stopOnSignal } from './cli.ts';
+import { stackOptionsFromEnv } from './env.ts';
 import { APP_URL, createGateway } from './gateway.ts';
 
 const DEMO_ADMIN_PHONE = '15555550100';
@@ -105,6 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     const url = `http://127.0.0.1:${listening}`;
     const authSettings = { ...config.auth, ...options.authSettings };
+    const demoMode = options.demoMode ?? true;
     routed.app = createGateway({
       url,
       sql,
@@ -112,7 +114,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       anonKey,
       databaseUrl,
       authSettings,
-      demoMode: options.demoMode ?? true,
+      demoMode,
       log,
     });
 
@@ -136,6 +138,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         `${migrations.applied.length ? `; applied ${migrations.applied.length} migration(s)` : ''}${migrations.seeded ? '; seeded' : ''}`,
     );
     log(
+      demoMode
+        ? '  Demo mode ON: kiosks check in without enrolment (DEMO_MODE=false npm run dev to try enrolment)'
+        : '  Demo mode OFF: a kiosk checks customers in once enrolled with its location\'s code',
+    );
+    log(
       `  Demo admin: phone (555) 555-0100, code ${adminCode ?? '(no test code in supabase/config.toml)'}`,
     );
     log(`  Sign-in codes are printed here and listed at ${url}/auth/v1/dev/sms?phone=<10 digits>`);
@@ -149,10 +156,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await runCommand(async () => {
-    const stack = await startStack({
-      databaseUrl: process.env.DATABASE_URL || undefined,
-      writeEnvFile: true,
-    });
+    const stack = await startStack({ ...stackOptionsFromEnv(process.env), writeEnvFile: true });
     stopOnSignal(stack.stop);
   });
 }

@@ -2,7 +2,8 @@
 // signs in anonymously and opens a session, signs a customer up and starts a check-in; the demo
 // admin (test OTP) approves it; a second visit reaches 10 points and unlocks Silver; the member
 // logs in through /api/auth/send-code + /api/auth/verify with the code from the dev outbox,
-// reads /api/me and redeems a reward once.
+// reads /api/me and redeems a reward once. It approves two visits of one member seconds apart:
+// run it on a stack whose private.settings.min_visit_gap_anywhere is 0 (it is 1 minute by default).
 // Usage: `npm run stack` in one terminal, then `node --import tsx scripts/demo-flow.ts`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

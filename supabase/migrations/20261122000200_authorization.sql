@@ -5,6 +5,10 @@
 
 revoke all on schema private from public;
 grant usage on schema private to anon, authenticated, service_role;
+-- Schema app holds the programme's state transitions and reads, which the api function calls as
+-- the caller; it is not exposed by the Data API.
+revoke all on schema app from public;
+grant usage on schema app to anon, authenticated, service_role;
 
 -- Raises one of the programme's errors: SQLSTATE 'LY' || HTTP status (LY404, LY409, ...),
 -- which the api function maps to the same HTTP status. `hint` carries Retry-After seconds.

@@ -84,5 +84,45 @@ begin
 end;
 $$;
 
-revoke execute on function app.redeem_reward(uuid, text, text) from public;
-grant execute on function app.redeem_reward(uuid, text, text) to authenticated;
+-- The staff reward list (issue 11 §1.8): what a member scanned at a counter can redeem there,
+-- without approving a visit (they may be back within the hour only to redeem). Staff of the
+-- location or an admin naming one; never for their own customer row. LY400 no location, LY403,
+-- LY404 unknown customer or location.
+-- Returns {"customer": {"id", "name"}, "locationId", "redeemableRewards": [{"id", "name", "scope"}]}.
+create function app.redeemable_rewards(p_customer_id uuid, p_location_id text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_location_id text := coalesce(p_location_id, private.staff_location_id());
+  v_customer public.customers;
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in first');
+  end if;
+  if private.app_role() is null then
+    perform private.fail('403', 'Only staff can look up a member''s rewards');
+  end if;
+  if v_location_id is null then
+    perform private.fail('400', 'Choose the location the rewards are redeemed at');
+  end if;
+  perform private.require_location(v_location_id);
+  if not private.is_staff_at(v_location_id) then
+    perform private.fail('403', 'Only staff of this location can look up rewards here');
+  end if;
+  select * into v_customer from public.customers c where c.id = p_customer_id;
+  if not found then
+    perform private.fail('404', 'Customer not found');
+  end if;
+  perform private.refuse_own_account(p_customer_id);
+  return jsonb_build_object(
+    'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name),
+    'locationId', v_location_id,
+    'redeemableRewards', private.redeemable_rewards(p_customer_id, v_location_id));
+end;
+$$;
+
+revoke execute on function app.redeem_reward(uuid, text, text), app.redeemable_rewards(uuid, text) from public;
+grant execute on function app.redeem_reward(uuid, text, text), app.redeemable_rewards(uuid, text) to authenticated;

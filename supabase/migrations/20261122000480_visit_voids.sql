@@ -48,7 +48,8 @@ begin
 end;
 $$;
 
--- POST /api/admin/visits/{id}/void. LY400 without a reason, LY403 for non-admins, LY404 for an
+-- POST /api/admin/visits/{id}/void. pointsReversed is the visit's points, or fewer when an
+-- adjustment already brought the balance below them (a balance never goes below 0). LY400 without a reason, LY403 for non-admins, LY404 for an
 -- unknown visit, LY409 when it is already voided.
 -- Returns {"visitId", "voided": true, "pointsReversed", "rewardsRevoked": [customer reward ids],
 --   "rewardsClawedBack": [ids of rewards already redeemed], "totalPoints"}.
@@ -62,6 +63,7 @@ declare
   v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
   v_visit public.visits;
   v_total integer;
+  v_reversed_points integer;
   v_reversed record;
 begin
   perform private.require_admin('Only admins can void visits');
@@ -85,11 +87,14 @@ begin
   update public.visits v
      set status = 'voided', voided_at = now(), voided_by = auth.uid(), void_reason = v_reason
    where v.id = v_visit.id;
-  v_total := private.record_event(v_visit.customer_id, 'visit_voided', -v_visit.points, v_visit.id, null,
+  -- The visit's points, or what is left of them when an admin's adjustment already took some:
+  -- a balance never goes below 0.
+  v_reversed_points := least(v_visit.points, (select c.total_points from public.customers c where c.id = v_visit.customer_id));
+  v_total := private.record_event(v_visit.customer_id, 'visit_voided', -v_reversed_points, v_visit.id, null,
                                   v_visit.location_id, null, v_reason);
   select * into v_reversed from private.reverse_unearned_rewards(v_visit.customer_id, v_visit.id, v_reason);
 
-  return jsonb_build_object('visitId', v_visit.id, 'voided', true, 'pointsReversed', v_visit.points,
+  return jsonb_build_object('visitId', v_visit.id, 'voided', true, 'pointsReversed', v_reversed_points,
                             'rewardsRevoked', to_jsonb(v_reversed.revoked),
                             'rewardsClawedBack', to_jsonb(v_reversed.clawed_back),
                             'totalPoints', v_total);

@@ -8,6 +8,15 @@ security definer
 set search_path = ''
 as $$
 begin
+  if not coalesce(private.is_email(btrim(p_email)), false) then
+    perform private.fail('400', 'Enter a valid email address');
+  end if;
+  if length(btrim(coalesce(p_message, ''))) not between 1 and 5000 then
+    perform private.fail('400', 'A message has 1 to 5000 characters');
+  end if;
+  if length(btrim(coalesce(p_subject, ''))) > 200 then
+    perform private.fail('400', 'A subject has at most 200 characters');
+  end if;
   insert into public.contact_messages (name, email, subject, message)
   values (private.clean_name(p_name), btrim(p_email), nullif(btrim(coalesce(p_subject, '')), ''), p_message);
   return jsonb_build_object('received', true);

@@ -1,5 +1,4 @@
--- The admin Rewards, Locations and Messages tabs and the staff counter's member lookup
--- (issue 14): the reward catalogue with its unlocks and redemptions per business, the six
+-- The admin Rewards, Locations and Messages tabs (issue 14): the reward catalogue with its unlocks and redemptions per business, the six
 -- businesses with visits, members, kiosks and staff, kiosk revocation, contact messages.
 
 -- What a tier reward is worth to the business that honours it ($5 Silver, $10 Gold): the
@@ -193,54 +192,13 @@ begin
 end;
 $$;
 
--- The staff counter after a card scan, without approving a visit: the member, their points and
--- tier, and the rewards they can redeem here (the ids to pass to POST /api/rewards/redeem).
--- Staff at their own location; an admin names the location. Security definer: staff cannot
--- read members' rewards under RLS.
-create function app.staff_member_rewards(p_customer_id uuid, p_location_id text default null)
-returns jsonb
-language plpgsql stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_location text := coalesce(private.staff_location_id(), case when private.is_admin() then p_location_id end);
-  c public.customers;
-begin
-  if auth.uid() is null then
-    perform private.fail('401', 'Sign in first');
-  end if;
-  if private.app_role() is distinct from 'staff' and not private.is_admin() then
-    perform private.fail('403', 'Only staff and admins can look up members');
-  end if;
-  if p_location_id is not null and p_location_id is distinct from v_location then
-    perform private.fail('403', 'Staff look up members at their own location only');
-  end if;
-  if v_location is null then
-    perform private.fail('400', 'Choose the location of this counter');
-  end if;
-  perform private.require_location(v_location);
-  select * into c from public.customers x where x.id = p_customer_id;
-  if not found then
-    perform private.fail('404', 'No member with this card');
-  end if;
-  return jsonb_build_object(
-    'customer', jsonb_build_object('id', c.id, 'name', c.name),
-    'locationId', v_location,
-    'totalPoints', c.total_points,
-    'tier', private.tier_for(c.total_points) ->> 'name',
-    'redeemableRewards', private.redeemable_rewards(c.id, v_location));
-end;
-$$;
-
 revoke execute on function
   private.admin_range(text, date, date),
   app.admin_rewards(text, date, date),
   app.admin_locations(text, date, date),
   app.admin_kiosks(text),
   app.revoke_kiosk(uuid),
-  app.admin_contact_messages(integer, integer),
-  app.staff_member_rewards(uuid, text)
+  app.admin_contact_messages(integer, integer)
 from public;
 grant execute on function
   private.admin_range(text, date, date),
@@ -248,6 +206,5 @@ grant execute on function
   app.admin_locations(text, date, date),
   app.admin_kiosks(text),
   app.revoke_kiosk(uuid),
-  app.admin_contact_messages(integer, integer),
-  app.staff_member_rewards(uuid, text)
+  app.admin_contact_messages(integer, integer)
 to authenticated;

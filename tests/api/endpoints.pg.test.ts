@@ -4,8 +4,11 @@ import { adminSuite } from './suites/admin.ts';
 import { authSuite } from './suites/auth.ts';
 import { checkinSuite } from './suites/checkin.ts';
 import { customersSuite } from './suites/customers.ts';
+import { hardeningSuite } from './suites/hardening.ts';
 import { kioskSuite } from './suites/kiosk.ts';
+import { oddInputsSuite } from './suites/odd-inputs.ts';
 import { platformSuite } from './suites/platform.ts';
+import { signInHardeningSuite } from './suites/sign-in-hardening.ts';
 import { visitsSuite } from './suites/visits.ts';
 
 platformSuite('postgres');
@@ -16,3 +19,6 @@ visitsSuite('postgres');
 authSuite('postgres');
 accountSuite('postgres');
 adminSuite('postgres');
+oddInputsSuite('postgres');
+hardeningSuite('postgres');
+signInHardeningSuite('postgres');

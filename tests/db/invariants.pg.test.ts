@@ -387,3 +387,32 @@ describe('after any mix of parallel operations', () => {
     },
   );
 });
+
+// Runs last: the ledger (issue 11 §2) after every race in this file.
+describe('the points ledger after the races above', () => {
+  it('holds every customer balance: stored totals equal the ledger sums', async () => {
+    const [customers] = await sql<{ n: number }[]>`select count(*)::int as n from public.customers where total_points > 0`;
+    expect(customers!.n).toBeGreaterThan(20);
+    const broken = await sql`
+      select c.id, c.total_points, coalesce(sum(l.points), 0)::int as ledger
+        from public.customers c left join public.points_ledger l on l.customer_id = c.id
+       group by c.id having c.total_points <> coalesce(sum(l.points), 0)`;
+    expect(broken).toEqual([]);
+  });
+
+  it('has exactly one approval event per visit and one unlock event per unlocked reward', async () => {
+    const visits = await sql`
+      select v.id from public.visits v
+       where (select count(*) from public.points_ledger l where l.visit_id = v.id and l.event = 'visit_approved') <> 1`;
+    expect(visits).toEqual([]);
+    const unlocks = await sql`
+      select cr.id from public.customer_rewards cr
+       where (select count(*) from public.points_ledger l where l.customer_reward_id = cr.id and l.event = 'reward_unlocked') <> 1`;
+    expect(unlocks).toEqual([]);
+    const redemptions = await sql`
+      select cr.id from public.customer_rewards cr
+       where (cr.status = 'redeemed') <> exists (
+         select 1 from public.points_ledger l where l.customer_reward_id = cr.id and l.event = 'reward_redeemed')`;
+    expect(redemptions).toEqual([]);
+  });
+});

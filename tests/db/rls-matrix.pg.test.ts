@@ -39,7 +39,18 @@ interface TableCase {
 // The fixture (below) has: 3 tiers; 7 locations (the six + 'spare'); 8 rewards; customers A
 // and B; a kiosk session at the creamery; token A (kiosk, creamery) and token B (mobile,
 // joanies), both approved into one visit each; A's creamery and B's joanies welcome rewards;
-// one contact message; creamery's enrolment code; one rate-limit counter.
+// one contact message; creamery's enrolment code; one rate-limit counter; one SMS consent per
+// member; the ledger events of the two approvals.
+// A harmless update of each private table (every one must be refused anyway).
+const PRIVATE_UPDATES: Record<string, string> = {
+  'private.settings': `min_visit_interval = interval '0'`,
+  'private.location_enrolment_codes': 'set_at = now()',
+  'private.rate_limit_hits': 'hits = 0',
+  'private.idempotency_keys': 'result = null',
+  'private.velocity_flags': 'dismissed_at = now()',
+  'private.sign_in_codes': 'attempts = 0',
+};
+
 const CASES: TableCase[] = [
   {
     table: 'public.tiers',
@@ -133,12 +144,43 @@ const CASES: TableCase[] = [
     update: { sql: `update public.contact_messages set message = message`, expected: allDenied },
     delete: { sql: `delete from public.contact_messages`, expected: allDenied },
   },
-  ...['private.settings', 'private.location_enrolment_codes', 'private.rate_limit_hits'].map(
+  {
+    // Each member signed up with SMS consent (fixture); only they and admins read it.
+    table: 'public.consents',
+    select: row(D, 1, 1, 0, 0, 0, 2),
+    insert: {
+      sql: `insert into public.consents (customer_id, channel, wording, scope, signup_channel)
+            select id, 'sms', 'x', 'x', 'web' from public.customers limit 1`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.consents set wording = 'changed'`, expected: allDenied },
+    delete: { sql: `delete from public.consents`, expected: allDenied },
+  },
+  {
+    // Two approvals in the fixture, each a visit_approved and a reward_unlocked event.
+    table: 'public.points_ledger',
+    select: row(D, 2, 2, 0, 0, 0, 4),
+    insert: {
+      sql: `insert into public.points_ledger (customer_id, event, points, reason)
+            select id, 'adjustment', 100, 'gift' from public.customers limit 1`,
+      expected: allDenied,
+    },
+    update: { sql: `update public.points_ledger set points = 100`, expected: allDenied },
+    delete: { sql: `delete from public.points_ledger`, expected: allDenied },
+  },
+  ...[
+    'private.settings',
+    'private.location_enrolment_codes',
+    'private.rate_limit_hits',
+    'private.idempotency_keys',
+    'private.velocity_flags',
+    'private.sign_in_codes',
+  ].map(
     (table): TableCase => ({
       table,
       select: allDenied,
       insert: { sql: `insert into ${table} default values`, expected: allDenied },
-      update: { sql: `update ${table} set ${table === 'private.settings' ? 'min_visit_interval = interval \'0\'' : table === 'private.rate_limit_hits' ? 'hits = 0' : 'set_at = now()'}`, expected: allDenied },
+      update: { sql: `update ${table} set ${PRIVATE_UPDATES[table]}`, expected: allDenied },
       delete: { sql: `delete from ${table}`, expected: allDenied },
     }),
   ),
@@ -181,6 +223,8 @@ async function buildFixture(sql: Sql) {
   await actAs(sql, anonClaims, (tx) => tx`select app.submit_contact_message('Ann', 'ann@example.com', null, 'Hello')`);
   await actAs(sql, adminClaims(), (tx) => tx`select app.set_enrolment_code('creamery', 'correct horse battery')`);
   await sql`select app.hit_rate_limit('test', 'key', 10, 60)`;
+  await sql`insert into public.consents (customer_id, channel, wording, scope, signup_channel)
+            select id, 'sms', 'I agree', 'Village Rewards', 'web' from public.customers`;
 }
 
 async function probe(role: Role, statement: string, kind: 'select' | 'write'): Promise<Expected> {

@@ -15,6 +15,25 @@ import { createPostgresDatabase, type TestDatabase } from './db.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The abuse limits kept in private.settings (0 turns one off). */
+export interface ProgrammeSettings {
+  min_visit_interval?: string;
+  min_visit_gap_anywhere?: string;
+  max_visits_per_hour?: number;
+  sign_in_codes_per_day?: number;
+  sign_in_code_max_failures?: number;
+}
+
+// The field's limits would stop fixtures that approve many visits or sign one phone in often;
+// the tests of each limit turn it back on with withSettings().
+const DEFAULT_SETTINGS: ProgrammeSettings = { min_visit_interval: '60 minutes' };
+const ROOMY_SETTINGS: ProgrammeSettings = {
+  min_visit_gap_anywhere: '0',
+  max_visits_per_hour: 0,
+  sign_in_codes_per_day: 0,
+  sign_in_code_max_failures: 0,
+};
+
 export interface ConfigChanges {
   /** Where Supabase Auth is: point it at nothing to see the API without Auth. */
   supabaseUrl?: string;
@@ -36,6 +55,11 @@ export interface ApiHarness {
   enrolmentCode(locationId: string): Promise<string>;
   /** An admin's token, made on first use and shared within the harness. */
   adminToken(): Promise<string>;
+  /**
+   * Runs `work` with these private.settings (e.g. { max_visits_per_hour: 4 }), then puts the
+   * harness's roomy values back. Tests of one file share the database: the limit tests use this.
+   */
+  withSettings<T>(settings: ProgrammeSettings, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -53,8 +77,11 @@ function roomyAuthSettings(): Partial<AuthSettings> {
  * The stack's auth stand-in over the test database. On PGlite the stack starts the database
  * itself (in memory) and its one connection is shared: PGlite serves a single connection.
  */
-async function startDatabaseAndAuth(kind: DatabaseKind): Promise<{ db: TestDatabase; stack: Stack }> {
-  const common = { port: 0, quiet: true, demoMode: false, authSettings: roomyAuthSettings() };
+async function startDatabaseAndAuth(
+  kind: DatabaseKind,
+  authSettings: Partial<AuthSettings> = {},
+): Promise<{ db: TestDatabase; stack: Stack }> {
+  const common = { port: 0, quiet: true, demoMode: false, authSettings: { ...roomyAuthSettings(), ...authSettings } };
   if (kind === 'pglite') {
     const stack = await startStack({ ...common, dataDir: null });
     return { stack, db: { kind, url: stack.databaseUrl, sql: stack.sql, drop: () => stack.stop() } };
@@ -73,8 +100,22 @@ async function startDatabaseAndAuth(kind: DatabaseKind): Promise<{ db: TestDatab
   };
 }
 
-export async function createApiHarness(kind: DatabaseKind, options: { demoMode?: boolean } = {}): Promise<ApiHarness> {
-  const { db, stack } = await startDatabaseAndAuth(kind);
+export interface HarnessOptions {
+  demoMode?: boolean;
+  /** Overrides of the auth stand-in's settings (e.g. smsAutoconfirm: SMS confirmations off). */
+  authSettings?: Partial<AuthSettings>;
+}
+
+async function applySettings(db: TestDatabase, settings: ProgrammeSettings) {
+  for (const [column, value] of Object.entries(settings)) {
+    if (!/^[a-z_]+$/.test(column)) throw new Error(`not a settings column: ${column}`);
+    await db.sql.unsafe(`update private.settings set ${column} = $1`, [String(value)]);
+  }
+}
+
+export async function createApiHarness(kind: DatabaseKind, options: HarnessOptions = {}): Promise<ApiHarness> {
+  const { db, stack } = await startDatabaseAndAuth(kind, options.authSettings);
+  await applySettings(db, ROOMY_SETTINGS);
   const auth: AuthServer = { url: stack.url, anonKey: stack.anonKey };
   const base = parseConfig({
     SUPABASE_URL: auth.url,
@@ -134,6 +175,15 @@ export async function createApiHarness(kind: DatabaseKind, options: { demoMode?:
         codes.set(locationId, code);
       }
       return code;
+    },
+    async withSettings(settings, work) {
+      await applySettings(db, settings);
+      try {
+        return await work();
+      } finally {
+        const roomy = Object.fromEntries(Object.keys(settings).map((key) => [key, ROOMY_SETTINGS[key as keyof ProgrammeSettings] ?? DEFAULT_SETTINGS[key as keyof ProgrammeSettings]]));
+        await applySettings(db, roomy as ProgrammeSettings);
+      }
     },
     close: () => db.drop(),
   };

@@ -3,6 +3,7 @@
 // does with a password sign-up: with [auth.sms] enable_confirmations = false the phone counts as
 // confirmed at once and a session (amr password) comes back without any code — the reason the
 // API links customers only for sessions proven by a code, and config.toml keeps confirmations on.
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { AuthError } from '../errors.ts';
 import { clientIp, jsonBody, objectField, rateLimit, type AuthDeps } from '../http.ts';
@@ -23,7 +24,13 @@ export function signupRoutes(deps: AuthDeps) {
       throw new AuthError(422, 'weak_password', `Password should be at least ${MINIMUM_PASSWORD_LENGTH} characters.`);
     }
     const phone = validatePhone(input.phone);
-    if (await store.userByPhone(phone)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const existing = await store.userByPhone(phone);
+    if (existing) {
+      // GoTrue: with autoconfirm a plain 400; otherwise a made-up user, so that a sign-up does not
+      // tell whether the phone is registered.
+      if (config.smsAutoconfirm) throw new AuthError(400, 'user_already_exists', 'User already registered');
+      return { ...userJson(existing), id: randomUUID(), identities: [], phone_confirmed_at: undefined, confirmed_at: undefined };
+    }
     const user = await store.createPasswordUser(phone, await hashPassword(password), objectField(input.data), config.smsAutoconfirm);
     if (!config.smsAutoconfirm) {
       // Confirmations on: a code goes to the phone; POST /verify confirms it. No session yet.

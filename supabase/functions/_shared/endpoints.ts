@@ -7,6 +7,7 @@ import { me } from './routes/account/me.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
 import { adminActivity } from './routes/admin/activity.ts';
+import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomer } from './routes/admin/customer.ts';
 import { adminCustomers } from './routes/admin/customers.ts';
 import { adminCustomersCount } from './routes/admin/customers-count.ts';
@@ -75,6 +76,7 @@ export const endpoints: Record<string, Endpoint> = {
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,
+  adjustPoints,
   velocityFlags,
   dismissFlag,
   adminVisitSeries,

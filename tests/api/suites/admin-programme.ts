@@ -136,7 +136,7 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       const creameryStaff = await createStaff(h(), 'creamery');
       const path = `/api/staff/members/${member.id}/rewards`;
       const atSnack = bodyOf(await h().call('GET', path, { token: snackStaff }), StaffMemberRewardsResponse);
-      expect(atSnack).toMatchObject({ customer: { id: member.id, name: member.name }, locationId: 'snackco', totalPoints: 10, tier: 'Silver' });
+      expect(atSnack).toMatchObject({ customer: { id: member.id, name: member.name }, locationId: 'snackco' });
       expect(atSnack.redeemableRewards.map((r) => r.name).sort()).toEqual(['$5 Off Any Business', 'Free Sock Monkey Cookie']);
       const atCreamery = bodyOf(await h().call('GET', path, { token: creameryStaff }), StaffMemberRewardsResponse);
       expect(atCreamery.redeemableRewards.map((r) => r.name)).toEqual(['$5 Off Any Business']);

@@ -148,6 +148,32 @@ export function adminSuite(kind: DatabaseKind) {
       expect(quarter[0]).toMatchObject({ status: 'Bronze', lastVisit: null, totalVisits: 0 });
     });
 
+    // Defect §1.4: these answered 500. Every admin endpoint with a range names the field at fault.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const oddRanges: [string, string, string][] = [
+      ['from=0001-01-01&to=0001-01-01', 'from', 'from is 2020-01-01 or later'],
+      ['from=9999-12-31&to=9999-12-31', 'to', 'to is not in the future'],
+      ['from=2019-12-31&to=2020-01-05', 'from', 'from is 2020-01-01 or later'],
+      [`from=${tomorrow}&to=${dayAfter}`, 'to', 'to is not in the future'],
+      ['from=2021-01-01&to=2023-06-01', 'to', 'A range spans at most two years'],
+    ];
+    const rangeEndpoints = ['/api/admin/metrics', '/api/admin/customers', '/api/admin/top-locations'];
+    it.each(rangeEndpoints.flatMap((path) => oddRanges.map(([q, field, message]) => [`${path}?range=custom&${q}`, field, message])))(
+      'answers 400 for %s, naming %s',
+      async (path, field, message) => {
+        const response = await get(path);
+        expect(response.status).toBe(400);
+        expect(response.error?.fields?.[field]).toContain(message);
+      },
+    );
+
+    it('takes a custom range from 2020-01-01 up to tomorrow', async () => {
+      for (const path of rangeEndpoints) {
+        expect((await get(`${path}?range=custom&from=2025-01-01&to=${tomorrow}`)).status).toBe(200);
+      }
+    });
+
     const badQueries = [
       '/api/admin/metrics?range=weekly',
       '/api/admin/metrics?range=custom&from=2026-01-01',

@@ -101,7 +101,7 @@ export function authSuite(kind: DatabaseKind) {
         rateLimits: { sendCodePerPhone: { limit: 2, windowSeconds: 3600 }, sendCodePerIp: { limit: 3, windowSeconds: 3600 } },
       });
       const send = (phone: string, ip: string) =>
-        callApp(tight, 'POST', '/api/auth/send-code', { body: { phone }, headers: { 'x-forwarded-for': ip } });
+        callApp(tight, 'POST', '/api/auth/send-code', { body: { phone }, headers: { 'cf-connecting-ip': ip } });
       const phone = nextPhone();
       expect((await send(phone, '192.0.2.1')).status).toBe(200);
       expect((await send(phone, '192.0.2.2')).status).toBe(200);

@@ -68,9 +68,10 @@ export function customersSuite(kind: DatabaseKind) {
         body: { name: 'Ed', phone, smsConsent: true, smsConsentWording: SMS_CONSENT_TEXT },
       });
       expect(exact.status).toBe(201);
-      const [row] = await h().db.sql<{ wording: string | null }[]>`
-        select sms_consent_wording as wording from public.customers where phone = ${`+1${phone}`}`;
-      expect(row?.wording).toBe(SMS_CONSENT_TEXT);
+      const consents = await h().db.sql<{ channel: string; wording: string }[]>`
+        select k.channel, k.wording from public.consents k
+          join public.customers c on c.id = k.customer_id where c.phone = ${`+1${phone}`}`;
+      expect(consents).toEqual([{ channel: 'sms', wording: SMS_CONSENT_TEXT }]);
     });
 
     it('accepts a formatted phone and an empty email, storing digits and no email', async () => {
@@ -134,7 +135,7 @@ export function customersSuite(kind: DatabaseKind) {
       const from = (ip: string, token?: string) =>
         callApp(tight, 'POST', '/api/customers', {
           token,
-          headers: { 'x-forwarded-for': ip },
+          headers: { 'cf-connecting-ip': ip },
           body: { name: 'Rate', phone: nextPhone() },
         });
       expect((await from('203.0.113.7')).status).toBe(201);
@@ -173,7 +174,7 @@ export function customersSuite(kind: DatabaseKind) {
       const tight = h().appWith({ rateLimits: { contactPerIp: { limit: 1, windowSeconds: 3600 } } });
       const send = () =>
         callApp(tight, 'POST', '/api/contact', {
-          headers: { 'x-forwarded-for': '198.51.100.4' },
+          headers: { 'cf-connecting-ip': '198.51.100.4' },
           body: { name: 'Gus', email: 'gus@example.com', message: 'Again' },
         });
       expect((await send()).status).toBe(201);

@@ -1,8 +1,8 @@
 // One harness per suite run: created before the suite's tests, closed after them.
 import { afterAll, beforeAll } from 'vitest';
-import { createApiHarness, type ApiHarness, type DatabaseKind } from '../../support/api-harness.ts';
+import { createApiHarness, type ApiHarness, type DatabaseKind, type HarnessOptions } from '../../support/api-harness.ts';
 
-export function useHarness(kind: DatabaseKind, options: { demoMode?: boolean } = {}): () => ApiHarness {
+export function useHarness(kind: DatabaseKind, options: HarnessOptions = {}): () => ApiHarness {
   let harness: ApiHarness | undefined;
   beforeAll(async () => {
     harness = await createApiHarness(kind, options);

@@ -76,7 +76,7 @@ export function racesSuite() {
       const tight = h().appWith({ rateLimits: { customersPerClient: { limit: 3, windowSeconds: 3600 } } });
       const responses = await Promise.all(
         Array.from({ length: PARALLEL }, () =>
-          callApp(tight, 'POST', '/api/customers', { headers: { 'x-forwarded-for': '100.64.0.1' }, body: { name: 'Burst', phone: nextPhone() } }),
+          callApp(tight, 'POST', '/api/customers', { headers: { 'cf-connecting-ip': '100.64.0.1' }, body: { name: 'Burst', phone: nextPhone() } }),
         ),
       );
       expect(statuses(responses)).toEqual([201, 201, 201, ...Array(PARALLEL - 3).fill(429)]);

@@ -1,9 +1,7 @@
 // One customer's whole record for the admin detail view (issue 14): visits, rewards,
-// redemptions, consents and points-ledger events.
+// redemptions, consents and points-ledger events. Its path takes CustomerParams (admin.ts).
 import { z } from 'zod';
 import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
-
-export const CustomerParams = z.strictObject({ customerId: Uuid });
 
 export const AdminCustomerVisit = z.object({
   id: Uuid,

@@ -88,8 +88,6 @@ export const StaffMemberQuery = z.strictObject({
 export const StaffMemberRewardsResponse = z.object({
   customer: z.object({ id: Uuid, name: z.string() }),
   locationId: LocationId,
-  totalPoints: z.number().int(),
-  tier: TierName,
   redeemableRewards: z.array(z.object({ id: Uuid.describe('customer reward id, for POST /api/rewards/redeem'), name: z.string(), scope: RewardScope })),
 });
 export type StaffMemberRewardsResponse = z.infer<typeof StaffMemberRewardsResponse>;

@@ -136,10 +136,29 @@ export const VoidVisitResponse = z.object({
   visitId: Uuid,
   voided: z.literal(true),
   pointsReversed: z.number().int(),
-  rewardsRevoked: z.array(Uuid).describe('customer reward ids the visit had unlocked, now revoked'),
+  rewardsRevoked: z.array(Uuid).describe('Unredeemed customer rewards no longer earned, now revoked'),
+  rewardsClawedBack: z
+    .array(Uuid)
+    .describe('Customer rewards no longer earned but already redeemed: they stay redeemed, the ledger records the claw-back'),
   totalPoints: z.number().int().describe("The customer's points after the void"),
 });
 export type VoidVisitResponse = z.infer<typeof VoidVisitResponse>;
+
+export const CustomerParams = z.strictObject({ customerId: Uuid });
+export const AdjustPointsRequest = z.strictObject({
+  points: z.number().int().min(-1000).max(1000).refine((value) => value !== 0, 'Adjust by at least one point'),
+  reason: z.string().trim().min(1, 'Say why the points change').max(500),
+});
+export type AdjustPointsRequest = z.input<typeof AdjustPointsRequest>;
+export const AdjustPointsResponse = z.object({
+  customerId: Uuid,
+  pointsAdjusted: z.number().int(),
+  totalPoints: z.number().int(),
+  unlockedRewards: z.array(Uuid),
+  rewardsRevoked: z.array(Uuid),
+  rewardsClawedBack: z.array(Uuid),
+});
+export type AdjustPointsResponse = z.infer<typeof AdjustPointsResponse>;
 
 export const FlagsQuery = z.strictObject({
   includeDismissed: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),

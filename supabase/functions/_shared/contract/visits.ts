@@ -20,6 +20,9 @@ export const ApproveVisitRequest = z.strictObject({
     .trim()
     .min(1, 'Scan a check-in code')
     .max(200)
+    .refine((value) => !value.startsWith('customer:') || Uuid.safeParse(value.slice('customer:'.length)).success, {
+      message: 'Not a member card: customer: is followed by the member id',
+    })
     .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}'"),
   locationId: LocationId.optional().describe('Where the visit happens; staff default to their own location, admins must say'),
 });

@@ -1,0 +1,50 @@
+// npm run dev's environment: DEV_DATABASE=memory really means memory, DEMO_MODE=false turns
+// demo mode off, and the stack built from it honours both.
+import { stackOptionsFromEnv } from './env.ts';
+import { startStack } from './stack.ts';
+import { stackTarget, supabaseClient } from './auth/testing.ts';
+
+describe('stackOptionsFromEnv', () => {
+  it('defaults to the .local database and demo mode on', () => {
+    expect(stackOptionsFromEnv({})).toEqual({ databaseUrl: undefined, demoMode: true });
+  });
+
+  it('reads DEV_DATABASE=memory as no data directory, and DEMO_MODE=false as demo mode off', () => {
+    expect(stackOptionsFromEnv({ DEV_DATABASE: 'memory', DEMO_MODE: 'false' })).toEqual({
+      databaseUrl: undefined,
+      dataDir: null,
+      demoMode: false,
+    });
+    expect(stackOptionsFromEnv({ DEMO_MODE: 'on', DATABASE_URL: 'postgres://x' })).toMatchObject({ demoMode: true, databaseUrl: 'postgres://x' });
+  });
+
+  it('refuses values it does not know instead of guessing', () => {
+    expect(() => stackOptionsFromEnv({ DEV_DATABASE: 'ram' })).toThrow(/DEV_DATABASE/);
+    expect(() => stackOptionsFromEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+  });
+});
+
+describe.each([
+  ['true', 201],
+  ['false', 403],
+] as const)('a stack started with DEMO_MODE=%s and DEV_DATABASE=memory', (demo, checkinStatus) => {
+  it(`answers ${checkinStatus} to an unenrolled kiosk checking a customer in by phone`, async () => {
+    const stack = await startStack({ ...stackOptionsFromEnv({ DEV_DATABASE: 'memory', DEMO_MODE: demo }), port: 0, quiet: true });
+    try {
+      const api = (path: string, token: string, body: unknown) =>
+        fetch(`${stack.url}/functions/v1/api${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const { data } = await supabaseClient(stackTarget(stack)).auth.signInAnonymously();
+      const kiosk = data.session!.access_token;
+      expect((await api('/kiosk/session', kiosk, { locationId: 'creamery' })).status).toBe(200);
+      expect((await api('/customers', kiosk, { name: 'Ann', phone: '3125559001' })).status).toBe(201);
+      const checkin = await api('/checkin/start', kiosk, { locationId: 'creamery', phone: '3125559001' });
+      expect(checkin.status).toBe(checkinStatus);
+    } finally {
+      await stack.stop();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// The fixed part of docs/API.md: conventions, limits with their settings, idempotency, dashboard
+// figures. render.ts appends the endpoints.
+import { parseConfig, type RateLimits } from '../../supabase/functions/_shared/config.ts';
+
+const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
+  sendCodePerPhone: ['RATE_LIMIT_SEND_CODE_PER_PHONE', 'POST /api/auth/send-code, per phone'],
+  sendCodePerIp: ['RATE_LIMIT_SEND_CODE_PER_IP', 'POST /api/auth/send-code, per IP address'],
+  verifyPerPhone: ['RATE_LIMIT_VERIFY_PER_PHONE', 'POST /api/auth/verify, per phone'],
+  customersPerClient: ['RATE_LIMIT_CUSTOMERS_PER_CLIENT', 'POST /api/customers, per kiosk device or per IP address'],
+  enrolPerKiosk: ['RATE_LIMIT_ENROL_PER_KIOSK', 'POST /api/kiosk/enrol, per kiosk device'],
+  checkinsPerKiosk: ['RATE_LIMIT_CHECKINS_PER_KIOSK', 'POST /api/checkin/start by phone, per kiosk device'],
+  contactPerIp: ['RATE_LIMIT_CONTACT_PER_IP', 'POST /api/contact, per IP address'],
+};
+
+function limitsTable(): string {
+  const defaults = parseConfig({ SUPABASE_URL: 'http://localhost', SUPABASE_ANON_KEY: '-', SUPABASE_DB_URL: '-' }).rateLimits;
+  const rows = (Object.keys(LIMIT_VARIABLES) as (keyof RateLimits)[]).map((key) => {
+    const [variable, what] = LIMIT_VARIABLES[key];
+    const rule = defaults[key];
+    return `| ${what} | \`${variable}\` | ${rule.limit} per ${rule.windowSeconds} s (\`${rule.limit}/${rule.windowSeconds}\`) |`;
+  });
+  return `| limit | setting | default |\n|---|---|---|\n${rows.join('\n')}\n`;
+}
+
+export const INTRO = `# Village Rewards API
+
+The \`api\` edge function (\`supabase/functions/api\`, the Hono app in \`supabase/functions/_shared\`).
+This page and \`docs/openapi.json\` are generated from the endpoint declarations (one file per endpoint under
+\`supabase/functions/_shared/routes/\`, listed in \`endpoints.ts\`) and the zod contract (\`supabase/functions/_shared/contract/\`) by \`npm run api:docs\`; edit those, not this page. The same
+OpenAPI document is served at \`GET /api/openapi.json\`.
+
+## Conventions
+
+- **Paths.** The function answers at \`/functions/v1/api/...\`; the app calls \`/api/...\` (a proxy or rewrite), so
+  the path after \`/api\` is the same everywhere.
+- **Callers.** Send \`Authorization: Bearer <Supabase access token>\`. No header, or the project's anon key, is
+  *anyone*. Tokens are verified against the project's signing keys (JWKS; issuer \`SUPABASE_URL/auth/v1\`,
+  audience \`authenticated\`) and refused once their session is signed out. Roles:
+  - *kiosk*: an anonymous Auth user (\`signInAnonymously\`) with a kiosk session at a location;
+  - *member*: signed in by phone code;
+  - *staff*: \`app_metadata.role = 'staff'\` and \`app_metadata.location_id\`;
+  - *admin*: \`app_metadata.role = 'admin'\`.
+  Each request runs as one database transaction with the caller's role and claims, so RLS applies.
+- **Input.** Bodies are JSON (\`Content-Type: application/json\`), at most 16 KB, with no unknown fields.
+  Phones are 10 US digits; punctuation (\`(555) 123-4567\`, \`+1 555 123 4567\`) is stripped. Codes are 6 digits.
+- **Errors.** Every failure is \`{ "error": { "code", "message", "fields"? } }\`; \`fields\` names each invalid
+  field. 400 invalid_input, 401 unauthorized, 403 forbidden, 404 not_found, 409 conflict (a phone that is taken
+  answers a message containing 'already exists'), 410 gone (expired check-in token), 413 payload_too_large,
+  422 unprocessable (an Idempotency-Key reused for a different request), 429 rate_limited (with
+  \`Retry-After\` seconds), 502 upstream_unavailable (Supabase Auth unreachable). No input answers a 5xx.
+- **Check-in tokens** are random (244 bits), single use and expire 15 minutes after issue: 404 unknown,
+  409 used, 410 expired.
+
+## Limits
+
+Per request, kept in Postgres (\`app.hit_rate_limit\`, fixed windows shared by every instance). Each
+setting is an environment variable of the function, \`<requests>/<seconds>\`.
+
+${limitsTable()}
+**Client address.** The per-address limits read the client's address from ONE header, named by
+\`CLIENT_IP_HEADER\` (default \`cf-connecting-ip\`, set and overwritten by Cloudflare in front of hosted
+Supabase). With \`x-forwarded-for\` only its right-most entry (the one the trusted proxy appended) counts.
+No other header is read, so a client cannot reset a limit by sending a new address.
+
+Rules of the programme, in SQL, set in \`private.settings\` (0 turns one off); over a limit is a 429 with
+\`Retry-After\`:
+
+| limit | setting | default |
+|---|---|---|
+| between two approved visits of a member at one business | \`min_visit_interval\` | 60 minutes |
+| between two approved visits of a member anywhere | \`min_visit_gap_anywhere\` | 1 minute |
+| approved visits per member in any 60 minutes | \`max_visits_per_hour\` | 4 |
+| approved visits in one day that flag a member (GET /api/admin/flags) | \`velocity_flag_visits\` | 5 |
+| sign-in codes per phone in any 24 hours | \`sign_in_codes_per_day\` | 5 |
+| wrong tries before a phone's current code is dead (401 until a new code is sent) | \`sign_in_code_max_failures\` | 5 |
+
+## Idempotency
+
+\`POST /api/visits/approve\` and \`POST /api/rewards/redeem\` accept an optional \`Idempotency-Key\` header:
+8–128 visible ASCII characters (a 400 otherwise), scoped to the caller. A retry with the same key and the
+same request answers the first result (same status and body) and changes nothing more — parallel retries
+wait for the first; a failed first attempt is not remembered, so it can be retried. The same key with a
+different request is a 422. Make one key per user action (e.g. a UUID) and reuse it on retries (the
+kiosk's offline queue).
+
+## Dashboard figures
+
+- **Ranges**: \`7days\` (default), \`30days\` and \`3months\` end now and start 7 days, 30 days or 3 calendar months
+  before; \`custom\` runs from the start of \`from\` to the end of \`to\` (days in America/Chicago).
+- **Comparison period**: the period of equal length just before the range.
+- **Today**: the current day in America/Chicago (the programme's time zone).
+- **Growth**: \`percent = round((current - previous) / previous × 100)\`, \`null\` when \`previous\` is 0.
+- **signupsToday**: customers created today, compared with yesterday.
+- **totalVisits**: approved visits in the range; **redemptions**: rewards redeemed in the range;
+  **activeMembers**: distinct customers with a visit in the range; each compared with the comparison period.
+- **Location filter** (\`location\`): sign-ups at that business, visits there, redemptions there.
+- **Top locations**: visits per business in the range vs the comparison period; businesses without a visit in
+  the range are left out.
+- **Tier**: Bronze under 10 points, Silver from 10, Gold from 20 (\`public.tiers\`). **Next goal**: 10
+  '$5 Off - Silver Status', 20 '$10 Off - Gold Status', from 20 points 30 'Premium Reward'.
+
+`;

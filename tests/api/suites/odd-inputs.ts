@@ -1,0 +1,108 @@
+// Every endpoint walked with odd but well-typed inputs (dates of year 1 and 9999, huge numbers,
+// NUL and zero-width characters, quotes, unknown ids): each answer is a 2xx or 4xx, never a 5xx.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { CallerKind } from '../../../supabase/functions/_shared/caller.ts';
+import { endpoints } from '../../../supabase/functions/_shared/endpoints.ts';
+import { createKiosk, createMember, createStaff, nextPhone } from '../../support/api-factories.ts';
+import type { DatabaseKind } from '../../support/api-harness.ts';
+import { useHarness } from './harness.ts';
+
+type Json = Record<string, unknown>;
+interface Base {
+  as: CallerKind;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Json;
+  headers?: Record<string, string>;
+}
+
+const SOME_ID = randomUUID();
+const ODD_STRINGS = [
+  '', ' ', '\u0000', 'a\u0000b', '\u200b\u200b', '0', '-1', '2147483648', '1e309', 'NaN', 'null', 'true',
+  '0001-01-01', '9999-12-31', '2020-02-30', "' or '1'='1", '%', '\\', '../../etc/passwd', '😀'.repeat(40),
+  'x'.repeat(129), 'customer:', `customer:${SOME_ID}`, '00000000-0000-0000-0000-000000000000',
+];
+const ODD_NUMBERS = [0, -1, 0.5, 2147483648, Number.MAX_SAFE_INTEGER, 1e308];
+
+// A plausible request for each endpoint (logout is left out: it would end the caller's session).
+const BASES: Record<string, Base> = {
+  openKioskSession: { as: 'kiosk', body: { locationId: 'creamery', deviceFingerprint: 'fp' } },
+  enrolKiosk: { as: 'kiosk', body: { code: 'abcdefgh' } },
+  createCustomer: {
+    as: 'anon',
+    body: { name: 'Odd', phone: '3125550199', email: 'odd@example.com', smsConsent: true, emailConsent: false, locationId: 'creamery' },
+  },
+  submitContactMessage: { as: 'anon', body: { name: 'Odd', email: 'odd@example.com', subject: 'Hi', message: 'Hello' } },
+  startCheckin: { as: 'kiosk', body: { locationId: 'creamery', phone: '3125550199' } },
+  approveVisit: { as: 'staff', body: { token: `customer:${SOME_ID}`, locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0001' } },
+  sendCode: { as: 'anon', body: { phone: '3125550198' } },
+  verifyCode: { as: 'anon', body: { phone: '3125550198', code: '123456', name: 'Odd', email: 'odd@example.com', smsConsent: false, emailConsent: false } },
+  redeemReward: { as: 'member', body: { customerRewardId: SOME_ID, locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0002' } },
+  me: { as: 'member' },
+  myVisits: { as: 'member', query: { limit: '5' } },
+  locations: { as: 'anon' },
+  adminMetrics: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
+  adminActivity: { as: 'admin', query: { limit: '5' } },
+  adminCustomers: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'custom', from: '2026-01-01', to: '2026-01-31', limit: '5' } },
+  adminTopLocations: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', limit: '5' } },
+  setEnrolmentCode: { as: 'admin', params: { locationId: 'museum' }, body: { code: 'abcdefgh' } },
+  voidVisit: { as: 'admin', params: { visitId: SOME_ID }, body: { reason: 'Odd' } },
+  adjustPoints: { as: 'admin', params: { customerId: SOME_ID }, body: { points: 5, reason: 'Odd' } },
+  velocityFlags: { as: 'admin', query: { includeDismissed: 'true' } },
+  dismissFlag: { as: 'admin', params: { flagId: SOME_ID } },
+  openApi: { as: 'anon' },
+};
+
+// The base, then the base with one field at a time replaced by each odd value of its type.
+function variants(base: Base): Base[] {
+  const out: Base[] = [base];
+  for (const part of ['params', 'query', 'body', 'headers'] as const) {
+    for (const [key, value] of Object.entries(base[part] ?? {})) {
+      const odd: unknown[] =
+        typeof value === 'number' ? ODD_NUMBERS : typeof value === 'boolean' ? [!value] : ODD_STRINGS;
+      for (const replacement of odd) {
+        // Headers carry bytes only: a header value of NUL or beyond Latin-1 cannot even be sent.
+        if (part === 'headers' && typeof replacement === 'string' && /[^\x20-\xff]/.test(replacement)) continue;
+        out.push({ ...base, [part]: { ...base[part], [key]: replacement } });
+      }
+    }
+  }
+  return out;
+}
+
+export function oddInputsSuite(kind: DatabaseKind) {
+  describe(`odd inputs (${kind})`, { timeout: 300_000 }, () => {
+    const h = useHarness(kind);
+
+    it('lists a plausible request for every endpoint but logout', () => {
+      expect(Object.keys(BASES).sort()).toEqual(Object.keys(endpoints).filter((id) => id !== 'logout').sort());
+    });
+
+    it('never answers 5xx, whoever calls with whatever well-typed value', async () => {
+      const tokens: Record<CallerKind, string | undefined> = {
+        anon: undefined,
+        kiosk: (await createKiosk(h(), 'creamery')).token,
+        member: (await createMember(h(), { phone: nextPhone() })).token,
+        staff: await createStaff(h(), 'creamery'),
+        admin: await h().adminToken(),
+      };
+      const failures: string[] = [];
+      for (const [id, base] of Object.entries(BASES)) {
+        const endpoint = endpoints[id]!;
+        for (const variant of variants(base)) {
+          let path: string = endpoint.path;
+          for (const [name, value] of Object.entries(variant.params ?? {})) path = path.replace(`:${name}`, encodeURIComponent(value));
+          const query = variant.query ? `?${new URLSearchParams(variant.query)}` : '';
+          const response = await h().call(endpoint.method.toUpperCase(), `${path}${query}`, {
+            token: tokens[variant.as],
+            body: variant.body,
+            headers: variant.headers,
+          });
+          if (response.status >= 500) failures.push(`${id} ${JSON.stringify(variant)} → ${response.status}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+}
