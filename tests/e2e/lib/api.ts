@@ -70,3 +70,19 @@ export async function recordVisit(adminToken: string, customerId: string, locati
   if (status !== 200) throw new Error(`approve: ${status} ${JSON.stringify(body)}`);
   return body as { visitId: string; totalPoints: number };
 }
+
+/** A kiosk (anonymous Auth user, demo mode) at a location starts a check-in by phone: its token. */
+export async function kioskCheckinToken(anonKey: string, locationId: string, phone: string): Promise<string> {
+  const kiosk = await authPost(anonKey, '/signup', { data: {} });
+  const opened = await api('POST', '/api/kiosk/session', {
+    token: kiosk.access_token,
+    body: { locationId, deviceFingerprint: 'playwright' },
+  });
+  if (opened.status !== 200 && opened.status !== 201) throw new Error(`kiosk session: ${opened.status} ${JSON.stringify(opened.body)}`);
+  const started = await api<{ token: string }>('POST', '/api/checkin/start', {
+    token: kiosk.access_token,
+    body: { locationId, phone },
+  });
+  if (started.status !== 201) throw new Error(`check-in start: ${started.status} ${JSON.stringify(started.body)}`);
+  return started.body.token;
+}

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const APP = 'http://127.0.0.1:5173';
 export const STACK = 'http://127.0.0.1:54321';
@@ -94,9 +94,27 @@ export async function startDevApp(): Promise<DevApp> {
   }
 }
 
-/** A page that records console errors and page errors. */
-export async function openPage(app: DevApp, path: string, width: number) {
-  const page = await app.browser.newPage({ viewport: { width, height: 900 } });
+const openPages = new Set<Page>();
+
+/** After a test: a page the test left open (it failed half-way) is shot for the record and closed. */
+export async function closeLeftoverPages(testName: string) {
+  for (const page of openPages) {
+    if (!page.isClosed()) {
+      await shoot(page, `failed-${testName.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
+      await page.close().catch(() => {});
+    }
+  }
+  openPages.clear();
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A page (in its own context, signed in when given a storage state) that records console and page errors. */
+export async function openPage(app: DevApp, path: string, width: number, storageState?: StorageState) {
+  const context = await app.browser.newContext({ viewport: { width, height: 900 }, storageState });
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => {}));
+  openPages.add(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -124,4 +142,28 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.targets.slice(0, 3).join(', ')}`);
+}
+
+/**
+ * Signs in on a sign-in screen (/admin or /staff) by phone code, as a person would, and returns
+ * the browser storage (the Supabase session) so later pages start signed in — Auth allows one code
+ * request per phone every few seconds, so each test cannot sign in afresh.
+ */
+export async function signInThroughScreen(page: Page, phone: string, code: string): Promise<StorageState> {
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify & Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return page.context().storageState();
+}
+
+/** The access token of the session in a storage state (for API calls that set data up). */
+export function accessTokenOf(state: StorageState): string {
+  for (const origin of state.origins) {
+    for (const item of origin.localStorage) {
+      if (item.name === 'village-rewards-auth') return (JSON.parse(item.value) as { access_token: string }).access_token;
+    }
+  }
+  throw new Error('no stored session');
 }

@@ -2,7 +2,8 @@
 // can be voided with a reason), rewards, redemptions and the points ledger.
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '@contract';
-import { Dialog, DialogContent } from '@/components/ui/Dialog.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { QueryState } from './QueryState.tsx';
@@ -35,6 +36,11 @@ export function CustomerDetailDialog(props: {
         >
           {detail ? <DetailBody detail={detail} {...props} /> : null}
         </QueryState>
+        <div className="mt-6 flex justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Close</Button>
+          </DialogClose>
+        </div>
       </DialogContent>
     </Dialog>
   );
@@ -74,7 +80,7 @@ function DetailBody(props: {
       </dl>
 
       <Section title="Visits" empty={visits.length === 0} emptyText="No visits yet">
-        <Table head={['When', 'Business', 'Points', 'Approved by', 'Status', '']}>
+        <Table label="Visits" head={['When', 'Business', 'Points', 'Approved by', 'Status', '']}>
           {visits.map((visit) => (
             <tr key={visit.id}>
               <td className={cell}>{when(visit.createdAt)}</td>
@@ -102,7 +108,7 @@ function DetailBody(props: {
       </Section>
 
       <Section title="Rewards" empty={rewards.length === 0} emptyText="No rewards yet">
-        <Table head={['Reward', 'Business', 'Status', 'Unlocked', 'Redeemed']}>
+        <Table label="Rewards" head={['Reward', 'Business', 'Status', 'Unlocked', 'Redeemed']}>
           {rewards.map((reward) => (
             <tr key={reward.id}>
               <td className={cell}>{reward.name}</td>
@@ -118,7 +124,7 @@ function DetailBody(props: {
       </Section>
 
       <Section title="Redemptions" empty={redemptions.length === 0} emptyText="No redemptions yet">
-        <Table head={['Reward', 'Where', 'When']}>
+        <Table label="Redemptions" head={['Reward', 'Where', 'When']}>
           {redemptions.map((r) => (
             <tr key={r.customerRewardId}>
               <td className={cell}>{r.rewardName}</td>
@@ -143,7 +149,7 @@ function DetailBody(props: {
       </Section>
 
       <Section title="Points ledger" empty={ledger.length === 0} emptyText="No ledger events">
-        <Table head={['When', 'Event', 'Points', 'Where', 'By', 'Reason']}>
+        <Table label="Points ledger" head={['When', 'Event', 'Points', 'Where', 'By', 'Reason']}>
           {ledger.map((event) => (
             <tr key={event.id}>
               <td className={cell}>{when(event.createdAt)}</td>
@@ -169,9 +175,9 @@ function Fact(props: { label: string; children: ReactNode }) {
   );
 }
 
-function Table(props: { head: string[]; children: ReactNode }) {
+function Table(props: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="mt-2 overflow-x-auto rounded-xl border border-cream-200">
+    <div tabIndex={0} role="region" aria-label={props.label} className="mt-2 overflow-x-auto rounded-xl border border-cream-200 focus-visible:outline-3 focus-visible:outline-meadow-700">
       <table className="w-full text-left">
         <thead className="bg-cream-50 text-bark-700">
           <tr>

@@ -101,7 +101,7 @@ export function CustomersTab(props: {
         emptyText="No customers found"
         what="customers"
       >
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-cream-200 bg-white">
+        <div tabIndex={0} role="region" aria-label="Customers table" className="mt-4 overflow-x-auto rounded-2xl border border-cream-200 bg-white focus-visible:outline-3 focus-visible:outline-meadow-700">
           <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={query.isFetching}>
             <caption className="sr-only">Customers, page {page}</caption>
             <thead className="bg-cream-50 text-bark-700">

@@ -7,7 +7,8 @@ import { cn } from '@/lib/cn.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminLocations } from '../api/get-admin-locations.ts';
-import { locationColourClass, locationIcon } from '../lib/location-style.ts';
+import { locationColourClass } from '../lib/location-style.ts';
+import { LocationIcon } from './LocationIcon.tsx';
 import { EnrolmentCodeButton } from './EnrolmentCodeButton.tsx';
 import { KioskList } from './KioskList.tsx';
 import { QueryState } from './QueryState.tsx';
@@ -30,7 +31,7 @@ export function LocationsTab(props: { filters: AdminFilters }) {
             <Card className="grid gap-3 p-5">
               <div className="flex items-center gap-3">
                 <span aria-hidden="true" className={cn('grid size-11 place-items-center rounded-xl text-xl', locationColourClass(location.color))}>
-                  {locationIcon(location.icon)}
+                  <LocationIcon icon={location.icon} />
                 </span>
                 <h3 className="font-display text-lg font-bold text-bark-900">{location.businessName}</h3>
               </div>

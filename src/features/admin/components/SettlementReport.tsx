@@ -41,7 +41,7 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
               {data.totals.redemptions} rewards redeemed; {data.totals.crossBusiness} honoured by a business other than the one they
               were earned with, worth {formatCents(data.totals.crossBusinessCents)}.
             </p>
-            <div className="overflow-x-auto rounded-xl border border-cream-200">
+            <div tabIndex={0} role="region" aria-label="Settlement per business" className="overflow-x-auto rounded-xl border border-cream-200 focus-visible:outline-3 focus-visible:outline-meadow-700">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">Per business</caption>
                 <thead className="bg-cream-50 text-bark-700">

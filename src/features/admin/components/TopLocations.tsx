@@ -4,7 +4,8 @@ import type { TopLocation } from '@contract';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
-import { locationColourClass, locationIcon } from '../lib/location-style.ts';
+import { locationColourClass } from '../lib/location-style.ts';
+import { LocationIcon } from './LocationIcon.tsx';
 import { QueryState } from './QueryState.tsx';
 
 export function visitsWording(visits: number, range: AdminFilters['range']): string {
@@ -52,7 +53,7 @@ export function TopLocations(props: {
                 aria-hidden="true"
                 className={cn('grid size-11 shrink-0 place-items-center rounded-xl text-xl', locationColourClass(location.color))}
               >
-                {locationIcon(location.icon)}
+                <LocationIcon icon={location.icon} />
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-bark-900">{location.name}</p>

@@ -1,9 +1,9 @@
-// Visits per day per business for the range (recharts; this module is lazy-loaded so the chart
+// Visits per day per business for the range, stacked bars (recharts; this module is lazy-loaded so the chart
 // library is fetched only on /admin). A table of the same figures is there for screen readers.
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useVisitsDaily } from '../api/get-visits-daily.ts';
-import { CHART_COLOURS } from '../lib/location-style.ts';
+import { chartColour } from '../lib/location-style.ts';
 import { QueryState } from './QueryState.tsx';
 
 const shortDay = (day: string) =>
@@ -26,25 +26,23 @@ export default function VisitsChart(props: { filters: AdminFilters }) {
       <figure className="mt-4">
         <div className="h-72" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e7dcc8" />
               <XAxis dataKey="day" tickFormatter={shortDay} stroke="#6b5a48" fontSize={12} minTickGap={24} />
               <YAxis allowDecimals={false} stroke="#6b5a48" fontSize={12} width={36} />
-              <Tooltip labelFormatter={(day) => shortDay(String(day))} />
+              <Tooltip labelFormatter={(day) => shortDay(String(day))} cursor={{ fill: '#f5efe3' }} />
               <Legend />
               {series?.locations.map((location, index) => (
-                <Line
+                <Bar
                   key={location.id}
-                  type="monotone"
                   dataKey={location.id}
                   name={location.businessName}
-                  stroke={CHART_COLOURS[index % CHART_COLOURS.length]}
-                  strokeWidth={2}
-                  dot={data.length <= 31}
+                  stackId="visits"
+                  fill={chartColour(location.color, index)}
                   isAnimationActive={false}
                 />
               ))}
-            </LineChart>
+            </BarChart>
           </ResponsiveContainer>
         </div>
         <figcaption className="sr-only">

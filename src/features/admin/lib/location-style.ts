@@ -1,17 +1,5 @@
-// A location's icon and colour as the API names them (TopLocation.icon / .color), mapped to what
-// the dashboard draws (SPEC §2: ice cream, pizza, coffee, palette, or a default icon).
-const ICONS: Record<string, string> = {
-  'ice-cream': '🍦',
-  pizza: '🍕',
-  coffee: '☕',
-  palette: '🎨',
-};
-const DEFAULT_ICON = '📍';
-
-export function locationIcon(icon: string): string {
-  return ICONS[icon] ?? DEFAULT_ICON;
-}
-
+// A location's colour as the API names it (TopLocation.color), mapped to Tailwind classes and to
+// chart colours (the icons are components/LocationIcon.tsx).
 // Literal class names so Tailwind generates them.
 const COLOURS: Record<string, string> = {
   amber: 'bg-amber-100 text-amber-900',
@@ -30,5 +18,20 @@ export function locationColourClass(color: string): string {
   return COLOURS[color] ?? DEFAULT_COLOUR;
 }
 
-/** Chart line colours (hex for SVG), one per business, stable by order. */
-export const CHART_COLOURS = ['#b45309', '#be185d', '#b91c1c', '#4338ca', '#c2410c', '#7e22ce', '#15803d'];
+const CHART_HEX: Record<string, string> = {
+  amber: '#b45309',
+  pink: '#be185d',
+  red: '#b91c1c',
+  indigo: '#4338ca',
+  orange: '#ea580c',
+  purple: '#7e22ce',
+  green: '#15803d',
+  blue: '#1d4ed8',
+  yellow: '#a16207',
+};
+const FALLBACK_HEX = ['#57534e', '#0f766e', '#9d174d', '#1e40af'];
+
+/** A business's colour in the chart (hex for SVG), from the colour name the API gives it. */
+export function chartColour(color: string, index: number): string {
+  return CHART_HEX[color] ?? FALLBACK_HEX[index % FALLBACK_HEX.length]!;
+}

@@ -15,7 +15,7 @@ export function ApprovalResult(props: {
   const { result } = props;
   const redeemable = result.redeemableRewards.filter((reward) => !props.redeemed.has(reward.id));
   return (
-    <Card className="grid gap-4 border-meadow-700 p-5" aria-labelledby="approved-heading">
+    <Card role="region" className="grid gap-4 border-meadow-700 p-5" aria-labelledby="approved-heading">
       <div role="status">
         <h2 id="approved-heading" className="font-display text-2xl font-bold text-meadow-800">
           Visit Approved!
