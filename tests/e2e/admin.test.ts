@@ -101,9 +101,9 @@ it('the location filter and the search change what the dashboard shows, and live
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByText('No customers found').waitFor();
   // A custom range with no visits in it empties the activity-based figures.
-  await page.getByLabel('Date Range').selectOption('custom');
-  await page.getByLabel('From').fill('2026-01-01');
-  await page.getByLabel('To').fill('2026-01-31');
+  await page.getByLabel('Date Range', { exact: true }).selectOption('custom');
+  await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-01-31');
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await page.waitForURL(/range=custom&from=2026-01-01&to=2026-01-31/);
   await page.getByText('No visits in this date range').waitFor();
@@ -128,7 +128,7 @@ it('the admin voids a visit from the customer detail', async () => {
   expect(await detail.getByRole('button', { name: /^Void the visit/ }).count()).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'admin-customer-detail-1280');
-  await page.keyboard.press('Escape');
+  await detail.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   // The void reached the figures: Bob's points are back to 0 in the table.
   const bob = page.getByRole('row', { name: /Bob Marley/ });

@@ -94,7 +94,7 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
   const confirm = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
   await confirm.getByRole('button', { name: 'Confirm redemption' }).click();
   await confirm.waitFor({ state: 'detached' });
-  await page.getByText('Reward Redeemed!').waitFor();
+  await page.getByText('Reward Redeemed!', { exact: true }).waitFor();
   expect(await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).count()).toBe(0);
   await result.getByText('No rewards to redeem at this business right now.').waitFor();
 

@@ -117,7 +117,7 @@ export async function openPage(app: DevApp, path: string, width: number, storage
   openPages.add(page);
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error') problems.push(`${message.text()} ${message.location().url}`.trim());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${APP}${path}`);

@@ -13,7 +13,7 @@ import { RecentActivity } from '@/features/admin/components/RecentActivity.tsx';
 import { TopLocations } from '@/features/admin/components/TopLocations.tsx';
 import { useUrlFilters } from '@/features/admin/lib/url-filters.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
-import { useLogout } from '@/features/session/api/logout.ts';
+import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
 import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
 import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
 import { userMessage } from '@/lib/api-client.ts';
@@ -46,7 +46,7 @@ export function AdminDashboardPage() {
 
 function AdminDashboard() {
   const { user } = useSession();
-  const logout = useLogout();
+  const logout = useStaffSignOut();
   const [filters, setFilters] = useUrlFilters();
   const locations = useLocations();
   const metrics = useMetrics(filters);

@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/Select.tsx';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
 import { TierBadge } from '@/features/rewards/components/TierBadge.tsx';
 import { tierFor } from '@/features/rewards/lib/tier.ts';
-import { useLogout } from '@/features/session/api/logout.ts';
+import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
 import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
 import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
 import { Counter } from '@/features/staff/components/Counter.tsx';
@@ -40,7 +40,7 @@ export function StaffCounterPage() {
 
 function StaffCounter() {
   const { claims, user } = useSession();
-  const logout = useLogout();
+  const logout = useStaffSignOut();
   const locations = useLocations();
   const isAdmin = claims?.role === 'admin';
   const [chosen, setChosen] = useState(() => sessionStorage.getItem(ADMIN_LOCATION_KEY) ?? '');
@@ -59,7 +59,7 @@ function StaffCounter() {
               {phone ? ` · ${phone}` : ''}
             </p>
           </div>
-          <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => logout.mutate()} disabled={logout.isPending}>
             Sign out
           </Button>
         </div>

@@ -1,6 +1,6 @@
 // The Customers tab (SPEC §2): search (typing, debounced, and the Search button), the spec's
 // columns, status badges, sorting and paging (server side: 100k rows never reach the browser).
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminCustomer } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
@@ -35,11 +35,11 @@ export function CustomersTab(props: {
     setTyped(search);
   }
   const debounced = useDebounced(typed, 300);
-  const [applied, setApplied] = useState(debounced);
-  if (applied !== debounced) {
-    setApplied(debounced);
-    if (debounced.trim() !== search) setParams({ q: debounced.trim(), page: '' });
-  }
+  // Typing searches once it pauses; the URL is written after render, never during it.
+  const applyTyped = useEffectEvent((value: string) => {
+    if (value !== search) setParams({ q: value, page: '' });
+  });
+  useEffect(() => applyTyped(debounced.trim()), [debounced]);
   const [sortParam] = useUrlParam('sort');
   const [pageParam, setPageParam] = useUrlParam('page');
   const [everyoneParam] = useUrlParam('everyone');

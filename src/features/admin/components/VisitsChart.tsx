@@ -26,7 +26,7 @@ export default function VisitsChart(props: { filters: AdminFilters }) {
       <figure className="mt-4">
         <div className="h-72" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e7dcc8" />
               <XAxis dataKey="day" tickFormatter={shortDay} stroke="#6b5a48" fontSize={12} minTickGap={24} />
               <YAxis allowDecimals={false} stroke="#6b5a48" fontSize={12} width={36} />

@@ -4,11 +4,11 @@ import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { useSession } from '@/lib/session.ts';
-import { useLogout } from '../api/logout.ts';
+import { useStaffSignOut } from '../api/staff-sign-out.ts';
 
 export function NotAuthorised(props: { what: string }) {
   const { user } = useSession();
-  const logout = useLogout();
+  const logout = useStaffSignOut();
   const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
   return (
     <main className="mx-auto grid min-h-svh max-w-md content-center px-4 py-10">
