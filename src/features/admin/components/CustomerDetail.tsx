@@ -24,7 +24,7 @@ export function CustomerDetailDialog(props: {
       <DialogContent
         title={detail ? detail.customer.name : 'Customer'}
         description={detail ? `${formatPhone(detail.customer.phone)}${detail.customer.email ? ` · ${detail.customer.email}` : ''}` : undefined}
-        className="max-h-[90svh] max-w-4xl overflow-y-auto"
+        className="max-h-[90svh] overflow-y-auto md:max-w-4xl"
       >
         <QueryState
           loading={query.isPending}
