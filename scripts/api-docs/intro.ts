@@ -4,12 +4,12 @@ import { parseConfig, type RateLimits } from '../../supabase/functions/_shared/c
 
 const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
   sendCodePerPhone: ['RATE_LIMIT_SEND_CODE_PER_PHONE', 'POST /api/auth/send-code, per phone'],
-  sendCodePerIp: ['RATE_LIMIT_SEND_CODE_PER_IP', 'POST /api/auth/send-code, per IP address'],
+  sendCodePerIp: ['RATE_LIMIT_SEND_CODE_PER_IP', 'POST /api/auth/send-code, per client address'],
   verifyPerPhone: ['RATE_LIMIT_VERIFY_PER_PHONE', 'POST /api/auth/verify, per phone'],
-  customersPerClient: ['RATE_LIMIT_CUSTOMERS_PER_CLIENT', 'POST /api/customers, per kiosk device or per IP address'],
+  customersPerClient: ['RATE_LIMIT_CUSTOMERS_PER_CLIENT', 'POST /api/customers, per kiosk device or per client address'],
   enrolPerKiosk: ['RATE_LIMIT_ENROL_PER_KIOSK', 'POST /api/kiosk/enrol, per kiosk device'],
   checkinsPerKiosk: ['RATE_LIMIT_CHECKINS_PER_KIOSK', 'POST /api/checkin/start by phone, per kiosk device'],
-  contactPerIp: ['RATE_LIMIT_CONTACT_PER_IP', 'POST /api/contact, per IP address'],
+  contactPerIp: ['RATE_LIMIT_CONTACT_PER_IP', 'POST /api/contact, per client address'],
 };
 
 function limitsTable(): string {

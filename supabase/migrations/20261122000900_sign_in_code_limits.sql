@@ -16,6 +16,7 @@ create table private.sign_in_codes (
   attempts integer not null default 0 check (attempts >= 0),
   updated_at timestamptz not null default now()
 );
+create index sign_in_codes_updated_at_idx on private.sign_in_codes (updated_at);
 alter table private.sign_in_codes enable row level security;
 revoke all on private.sign_in_codes from anon, authenticated, service_role;
 
@@ -31,6 +32,11 @@ begin
   insert into private.sign_in_codes as s (phone) values (p_phone)
   on conflict (phone) do update set updated_at = now()
   returning * into v_row;
+  -- Rows untouched for two days count nothing any more (the window is 24 hours): drop a few
+  -- each time, so guesses at many phones cannot grow the table without end.
+  delete from private.sign_in_codes o
+   where o.ctid in (select d.ctid from private.sign_in_codes d
+                     where d.updated_at < now() - interval '2 days' limit 100);
   return v_row;
 end;
 $$;

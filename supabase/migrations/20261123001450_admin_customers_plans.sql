@@ -11,7 +11,7 @@ create index customers_last_visit_at_idx on public.customers (last_visit_at desc
 -- The where clause of the tab's filters over public.customers c, with $1 search (lower case),
 -- $2 phone digits (3 or more), $3 location, $4 range start, $5 range end; the range bounds of
 -- 'all' are null. The same text serves the page, the count and the export.
-create function private.admin_customer_filter(p_range text, p_from date, p_to date,
+create function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
                                               out where_sql text, out starts_at timestamptz, out ends_at timestamptz)
 language plpgsql stable
 set search_path = ''
@@ -32,11 +32,14 @@ begin
   starts_at := r.starts_at;
   ends_at := r.ends_at;
   where_sql := where_sql || ' and ((c.created_at >= $4 and c.created_at < $5 and ($3::text is null or c.signup_location_id = $3))'
-    -- A rolling range ends now, so the rolled-up last visit answers it without reading visits.
-    || case when r.ends_at >= now() then ' or ($3::text is null and c.last_visit_at >= $4)' else '' end
-    || ' or c.id in (select v.customer_id from public.visits v
-                      where v.status = ''approved'' and v.created_at >= $4 and v.created_at < $5
-                        and ($3::text is null or v.location_id = $3)))';
+    || case
+         -- A rolling range ends now: across all businesses the rolled-up last visit answers it
+         -- without reading visits (nothing is approved in the future).
+         when r.ends_at >= now() and p_location_id is null then ' or c.last_visit_at >= $4)'
+         else ' or c.id in (select v.customer_id from public.visits v
+                             where v.status = ''approved'' and v.created_at >= $4 and v.created_at < $5
+                               and ($3::text is null or v.location_id = $3)))'
+       end;
 end;
 $$;
 
@@ -82,15 +85,17 @@ begin
   end if;
   v_order := format(v_order, p_order, case p_order when 'asc' then 'first' else 'last' end);
   if length(v_digits) < 3 then v_digits := null; end if;
-  select * into f from private.admin_customer_filter(p_range, p_from, p_to);
+  select * into f from private.admin_customer_filter(p_location_id, p_range, p_from, p_to);
   execute format(
     'select coalesce(jsonb_agg(jsonb_build_object(
               ''id'', x.id, ''name'', x.name, ''phone'', right(x.phone, 10), ''email'', x.email,
               ''totalPoints'', x.total_points, ''status'', private.tier_for(x.total_points) ->> ''name'',
               ''lastVisit'', x.last_visit_at, ''totalVisits'', x.visit_count, ''createdAt'', x.created_at)
             order by x.n), ''[]''::jsonb)
-       from (select c.*, row_number() over () as n
-               from (select c.* from public.customers c where %s order by %s limit $6 offset $7) c) x',
+       from (select c.*, p.n
+               from (select c.id, row_number() over () as n
+                       from (select c.id from public.customers c where %s order by %s limit $6 offset $7) c) p
+               join public.customers c on c.id = p.id) x',
     f.where_sql, v_order)
     into v_result
     using v_search, v_digits, p_location_id, f.starts_at, f.ends_at, p_limit, (p_page - 1)::bigint * p_limit;
@@ -114,7 +119,7 @@ begin
   perform private.require_admin('Only admins can read the dashboard');
   perform private.require_location(p_location_id);
   if length(v_digits) < 3 then v_digits := null; end if;
-  select * into f from private.admin_customer_filter(p_range, p_from, p_to);
+  select * into f from private.admin_customer_filter(p_location_id, p_range, p_from, p_to);
   execute format('select count(*) from public.customers c where %s', f.where_sql)
     into v_total
     using v_search, v_digits, p_location_id, f.starts_at, f.ends_at;
@@ -122,5 +127,5 @@ begin
 end;
 $$;
 
-revoke execute on function private.admin_customer_filter(text, date, date) from public;
-grant execute on function private.admin_customer_filter(text, date, date) to authenticated;
+revoke execute on function private.admin_customer_filter(text, text, date, date) from public;
+grant execute on function private.admin_customer_filter(text, text, date, date) to authenticated;

@@ -5,6 +5,8 @@ set client_min_messages = warning;
 
 -- Rolled up once at the end, set-based, instead of a million row triggers.
 alter table public.visits disable trigger visits_roll_up_customer;
+alter table public.visits disable trigger visits_roll_up_daily;
+alter table public.customer_rewards disable trigger customer_rewards_roll_up_daily;
 
 create temporary table bench_locations as
   select id, row_number() over (order by sort_order, id)::int as n from public.locations;
@@ -75,5 +77,8 @@ insert into public.contact_messages (name, email, subject, message, created_at)
 select 'Writer ' || i, 'writer' || i || '@example.com', 'Question ' || i, 'Hello from the bench', now() - interval '1 hour' * i
   from generate_series(1, 2000) as g(i);
 
+select private.rebuild_daily_rollup();
 alter table public.visits enable trigger visits_roll_up_customer;
+alter table public.visits enable trigger visits_roll_up_daily;
+alter table public.customer_rewards enable trigger customer_rewards_roll_up_daily;
 analyze;

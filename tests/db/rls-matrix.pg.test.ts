@@ -49,6 +49,7 @@ const PRIVATE_UPDATES: Record<string, string> = {
   'private.idempotency_keys': 'result = null',
   'private.velocity_flags': 'dismissed_at = now()',
   'private.sign_in_codes': 'attempts = 0',
+  'private.daily_rollup': 'n = 0',
 };
 
 const CASES: TableCase[] = [
@@ -175,6 +176,7 @@ const CASES: TableCase[] = [
     'private.idempotency_keys',
     'private.velocity_flags',
     'private.sign_in_codes',
+    'private.daily_rollup',
   ].map(
     (table): TableCase => ({
       table,

@@ -11,7 +11,7 @@ export interface RateLimits {
   sendCodePerPhone: RateLimitRule;
   sendCodePerIp: RateLimitRule;
   verifyPerPhone: RateLimitRule;
-  /** Sign-ups per kiosk device, or per IP address for everyone else. */
+  /** Sign-ups per kiosk device, or per client address for everyone else. */
   customersPerClient: RateLimitRule;
   enrolPerKiosk: RateLimitRule;
   /** Check-ins by phone per kiosk device: a phone that is not a customer answers 404, so unlimited look-ups would list members. */

@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { me } from './routes/account/me.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
+import { redeemableRewards } from './routes/account/redeemable.ts';
 import { adminActivity } from './routes/admin/activity.ts';
 import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomer } from './routes/admin/customer.ts';
@@ -39,7 +40,6 @@ import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
 import { locations } from './routes/locations.ts';
-import { staffMemberRewards } from './routes/staff/member-rewards.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
 
 let document: unknown;
@@ -64,6 +64,7 @@ export const endpoints: Record<string, Endpoint> = {
   verifyCode,
   logout,
   redeemReward,
+  redeemableRewards,
   me,
   myVisits,
   locations,
@@ -91,7 +92,6 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
-  staffMemberRewards,
   openApi,
 };
 

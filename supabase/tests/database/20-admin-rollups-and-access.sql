@@ -3,7 +3,7 @@
 -- sessions; months are months in America/Chicago.
 begin;
 \ir 00-helpers.psql
-select plan(13);
+select plan(15);
 
 call tests.create_cast();
 call tests.no_visit_limits();
@@ -32,6 +32,21 @@ select is((select last_visit_at from public.customers where id = tests.customer_
 select is((select count(*)::int from public.customers c
             where c.visit_count <> (select count(*) from public.visits v where v.customer_id = c.id and v.status = 'approved')),
   0, 'Every customer''s visit count equals their approved visits');
+
+-- The daily rollup (visits, unlocks, redemptions per day and business) equals a rebuild from the tables.
+select cr.id as scoop from public.customer_rewards cr
+ where cr.customer_id = tests.customer_id('member_a') and cr.welcome_location_id = 'creamery' \gset
+call tests.act_as('staff');
+select lives_ok(format($$ select app.redeem_reward(%L) $$, :'scoop'), 'Staff redeem A''s creamery welcome reward');
+call tests.act_as_superuser();
+create temporary table kept as select * from private.daily_rollup where n <> 0;
+select private.rebuild_daily_rollup();
+select is_empty($$ (select day, location_id, kind, reward_id, n from kept
+                    except select day, location_id, kind, reward_id, n from private.daily_rollup)
+                   union all
+                   (select day, location_id, kind, reward_id, n from private.daily_rollup
+                    except select day, location_id, kind, reward_id, n from kept) $$,
+  'After approvals, a void, a corrected time and a redemption the rollup equals a rebuild from the tables');
 
 -- Access.
 call tests.act_as('member_a');

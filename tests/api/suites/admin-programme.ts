@@ -1,8 +1,8 @@
 // The admin Rewards, Locations and Messages tabs, kiosk revocation and the staff member lookup (issue 14).
 import { describe, expect, it } from 'vitest';
 import {
-  AdminKiosksResponse, AdminLocationsResponse, AdminRewardsResponse, ContactMessagesResponse, RevokeKioskResponse,
-  StaffMemberRewardsResponse, VisitSeriesResponse,
+  AdminKiosksResponse, AdminLocationsResponse, MetricsResponse, AdminRewardsResponse, ContactMessagesResponse, RevokeKioskResponse,
+  RedeemableRewardsResponse, VisitSeriesResponse,
 } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
 import { createKiosk, createStaff, recordVisit, signUp } from '../../support/api-factories.ts';
@@ -107,8 +107,13 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       ]);
       const creamery = bodyOf(await get('/api/admin/visits/daily?location=creamery&range=custom&from=2023-01-01&to=2023-01-03'), VisitSeriesResponse);
       expect(creamery.days.map((d) => d.visits)).toEqual([{ creamery: 1 }, { creamery: 0 }, { creamery: 1 }]);
+      // A rolling range starts mid-day: its first and last days are counted from the visits themselves.
+      await at(b.id, 'snackco', new Date(Date.now() - 7 * 86_400_000 + 3_600_000).toISOString());
+      await at(a.id, 'snackco', new Date(Date.now() - 7 * 86_400_000 - 3_600_000).toISOString());
       const week = bodyOf(await get('/api/admin/visits/daily'), VisitSeriesResponse);
+      const metrics = bodyOf(await get('/api/admin/metrics'), MetricsResponse);
       expect(week.days.length).toBeGreaterThanOrEqual(7);
+      expect(week.days.reduce((sum, d) => sum + d.total, 0)).toBe(metrics.totalVisits);
       expect((await get('/api/admin/visits/daily?location=atlantis')).status).toBe(404);
     });
 
@@ -127,31 +132,31 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       expect(second.messages[0]?.subject).toBe('First note');
     });
 
-    it("shows staff a member's rewards redeemable at their own business only", async () => {
+    it("shows staff a member's rewards redeemable at their own business only (issue 11's list, the counter's flow)", async () => {
       await noLimits();
       const member = await signUp(h());
       await visit(member.id, 'snackco');
       await visit(member.id, 'chatterbox'); // Silver
       const snackStaff = await createStaff(h(), 'snackco');
       const creameryStaff = await createStaff(h(), 'creamery');
-      const path = `/api/staff/members/${member.id}/rewards`;
-      const atSnack = bodyOf(await h().call('GET', path, { token: snackStaff }), StaffMemberRewardsResponse);
+      const path = `/api/rewards/redeemable?customerId=${member.id}`;
+      const atSnack = bodyOf(await h().call('GET', path, { token: snackStaff }), RedeemableRewardsResponse);
       expect(atSnack).toMatchObject({ customer: { id: member.id, name: member.name }, locationId: 'snackco' });
       expect(atSnack.redeemableRewards.map((r) => r.name).sort()).toEqual(['$5 Off Any Business', 'Free Sock Monkey Cookie']);
-      const atCreamery = bodyOf(await h().call('GET', path, { token: creameryStaff }), StaffMemberRewardsResponse);
+      const atCreamery = bodyOf(await h().call('GET', path, { token: creameryStaff }), RedeemableRewardsResponse);
       expect(atCreamery.redeemableRewards.map((r) => r.name)).toEqual(['$5 Off Any Business']);
-      expect((await h().call('GET', `${path}?location=snackco`, { token: creameryStaff })).status).toBe(403);
+      expect((await h().call('GET', `${path}&locationId=snackco`, { token: creameryStaff })).status).toBe(403);
       const admin = await h().adminToken();
       expect((await h().call('GET', path, { token: admin })).status).toBe(400);
-      const asAdmin = bodyOf(await h().call('GET', `${path}?location=chatterbox`, { token: admin }), StaffMemberRewardsResponse);
+      const asAdmin = bodyOf(await h().call('GET', `${path}&locationId=chatterbox`, { token: admin }), RedeemableRewardsResponse);
       expect(asAdmin.redeemableRewards.map((r) => r.name).sort()).toEqual(['$5 Off Any Business', 'Free Appetizer']);
       expect((await h().call('GET', path, { token: await memberToken(h(), member.phone) })).status).toBe(403);
       expect((await h().call('GET', path)).status).toBe(401);
-      expect((await h().call('GET', '/api/staff/members/00000000-0000-4000-8000-000000000999/rewards', { token: snackStaff })).status).toBe(404);
+      expect((await h().call('GET', '/api/rewards/redeemable?customerId=00000000-0000-4000-8000-000000000999', { token: snackStaff })).status).toBe(404);
       // Redeeming one takes it off the list.
       const cookie = atSnack.redeemableRewards.find((r) => r.name === 'Free Sock Monkey Cookie')!;
       expect((await h().call('POST', '/api/rewards/redeem', { token: snackStaff, body: { customerRewardId: cookie.id } })).status).toBe(200);
-      const later = bodyOf(await h().call('GET', path, { token: snackStaff }), StaffMemberRewardsResponse);
+      const later = bodyOf(await h().call('GET', path, { token: snackStaff }), RedeemableRewardsResponse);
       expect(later.redeemableRewards.map((r) => r.name)).toEqual(['$5 Off Any Business']);
     });
   });

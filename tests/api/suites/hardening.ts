@@ -7,6 +7,7 @@ import {
   ApproveVisitResponse,
   MeResponse,
   RedeemRewardResponse,
+  RedeemableRewardsResponse,
   VelocityFlagsResponse,
   VerifyCodeResponse,
   VoidVisitResponse,
@@ -62,6 +63,13 @@ export function hardeningSuite(kind: DatabaseKind) {
       expect(bodyOf(redeemed, RedeemRewardResponse).customerReward.reward.name).toBe(
         'Free Ice Cream Scoop',
       );
+
+      // Back within the hour only to redeem: the list without a visit, for staff only.
+      const listed = await h().call('GET', `/api/rewards/redeemable?customerId=${member.id}`, { token: staff });
+      expect(bodyOf(listed, RedeemableRewardsResponse).redeemableRewards.map((r) => r.name)).toEqual(['$5 Off Any Business']);
+      for (const token of [member.token, (await createKiosk(h(), 'creamery')).token]) {
+        expect((await h().call('GET', `/api/rewards/redeemable?customerId=${member.id}`, { token })).status).toBe(403);
+      }
 
       const kiosk = await createKiosk(h(), 'joanies');
       const atKiosk = bodyOf(

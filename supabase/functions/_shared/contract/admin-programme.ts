@@ -1,4 +1,4 @@
-// The admin Rewards, Locations and Messages tabs, and the staff counter's member lookup (issue 14).
+// The admin Rewards, Locations and Messages tabs (issue 14).
 import { z } from 'zod';
 import { checkRange, DateRange, rangeFields } from './admin.ts';
 import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
@@ -81,13 +81,3 @@ export const ContactMessage = z.object({
 });
 export const ContactMessagesResponse = z.object({ total: z.number().int(), messages: z.array(ContactMessage) });
 export type ContactMessage = z.infer<typeof ContactMessage>;
-
-export const StaffMemberQuery = z.strictObject({
-  location: LocationId.optional().describe("an admin's counter location; staff use their own"),
-});
-export const StaffMemberRewardsResponse = z.object({
-  customer: z.object({ id: Uuid, name: z.string() }),
-  locationId: LocationId,
-  redeemableRewards: z.array(z.object({ id: Uuid.describe('customer reward id, for POST /api/rewards/redeem'), name: z.string(), scope: RewardScope })),
-});
-export type StaffMemberRewardsResponse = z.infer<typeof StaffMemberRewardsResponse>;

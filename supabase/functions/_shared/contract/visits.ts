@@ -53,3 +53,15 @@ export const ApproveVisitResponse = z.object({
     .describe("Staff and admins: the member's unlocked rewards redeemable at this location (earlier ones too); a kiosk gets []"),
 });
 export type ApproveVisitResponse = z.infer<typeof ApproveVisitResponse>;
+
+/** GET /api/rewards/redeemable: the staff reward list for a scanned member, without a visit. */
+export const RedeemableRewardsQuery = z.strictObject({
+  customerId: Uuid.describe("The member's id (from their member card customer:{id})"),
+  locationId: LocationId.optional().describe('Where they would be redeemed; staff default to their own location, admins must say'),
+});
+export const RedeemableRewardsResponse = z.object({
+  customer: z.object({ id: Uuid, name: z.string() }),
+  locationId: LocationId,
+  redeemableRewards: z.array(RedeemableReward),
+});
+export type RedeemableRewardsResponse = z.infer<typeof RedeemableRewardsResponse>;
