@@ -2,10 +2,8 @@
 // and navigation scrolls to the top.
 import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { LOCATIONS, renderRoute, stubFetch } from '@/test/render-route.tsx';
 import { routes } from './router.tsx';
-
-const BUSINESSES = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'];
 
 const SCREENS: [string, string][] = [
   ['/', 'Village Rewards'],
@@ -25,7 +23,8 @@ const SCREENS: [string, string][] = [
   ['/museum', 'Business Kiosk'],
   ['/snackco', 'Business Kiosk'],
   ['/broken-bridge', 'Business Kiosk'],
-  ...BUSINESSES.map((id): [string, string] => [`/business/${id}/join`, 'Join at a Business']),
+  ['/business/creamery/join', 'Join at Village Creamery'],
+  ['/business/joanies/join', "Join at Joanie's Pizzeria"],
   ['/login', 'Sign In'],
   ['/checkin', 'Sign In'],
   ['/login/verify', 'Verify Sign-in Code'],
@@ -41,7 +40,7 @@ const SCREENS: [string, string][] = [
 ];
 
 beforeEach(() => {
-  stubFetch(200, []);
+  stubFetch(200, LOCATIONS);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 

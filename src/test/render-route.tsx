@@ -30,3 +30,62 @@ export function stubFetch(status: number, body: unknown) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+type Handler = (
+  body: unknown,
+) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/**
+ * A fetch stub answering by "METHOD /path" (query ignored); each call's parsed JSON body is kept
+ * in `calls`. Unknown routes answer 404 with the API's error body.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const calls: { route: string; body: unknown; headers: HeadersInit | undefined }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).split('?')[0];
+    const route = `${init?.method ?? 'GET'} ${path}`;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ route, body, headers: init?.headers });
+    const handler = handlers[route];
+    const answer = handler
+      ? await handler(body)
+      : { status: 404, body: { error: { code: 'not_found', message: `No stub for ${route}` } } };
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+/** The six seeded businesses as GET /api/locations answers (two are enough for most tests). */
+export const LOCATIONS = [
+  {
+    id: 'creamery',
+    slug: 'creamery',
+    businessName: 'Village Creamery',
+    kind: 'creamery',
+    description: 'Small-batch ice cream.',
+    address: '24 Mill Road',
+    logoUrl: '/logos/creamery.svg',
+    icon: 'ice-cream',
+    color: 'pink',
+    welcomeReward: {
+      name: 'Free Ice Cream Scoop',
+      description: 'One free scoop on your first visit.',
+    },
+  },
+  {
+    id: 'joanies',
+    slug: 'joanies',
+    businessName: "Joanie's Pizzeria",
+    kind: 'pizzeria',
+    description: 'Stone-oven pizza.',
+    address: '7 Market Square',
+    logoUrl: '/logos/joanies.svg',
+    icon: 'pizza',
+    color: 'red',
+    welcomeReward: { name: 'Free Garlic Bread', description: 'Garlic bread on your first visit.' },
+  },
+];

@@ -63,3 +63,13 @@ it('links Sign In to /login and Join Now to /join', async () => {
   );
   expect(screen.getAllByRole('link', { name: 'Join Now' })[0]).toHaveAttribute('href', '/join');
 });
+
+it('offers a skip link to the main content as the first stop of the keyboard', async () => {
+  renderRoute('/contact');
+  await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+  await userEvent.tab();
+  const skip = screen.getByRole('link', { name: 'Skip to content' });
+  expect(skip).toHaveFocus();
+  expect(skip).toHaveAttribute('href', '#main');
+  expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+});

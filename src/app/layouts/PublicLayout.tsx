@@ -2,7 +2,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
-import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { CONTACT, PROGRAMME_NAME } from '@/lib/brand.ts';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -32,6 +32,12 @@ export function PublicLayout() {
   };
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-30 rounded-md bg-white px-4 py-2 font-semibold text-bark-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-3 focus:outline-meadow-700"
+      >
+        Skip to content
+      </a>
       <header
         className="sticky top-0 z-20 border-b border-cream-200 bg-cream-50/95 backdrop-blur"
         onKeyDown={closeOnEscape}
@@ -105,11 +111,11 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <footer className="border-t border-cream-200 bg-cream-100">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-2">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
           <div>
             <p className="font-display text-lg font-bold text-meadow-800">{PROGRAMME_NAME}</p>
             <p className="mt-2 text-sm text-bark-700">One membership for six local businesses.</p>
@@ -119,19 +125,31 @@ export function PublicLayout() {
             <ul className="mt-2 grid w-fit grid-cols-2 gap-x-10 gap-y-1 text-sm">
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-bark-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={link.to}
+                    className="inline-block py-1 text-bark-700 underline-offset-2 hover:underline"
+                  >
                     {link.label}
                   </Link>
                 </li>
               ))}
             </ul>
-            <p className="mt-4 text-sm">
+          </nav>
+          <div className="text-sm">
+            <p className="font-semibold">Contact</p>
+            <p className="mt-2 text-bark-700">
+              <a href={`mailto:${CONTACT.email}`} className="underline-offset-2 hover:underline">
+                {CONTACT.email}
+              </a>
+            </p>
+            <p className="mt-1 text-bark-700">{CONTACT.hours}</p>
+            <p className="mt-3">
               Questions?{' '}
-              <Link to="/contact" className="font-medium text-meadow-700 underline">
+              <Link to="/contact" className="font-medium text-meadow-800 underline">
                 Contact us
               </Link>
             </p>
-          </nav>
+          </div>
         </div>
       </footer>
     </div>

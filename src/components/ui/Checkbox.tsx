@@ -1,4 +1,4 @@
-// A native checkbox with its label beside it, the whole row a ≥ 44 px touch target.
+// A native checkbox with its label (and an optional hint) beside it; the label is part of the target.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
 
@@ -20,11 +20,11 @@ export const Checkbox = forwardRef<
         {...props}
       />
       <div className="text-sm">
-        <label htmlFor={inputId} className="block min-h-11 cursor-pointer text-bark-900">
+        <label htmlFor={inputId} className="block cursor-pointer py-0.5 text-bark-900">
           {label}
         </label>
         {hint ? (
-          <p id={hintId} className="-mt-3 text-bark-700">
+          <p id={hintId} className="mt-2 text-bark-700">
             {hint}
           </p>
         ) : null}

@@ -1,9 +1,8 @@
 // The SMS consent of the sign-up forms. The checkbox keeps SPEC §2's wording; beside it we say who
-// texts and how to stop (TCPA practice). The exact wording shown is what the API stores with the
-// opt-in, so it is declared once here.
-export const SMS_CONSENT_WORDING =
-  'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.';
+// texts and how to stop (TCPA practice). The wording lives once, in the API contract, because the
+// API stores exactly the text shown with each opt-in.
+import { SMS_CONSENT_NOTICE as WHO_TEXTS_AND_HOW_TO_STOP, SMS_CONSENT_TEXT } from '@contract';
 
-export const SMS_CONSENT_NOTICE =
-  'Texts come from Village Rewards on behalf of the six participating businesses. ' +
-  'Reply STOP to opt out or HELP for help. Consent is optional and not a condition of joining.';
+export const SMS_CONSENT_WORDING = SMS_CONSENT_TEXT;
+
+export const SMS_CONSENT_NOTICE = `${WHO_TEXTS_AND_HOW_TO_STOP} Consent is optional and not a condition of joining.`;

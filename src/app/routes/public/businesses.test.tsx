@@ -1,4 +1,5 @@
-// Businesses lists the participating businesses from GET /api/locations, with loading and error states.
+// Businesses lists the participating businesses from GET /api/locations (logo, reward, address,
+// description, join link), the tiers, and its loading, error and empty states.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, stubFetch } from '@/test/render-route.tsx';
@@ -30,7 +31,24 @@ describe('Businesses', () => {
       'src',
       '/logos/creamery.svg',
     );
+    expect(screen.getByText('24 Mill Road')).toBeInTheDocument();
+    expect(screen.getByText('Small-batch ice cream.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join at Village Creamery' })).toHaveAttribute(
+      'href',
+      '/business/creamery/join',
+    );
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/locations');
+  });
+
+  it('shows the Bronze, Silver and Gold tiers with their thresholds', async () => {
+    stubFetch(200, [creamery]);
+    renderRoute('/businesses');
+    expect(await screen.findByRole('heading', { name: 'Membership tiers' })).toBeInTheDocument();
+    for (const tier of ['Bronze', 'Silver', 'Gold']) {
+      expect(screen.getByRole('heading', { name: tier })).toBeInTheDocument();
+    }
+    expect(screen.getByText('$5 off at any participating business')).toBeInTheDocument();
+    expect(screen.getByText('$10 off at any participating business')).toBeInTheDocument();
   });
 
   it('shows a loading state while the businesses load', async () => {

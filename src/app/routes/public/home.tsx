@@ -1,27 +1,159 @@
-// Home (SPEC §2): the programme in a sentence and its calls to action.
+// Home (SPEC §2): a hero, three steps, the featured rewards, testimonials and calls to join.
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { Card } from '@/components/ui/Card.tsx';
+import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { Steps } from './steps.tsx';
+
+const STEPS = [
+  {
+    title: 'Join once',
+    text: 'Sign up with your name and phone at any business, on your phone or right here.',
+  },
+  {
+    title: 'Check in',
+    text: 'Show your QR code at the counter on every visit. Staff scan it in a second.',
+  },
+  {
+    title: 'Earn rewards',
+    text: 'Get 5 points per visit, a welcome reward at each business, and tier rewards.',
+  },
+];
+
+const FEATURED = [
+  {
+    name: 'Free Ice Cream Scoop',
+    tag: 'Welcome reward',
+    text: 'Your first visit to Village Creamery is on us.',
+  },
+  {
+    name: 'Free Pizza Slice',
+    tag: 'Member treat',
+    text: 'A member favourite from the village pizzeria.',
+  },
+  {
+    name: '$5 Off Any Business',
+    tag: 'Silver reward',
+    text: 'Reach 10 points and save at any participating business.',
+  },
+];
+
+const TESTIMONIALS = [
+  {
+    quote: 'I collected my Silver reward in two weeks just doing my usual errands on Main Street.',
+    who: 'Maria, member since spring',
+  },
+  {
+    quote:
+      'The welcome scoop got my kids into the museum next door. Now we visit both every Saturday.',
+    who: 'Dan, Gold member',
+  },
+  {
+    quote: 'One card for every shop in the village. I finally use a loyalty programme.',
+    who: 'Priya, Silver member',
+  },
+];
 
 export function HomePage() {
   usePageTitle('Home');
   return (
-    <section className="bg-gradient-to-b from-cream-100 to-cream-50">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <h1 className="font-display text-4xl font-bold text-meadow-800 sm:text-5xl">
-          {PROGRAMME_NAME}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-bark-700">
-          One membership for the local businesses of our village. Join once, check in with your QR
-          code on every visit, earn 5 points per visit and a welcome reward at each business.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/join">Join Now</ButtonLink>
-          <ButtonLink to="/how-it-works" variant="secondary">
-            How It Works
-          </ButtonLink>
+    <>
+      <section className="bg-gradient-to-b from-cream-100 to-cream-50">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-[3fr_2fr]">
+          <div>
+            <p className="font-semibold text-meadow-800">One membership · six local businesses</p>
+            <h1 className="mt-2 font-display text-4xl font-bold text-meadow-800 sm:text-5xl">
+              {PROGRAMME_NAME}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-bark-700">
+              Join once, check in with your QR code on every visit, earn 5 points per visit and a
+              welcome reward at each business. Your points never expire.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <ButtonLink to="/join" size="lg">
+                Join Now
+              </ButtonLink>
+              <ButtonLink to="/how-it-works" variant="secondary" size="lg">
+                How It Works
+              </ButtonLink>
+            </div>
+          </div>
+          <ul aria-label="Participating businesses" className="grid grid-cols-3 gap-3">
+            {LOCATION_IDS.map((id) => (
+              <li key={id} className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
+                <img src={`/logos/${id}.svg`} alt="" className="aspect-square w-full" />
+              </li>
+            ))}
+          </ul>
         </div>
-      </div>
-    </section>
+      </section>
+      <section aria-labelledby="steps-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="steps-heading" className="font-display text-2xl font-bold sm:text-3xl">
+          Three simple steps
+        </h2>
+        <Steps steps={STEPS} />
+      </section>
+      <section aria-labelledby="featured-heading" className="bg-cream-100">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="featured-heading" className="font-display text-2xl font-bold sm:text-3xl">
+            Featured rewards
+          </h2>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {FEATURED.map((reward) => (
+              <li key={reward.name}>
+                <Card className="h-full">
+                  <p className="w-fit rounded-full bg-honey-400/30 px-2.5 py-0.5 text-xs font-semibold">
+                    {reward.tag}
+                  </p>
+                  <h3 className="mt-3 font-display text-xl font-bold">{reward.name}</h3>
+                  <p className="mt-1 text-bark-700">{reward.text}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="voices-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="voices-heading" className="font-display text-2xl font-bold sm:text-3xl">
+          What members say
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {TESTIMONIALS.map((item) => (
+            <li key={item.who}>
+              <figure className="h-full rounded-2xl border-l-4 border-meadow-700 bg-white p-5 shadow-sm">
+                <blockquote className="text-bark-900">“{item.quote}”</blockquote>
+                <figcaption className="mt-3 text-sm font-semibold text-bark-700">
+                  {item.who}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="bg-meadow-800 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="font-display text-2xl font-bold">Ready to start earning?</h2>
+            <p className="mt-1 text-cream-100">
+              It's free, and your first welcome reward is one visit away.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to="/join" variant="secondary" size="lg">
+              Join Now
+            </ButtonLink>
+            <ButtonLink
+              to="/businesses"
+              variant="ghost"
+              size="lg"
+              className="text-white hover:bg-white/10"
+            >
+              See the Businesses
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,6 +1,82 @@
-// The "How It Works" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// How it works (SPEC §2): four steps — sign up once, show your QR, earn 5 points per visit,
+// redeem rewards — and the benefits.
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+import { Steps } from './steps.tsx';
+
+const STEPS = [
+  {
+    title: 'Sign up once',
+    text: 'Join with your name and phone number at a kiosk, on your phone or on this site.',
+  },
+  {
+    title: 'Show your QR',
+    text: 'At the counter, show your member QR code. Staff scan it to approve your visit.',
+  },
+  {
+    title: 'Earn 5 points per visit',
+    text: 'Every approved visit adds 5 points, at any of the six businesses.',
+  },
+  {
+    title: 'Redeem rewards',
+    text: 'Use your welcome rewards and tier rewards from your account, right at the counter.',
+  },
+];
+
+const BENEFITS = [
+  [
+    'A welcome reward everywhere',
+    'Each business gives you a welcome reward on your first visit there.',
+  ],
+  ['Points that never expire', 'Take your time: your points stay on your account.'],
+  [
+    'Tier rewards',
+    'Silver at 10 points brings $5 off, Gold at 20 points $10 off, at any business.',
+  ],
+  [
+    'One membership',
+    'The same QR code works at the restaurant, the creamery, the pizzeria and more.',
+  ],
+  ['No app to install', 'Your QR code lives in your browser; sign in with a code sent by text.'],
+  ['Your choice on messages', 'Text offers are optional. Reply STOP at any time to opt out.'],
+];
 
 export function HowItWorksPage() {
-  return <ScreenPlaceholder title="How It Works" />;
+  usePageTitle('How It Works');
+  return (
+    <>
+      <section className="bg-gradient-to-b from-cream-100 to-cream-50">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h1 className="font-display text-3xl font-bold text-meadow-800 sm:text-4xl">
+            How It Works
+          </h1>
+          <p className="mt-3 max-w-2xl text-bark-700">
+            Four steps from your first visit to your first reward.
+          </p>
+          <Steps steps={STEPS} />
+        </div>
+      </section>
+      <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="benefits-heading" className="font-display text-2xl font-bold sm:text-3xl">
+          Member benefits
+        </h2>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {BENEFITS.map(([title, text]) => (
+            <div key={title} className="rounded-2xl bg-cream-100 p-5">
+              <dt className="font-display text-lg font-bold">{title}</dt>
+              <dd className="mt-1 text-bark-700">{text}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-10 flex flex-wrap gap-3">
+          <ButtonLink to="/join" size="lg">
+            Join Now
+          </ButtonLink>
+          <ButtonLink to="/businesses" variant="secondary" size="lg">
+            See the Businesses
+          </ButtonLink>
+        </div>
+      </section>
+    </>
+  );
 }

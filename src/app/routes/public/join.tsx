@@ -1,6 +1,64 @@
-// The "Join Village Rewards" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// Join (SPEC §2 general join): name, phone, optional email and SMS consent; 'Join Now' /
+// 'Creating Account...'; the member QR on success; SPEC §8's general-join error toasts.
+import { Card } from '@/components/ui/Card.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
+import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
+import { generalJoinErrorToast } from '@/features/signup/lib/join-errors.ts';
+import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+import { JoinSuccess } from './join-success.tsx';
+
+const PERKS = [
+  'A welcome reward at each of the six businesses',
+  '5 points every time you check in',
+  'Silver at 10 points: $5 off anywhere',
+  'Gold at 20 points: $10 off anywhere',
+  'Points never expire',
+];
 
 export function JoinPage() {
-  return <ScreenPlaceholder title="Join Village Rewards" />;
+  usePageTitle(`Join ${PROGRAMME_NAME}`);
+  const signup = useCreateCustomer();
+  if (signup.data) {
+    return (
+      <JoinSuccess customer={signup.data.customer} welcomeReward={signup.data.welcomeReward} />
+    );
+  }
+  return (
+    <section className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
+      <div>
+        <h1 className="font-display text-3xl font-bold text-meadow-800 sm:text-4xl">
+          Join {PROGRAMME_NAME}
+        </h1>
+        <p className="mt-3 text-bark-700">
+          One free membership for the six local businesses of our village. It takes a minute.
+        </p>
+        <ul className="mt-6 space-y-2">
+          {PERKS.map((perk) => (
+            <li key={perk} className="flex gap-2 text-bark-900">
+              <span aria-hidden="true" className="text-meadow-700">
+                ✓
+              </span>
+              {perk}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Card>
+        <h2 className="mb-5 font-display text-xl font-bold">Create your membership</h2>
+        <SignupForm
+          submitLabel="Join Now"
+          pendingLabel="Creating Account..."
+          pending={signup.isPending}
+          onSubmit={(values) =>
+            signup.mutate(
+              { ...values, emailConsent: false },
+              { onError: (error) => toast(generalJoinErrorToast(error)) },
+            )
+          }
+        />
+      </Card>
+    </section>
+  );
 }

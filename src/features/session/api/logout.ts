@@ -2,18 +2,21 @@
 // every cached answer (SPEC §4: sign-out clears all cached data).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogoutResponse } from '@contract';
-import { ApiError, apiJson } from '@/lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { AUTH_STORAGE_KEY } from '@/lib/auth-storage.ts';
 import { supabase } from '@/lib/supabase.ts';
 
+/** Signs out; never fails: whatever the server says, this browser ends up signed out. */
 export async function logout(): Promise<void> {
   try {
     await apiJson(LogoutResponse, 'POST', '/api/auth/logout');
-  } catch (error) {
-    // An already revoked or expired session is signed out all the same.
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
-  } finally {
-    await supabase.auth.signOut({ scope: 'local' });
+    // The server revoked the session. Drop the stored copy first so supabase-js signs out locally
+    // without asking Auth to revoke it again (Auth would answer 403, logged by the browser).
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    // Offline, or the session had already ended: supabase-js revokes what it still can.
   }
+  await supabase.auth.signOut({ scope: 'local' });
 }
 
 export function useLogout() {

@@ -23,14 +23,16 @@ export function CodeEntry(props: CodeEntryProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const complete = code.length === CODE_LENGTH;
+  const tooShort = () =>
+    toast({
+      title: 'Invalid Code',
+      description: 'Please enter the 6-digit verification code.',
+      variant: 'destructive',
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (props.rule === 'six-digits' && !complete) {
-      toast({
-        title: 'Invalid Code',
-        description: 'Please enter the 6-digit verification code.',
-        variant: 'destructive',
-      });
+      tooShort();
       return;
     }
     if (props.rule === 'required' && code.length === 0) {
@@ -47,7 +49,19 @@ export function CodeEntry(props: CodeEntryProps) {
     <form noValidate onSubmit={submit} className="grid gap-4">
       <div>
         <Label htmlFor={`${id}-code`}>{props.label ?? 'Verification code'}</Label>
-        <CodeInput id={`${id}-code`} value={code} onChange={setCode} autoFocus />
+        <CodeInput
+          id={`${id}-code`}
+          value={code}
+          onChange={setCode}
+          autoFocus
+          onKeyDown={(event) => {
+            // The disabled button blocks Enter's implicit submit: say why instead of doing nothing.
+            if (event.key === 'Enter' && props.rule === 'six-digits' && !complete) {
+              event.preventDefault();
+              tooShort();
+            }
+          }}
+        />
       </div>
       <Button
         type="submit"

@@ -1,12 +1,15 @@
 // POST /api/customers: sign up a customer (general join, business join, kiosk). SPEC §7: email is
-// omitted when empty; emailConsent is always false from these screens.
+// omitted when empty; emailConsent is always false from these screens. An SMS opt-in carries the
+// wording the form showed, which the API stores with the consent.
 import { useMutation } from '@tanstack/react-query';
 import { CreateCustomerResponse, type CreateCustomerRequest } from '@contract';
 import { apiJson } from '@/lib/api-client.ts';
+import { SMS_CONSENT_WORDING } from '../consent.ts';
 
 export function createCustomer(input: CreateCustomerRequest): Promise<CreateCustomerResponse> {
   const { email, ...rest } = input;
-  const payload = email ? { ...rest, email } : rest;
+  const withConsent = rest.smsConsent ? { ...rest, smsConsentWording: SMS_CONSENT_WORDING } : rest;
+  const payload = email ? { ...withConsent, email } : withConsent;
   return apiJson(CreateCustomerResponse, 'POST', '/api/customers', payload);
 }
 

@@ -1,0 +1,49 @@
+// Home and How it works (SPEC §2): the featured rewards, the steps and the calls to join.
+import { screen, within } from '@testing-library/react';
+import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Home', () => {
+  it('features the ice cream scoop, the pizza slice and the Silver $5 off', async () => {
+    stubFetch(200, []);
+    renderRoute('/');
+    const featured = within(
+      (await screen.findByRole('heading', { name: 'Featured rewards' })).closest('section')!,
+    );
+    expect(featured.getByRole('heading', { name: 'Free Ice Cream Scoop' })).toBeInTheDocument();
+    expect(featured.getByRole('heading', { name: 'Free Pizza Slice' })).toBeInTheDocument();
+    expect(featured.getByRole('heading', { name: '$5 Off Any Business' })).toBeInTheDocument();
+    expect(featured.getByText('Silver reward')).toBeInTheDocument();
+  });
+
+  it('explains three steps, quotes members and calls to join', async () => {
+    stubFetch(200, []);
+    renderRoute('/');
+    const steps = (await screen.findByRole('heading', { name: 'Three simple steps' }))
+      .nextElementSibling!;
+    expect(within(steps as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getAllByRole('blockquote').length).toBe(3);
+    const joinLinks = within(screen.getByRole('main')).getAllByRole('link', { name: 'Join Now' });
+    expect(joinLinks.length).toBeGreaterThanOrEqual(2);
+    for (const link of joinLinks) expect(link).toHaveAttribute('href', '/join');
+  });
+});
+
+describe('How it works', () => {
+  it('lists the four steps in order, and the benefits', async () => {
+    stubFetch(200, []);
+    renderRoute('/how-it-works');
+    await screen.findByRole('heading', { level: 1, name: 'How It Works' });
+    const titles = screen
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      'Step 1: Sign up once',
+      'Step 2: Show your QR',
+      'Step 3: Earn 5 points per visit',
+      'Step 4: Redeem rewards',
+    ]);
+    expect(screen.getByText('Points that never expire')).toBeInTheDocument();
+  });
+});

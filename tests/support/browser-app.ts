@@ -1,0 +1,158 @@
+// The app as `npm run dev` serves it (in-memory database, or a given Postgres database) driven in Debian's Chromium through
+// playwright-core, for browser suites: start/stop, pages that collect console errors, screenshots,
+// axe-core checks and QR decoding from a screenshot.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createConnection } from 'node:net';
+import jsQR from 'jsqr';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+export const APP = 'http://127.0.0.1:5173';
+export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
+const PORTS = [5173, 54321, 54322];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface BrowserApp {
+  browser: Browser;
+  /** A new page at `path` whose console errors and page errors land in `problems`. */
+  open(path: string, width: number, height?: number): Promise<{ page: Page; problems: string[] }>;
+  stop(): Promise<void>;
+}
+
+/** `npm run dev` on an in-memory database, or on `databaseUrl` (a real Postgres test database). */
+export async function startBrowserApp(options: { databaseUrl?: string } = {}): Promise<BrowserApp> {
+  for (const port of PORTS) {
+    if (await portInUse(port))
+      throw new Error(`port ${port} is busy: stop the running dev server first`);
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, DEV_DATABASE: 'memory' };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  let log = '';
+  const server: ChildProcess = spawn('npm', ['run', 'dev'], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (log += chunk));
+  server.stderr?.on('data', (chunk) => (log += chunk));
+  const stopServer = async () => {
+    const pid = server.pid;
+    if (!pid) return;
+    const signal = (name: NodeJS.Signals | 0) => {
+      try {
+        process.kill(-pid, name);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (!signal('SIGTERM')) return;
+    for (let i = 0; i < 50 && signal(0); i++) await sleep(100);
+    signal('SIGKILL');
+  };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
+      if (
+        await fetch(`${APP}/api/locations`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (Date.now() > deadline) throw new Error(`the dev server did not start in time:\n${log}`);
+      await sleep(300);
+    }
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    return {
+      browser,
+      async open(path, width, height = 900) {
+        const page = await browser.newPage({ viewport: { width, height } });
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(message.text());
+        });
+        page.on('pageerror', (error) => problems.push(error.message));
+        await page.goto(`${APP}${path}`);
+        return { page, problems };
+      },
+      async stop() {
+        await browser.close();
+        await stopServer();
+      },
+    };
+  } catch (error) {
+    await stopServer();
+    throw error;
+  }
+}
+
+export async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's serious and critical violations on the page as it is now, as "rule: targets". */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+/** Reads the QR code drawn in `element` from a screenshot of it, as a phone camera would. */
+export async function decodeQr(element: Locator): Promise<string | null> {
+  const png = PNG.sync.read(await element.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return code?.data ?? null;
+}
