@@ -19,12 +19,15 @@ export function renderWithRouter(element: ReactNode, url = '/') {
     ...view,
     router,
     queryClient,
-    location: () => new URL(`http://x${router.state.location.pathname}${router.state.location.search}`),
+    location: () =>
+      new URL(`http://x${router.state.location.pathname}${router.state.location.search}`),
   };
 }
 
 /** A JSON fetch stub routed by path: `routes['/api/x']` answers that path (a function sees the URL). */
-export function stubApi(routes: Record<string, unknown | ((url: URL, init?: RequestInit) => [number, unknown])>) {
+export function stubApi(
+  routes: Record<string, unknown | ((url: URL, init?: RequestInit) => [number, unknown])>,
+) {
   const calls: { url: URL; init?: RequestInit }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -36,7 +39,10 @@ export function stubApi(routes: Record<string, unknown | ((url: URL, init?: Requ
         : route === undefined
           ? [404, { error: { code: 'not_found', message: 'Not found' } }]
           : [200, route];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;

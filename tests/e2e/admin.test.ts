@@ -61,7 +61,8 @@ it('the demo admin sees the dashboard with the real figures', async () => {
   expect(await page.getByText('Signed in as').textContent()).toContain('(555) 555-0100');
   const metrics = page.getByRole('region', { name: 'Key metrics' });
   await metrics.getByText('Total Visits').waitFor();
-  const card = (title: string) => metrics.locator('div', { has: page.getByRole('heading', { name: title }) }).last();
+  const card = (title: string) =>
+    metrics.locator('div', { has: page.getByRole('heading', { name: title }) }).last();
   await card('Total Visits').getByText('3', { exact: true }).waitFor();
   expect(await card('Sign-ups Today').getByText('4', { exact: true }).count()).toBe(1);
   expect(await card('Total Visits').getByText('No visits in the previous week').count()).toBe(1);

@@ -87,7 +87,11 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
     `/api/admin/customers/${member.id}`,
     { token: accessTokenOf(admin) },
   );
-  expect([detail.status, detail.body.customer.totalVisits, detail.body.customer.totalPoints]).toEqual([200, 1, 5]);
+  expect([
+    detail.status,
+    detail.body.customer.totalVisits,
+    detail.body.customer.totalPoints,
+  ]).toEqual([200, 1, 5]);
 
   // Redeem the welcome reward after the confirmation.
   await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
@@ -110,7 +114,10 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
   // A code that is no code at all.
   await scanner.fill('not-a-real-token');
   await scanner.press('Enter');
-  await page.getByRole('alert').filter({ hasText: /Code not recognised|Not a member code/ }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /Code not recognised|Not a member code/ })
+    .waitFor();
   expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
   await page.close();
 });

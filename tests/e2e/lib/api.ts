@@ -30,7 +30,11 @@ export async function api<T = unknown>(
 async function authPost(anonKey: string, path: string, body: unknown) {
   const response = await fetch(`${STACK}/auth/v1${path}`, {
     method: 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: anonKey,
+      authorization: `Bearer ${anonKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`auth ${path}: ${response.status} ${await response.text()}`);
@@ -40,20 +44,29 @@ async function authPost(anonKey: string, path: string, body: unknown) {
 /** The demo admin's access token (test code 123456 from supabase/config.toml). */
 export async function demoAdminToken(anonKey: string): Promise<string> {
   await authPost(anonKey, '/otp', { phone: '+15555550100', create_user: false, channel: 'sms' });
-  const session = await authPost(anonKey, '/verify', { phone: '+15555550100', token: '123456', type: 'sms' });
+  const session = await authPost(anonKey, '/verify', {
+    phone: '+15555550100',
+    token: '123456',
+    type: 'sms',
+  });
   return session.access_token;
 }
 
 /** The newest sign-in code the stand-in "texted" to a phone (its dev outbox). */
 export async function latestCode(anonKey: string, phone: string): Promise<string> {
-  const response = await fetch(`${STACK}/auth/v1/dev/sms?phone=1${phone}`, { headers: { apikey: anonKey } });
+  const response = await fetch(`${STACK}/auth/v1/dev/sms?phone=1${phone}`, {
+    headers: { apikey: anonKey },
+  });
   const { messages } = (await response.json()) as { messages: { code: string }[] };
   const code = messages.at(-1)?.code;
   if (!code) throw new Error(`no code was sent to ${phone}`);
   return code;
 }
 
-export async function signUp(name: string, phone = nextPhone()): Promise<{ id: string; name: string; phone: string }> {
+export async function signUp(
+  name: string,
+  phone = nextPhone(),
+): Promise<{ id: string; name: string; phone: string }> {
   const { status, body } = await api<{ customer: { id: string } }>('POST', '/api/customers', {
     body: { name, phone, smsConsent: false, emailConsent: false },
   });
@@ -72,17 +85,23 @@ export async function recordVisit(adminToken: string, customerId: string, locati
 }
 
 /** A kiosk (anonymous Auth user, demo mode) at a location starts a check-in by phone: its token. */
-export async function kioskCheckinToken(anonKey: string, locationId: string, phone: string): Promise<string> {
+export async function kioskCheckinToken(
+  anonKey: string,
+  locationId: string,
+  phone: string,
+): Promise<string> {
   const kiosk = await authPost(anonKey, '/signup', { data: {} });
   const opened = await api('POST', '/api/kiosk/session', {
     token: kiosk.access_token,
     body: { locationId, deviceFingerprint: 'playwright' },
   });
-  if (opened.status !== 200 && opened.status !== 201) throw new Error(`kiosk session: ${opened.status} ${JSON.stringify(opened.body)}`);
+  if (opened.status !== 200 && opened.status !== 201)
+    throw new Error(`kiosk session: ${opened.status} ${JSON.stringify(opened.body)}`);
   const started = await api<{ token: string }>('POST', '/api/checkin/start', {
     token: kiosk.access_token,
     body: { locationId, phone },
   });
-  if (started.status !== 201) throw new Error(`check-in start: ${started.status} ${JSON.stringify(started.body)}`);
+  if (started.status !== 201)
+    throw new Error(`check-in start: ${started.status} ${JSON.stringify(started.body)}`);
   return started.body.token;
 }

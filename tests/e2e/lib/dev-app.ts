@@ -4,7 +4,13 @@
 // test left open, and the phone-code sign-in on /admin and /staff. Hold `flock /tmp/ports.lock`.
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { APP, seriousA11yViolations, shoot, startBrowserApp, type BrowserApp } from '../../support/browser-app.ts';
+import {
+  APP,
+  seriousA11yViolations,
+  shoot,
+  startBrowserApp,
+  type BrowserApp,
+} from '../../support/browser-app.ts';
 
 export { shoot };
 export const seriousViolations = seriousA11yViolations;
@@ -41,14 +47,23 @@ export async function closeLeftoverPages(testName: string) {
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A page in its own context (signed in when given a storage state) recording console and page errors. */
-export async function openPage(dev: DevApp, path: string, width: number, storageState?: StorageState) {
-  const context = await dev.app.browser.newContext({ viewport: { width, height: 900 }, storageState });
+export async function openPage(
+  dev: DevApp,
+  path: string,
+  width: number,
+  storageState?: StorageState,
+) {
+  const context = await dev.app.browser.newContext({
+    viewport: { width, height: 900 },
+    storageState,
+  });
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => {}));
   openPages.add(page);
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${message.text()} ${message.location().url}`.trim());
+    if (message.type() === 'error')
+      problems.push(`${message.text()} ${message.location().url}`.trim());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${APP}${path}`);
@@ -60,7 +75,11 @@ export async function openPage(dev: DevApp, path: string, width: number, storage
  * the browser storage (the Supabase session) so later pages start signed in — Auth allows one code
  * request per phone every few seconds, so each test cannot sign in afresh.
  */
-export async function signInThroughScreen(page: Page, phone: string, code: string): Promise<StorageState> {
+export async function signInThroughScreen(
+  page: Page,
+  phone: string,
+  code: string,
+): Promise<StorageState> {
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send Verification Code' }).click();
   await page.getByLabel('Verification code').fill(code);
@@ -73,7 +92,8 @@ export async function signInThroughScreen(page: Page, phone: string, code: strin
 export function accessTokenOf(state: StorageState): string {
   for (const origin of state.origins) {
     for (const item of origin.localStorage) {
-      if (item.name === 'village-rewards-auth') return (JSON.parse(item.value) as { access_token: string }).access_token;
+      if (item.name === 'village-rewards-auth')
+        return (JSON.parse(item.value) as { access_token: string }).access_token;
     }
   }
   throw new Error('no stored session');

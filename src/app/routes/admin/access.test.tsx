@@ -6,7 +6,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { stubApi } from '@/test/render-with-router.tsx';
 
 type Listener = (event: string, session: Session | null) => void;
-const auth = vi.hoisted(() => ({ listener: null as ((event: string, session: unknown) => void) | null }));
+const auth = vi.hoisted(() => ({
+  listener: null as ((event: string, session: unknown) => void) | null,
+}));
 vi.mock('@/lib/supabase.ts', () => ({
   supabase: {
     auth: {
@@ -28,14 +30,27 @@ function signIn(appMetadata: Record<string, unknown> | null) {
         refresh_token: 'r',
         token_type: 'bearer',
         expires_in: 3600,
-        user: { id: 'u1', aud: 'authenticated', created_at: '', phone: '15555550100', app_metadata: appMetadata, user_metadata: { name: 'Pat Operator' } },
+        user: {
+          id: 'u1',
+          aud: 'authenticated',
+          created_at: '',
+          phone: '15555550100',
+          app_metadata: appMetadata,
+          user_metadata: { name: 'Pat Operator' },
+        },
       } as unknown as Session)
     : null;
   act(() => auth.listener?.('INITIAL_SESSION', session));
 }
 
 beforeEach(() => {
-  stubApi({ '/api/locations': [], '/api/admin/activity': [], '/api/admin/top-locations': [], '/api/admin/customers': [], '/api/admin/customers/count': { total: 0 } });
+  stubApi({
+    '/api/locations': [],
+    '/api/admin/activity': [],
+    '/api/admin/top-locations': [],
+    '/api/admin/customers': [],
+    '/api/admin/customers/count': { total: 0 },
+  });
 });
 
 it('/admin signed out shows the admin sign-in', async () => {
@@ -63,7 +78,15 @@ it('/admin for an admin shows the dashboard and who is signed in', async () => {
   expect(await screen.findByText('Sign-ups Today')).toBeInTheDocument();
   expect(screen.getByText('Pat Operator · (555) 555-0100')).toBeInTheDocument();
   expect(screen.queryByText('Admin User')).not.toBeInTheDocument();
-  for (const tab of ['Customers', 'Rewards', 'Locations', 'Exports', 'Flags', 'Messages', 'Reports']) {
+  for (const tab of [
+    'Customers',
+    'Rewards',
+    'Locations',
+    'Exports',
+    'Flags',
+    'Messages',
+    'Reports',
+  ]) {
     expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
   }
 });
@@ -85,5 +108,7 @@ it('/staff for an admin asks for the business first', async () => {
   signIn({ provider: 'phone', role: 'admin' });
   expect(await screen.findByLabelText('Business at this counter')).toBeInTheDocument();
   expect(screen.queryByLabelText('Scan or type a member code')).not.toBeInTheDocument();
-  expect(screen.getByText('Choose the business you are serving at to start scanning.')).toBeInTheDocument();
+  expect(
+    screen.getByText('Choose the business you are serving at to start scanning.'),
+  ).toBeInTheDocument();
 });

@@ -16,7 +16,12 @@ export function AdminBusinessReportPage() {
   return (
     <RequireSession
       kind="admin"
-      fallback={<StaffSignIn title="Village Rewards Admin" intro="Sign in with the operator's phone number to see this report." />}
+      fallback={
+        <StaffSignIn
+          title="Village Rewards Admin"
+          intro="Sign in with the operator's phone number to see this report."
+        />
+      }
       forbidden={<NotAuthorised what="the business reports" />}
     >
       <Report />
@@ -26,7 +31,9 @@ export function AdminBusinessReportPage() {
 
 function Report() {
   const [params] = useSearchParams();
-  const location = /^[a-z][a-z0-9-]{1,40}$/.test(params.get('location') ?? '') ? params.get('location')! : '';
+  const location = /^[a-z][a-z0-9-]{1,40}$/.test(params.get('location') ?? '')
+    ? params.get('location')!
+    : '';
   const month = isMonth(params.get('month') ?? '') ? params.get('month')! : currentMonth();
   const query = useBusinessReport(location, month);
   return (
@@ -41,7 +48,14 @@ function Report() {
       </div>
       <main className="px-4 print:px-0">
         {location ? (
-          <QueryState loading={query.isPending} error={query.error} onRetry={() => void query.refetch()} empty={false} emptyText="" what="the report">
+          <QueryState
+            loading={query.isPending}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            empty={false}
+            emptyText=""
+            what="the report"
+          >
             {query.data ? <BusinessReport report={query.data} /> : null}
           </QueryState>
         ) : (

@@ -55,11 +55,24 @@ function StaffCounter() {
           <div className="min-w-0">
             <h1 className="font-display text-xl font-bold text-bark-900">Staff Counter</h1>
             <p className="truncate text-sm text-bark-700">
-              {business ? business.businessName : isAdmin ? 'Choose a business' : 'No business assigned'}
+              {business
+                ? business.businessName
+                : locations.isPending
+                  ? 'Loading…'
+                  : locationId
+                    ? locationId
+                    : isAdmin
+                      ? 'Choose a business'
+                      : 'No business assigned'}
               {phone ? ` · ${phone}` : ''}
             </p>
           </div>
-          <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <Button
+            variant="secondary"
+            className="shrink-0 whitespace-nowrap"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
             Sign out
           </Button>
         </div>

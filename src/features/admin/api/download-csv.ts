@@ -10,7 +10,11 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
 }
 
 /** `path` is one of the CSV endpoints; `params` its query (null entries dropped). */
-export async function downloadCsv(input: { path: string; params: Record<string, string | undefined>; fallbackName: string }) {
+export async function downloadCsv(input: {
+  path: string;
+  params: Record<string, string | undefined>;
+  fallbackName: string;
+}) {
   const response = await apiRequest('GET', urlFromQueryKey([input.path, input.params]), undefined, {
     headers: { Accept: 'text/csv' },
   });

@@ -5,7 +5,10 @@ import { getByKey } from '@/lib/api-client.ts';
 
 export const flagsQueryOptions = (includeDismissed: boolean) =>
   queryOptions({
-    queryKey: ['/api/admin/flags', { includeDismissed: includeDismissed ? 'true' : undefined }] as const,
+    queryKey: [
+      '/api/admin/flags',
+      { includeDismissed: includeDismissed ? 'true' : undefined },
+    ] as const,
     queryFn: ({ queryKey }) => getByKey(VelocityFlagsResponse, queryKey),
   });
 

@@ -6,7 +6,10 @@ import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const visitsDailyQueryOptions = (filters: AdminFilters) =>
   queryOptions({
-    queryKey: ['/api/admin/visits/daily', { location: filters.location, ...rangeParams(filters) }] as const,
+    queryKey: [
+      '/api/admin/visits/daily',
+      { location: filters.location, ...rangeParams(filters) },
+    ] as const,
     queryFn: ({ queryKey }) => getByKey(VisitSeriesResponse, queryKey),
     placeholderData: keepPreviousData,
   });

@@ -4,7 +4,11 @@ import { RevokeKioskResponse } from '@contract';
 import { apiJson } from '@/lib/api-client.ts';
 
 export function revokeKiosk(kioskId: string) {
-  return apiJson(RevokeKioskResponse, 'POST', `/api/admin/kiosks/${encodeURIComponent(kioskId)}/revoke`);
+  return apiJson(
+    RevokeKioskResponse,
+    'POST',
+    `/api/admin/kiosks/${encodeURIComponent(kioskId)}/revoke`,
+  );
 }
 
 export function useRevokeKiosk() {

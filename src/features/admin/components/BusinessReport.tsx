@@ -17,7 +17,11 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
     ['New members (joined here)', r.newMembers],
     ['First visits here', r.firstVisits],
     ['Welcome rewards redeemed', r.welcomeRewardsRedeemed],
-    ['Silver/Gold rewards honoured', r.tierRewardsHonoured, formatCents(r.tierRewardsHonouredCents)],
+    [
+      'Silver/Gold rewards honoured',
+      r.tierRewardsHonoured,
+      formatCents(r.tierRewardsHonouredCents),
+    ],
   ];
   return (
     <article className="mx-auto max-w-3xl bg-white p-8 print:max-w-none print:p-0">
@@ -36,16 +40,24 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
         ))}
       </dl>
       <section className="mt-8">
-        <h2 className="font-display text-xl font-bold text-bark-900">Where your members also shop</h2>
+        <h2 className="font-display text-xl font-bold text-bark-900">
+          Where your members also shop
+        </h2>
         {r.alsoShopAt.length === 0 || r.members === 0 ? (
           <p className="mt-2 text-bark-700">No member visited this month.</p>
         ) : (
           <table className="mt-2 w-full text-left">
             <thead className="text-sm text-bark-700">
               <tr>
-                <th scope="col" className="py-1">Business</th>
-                <th scope="col" className="py-1">Members</th>
-                <th scope="col" className="py-1">Share</th>
+                <th scope="col" className="py-1">
+                  Business
+                </th>
+                <th scope="col" className="py-1">
+                  Members
+                </th>
+                <th scope="col" className="py-1">
+                  Share
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -61,7 +73,8 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
         )}
       </section>
       <footer className="mt-8 text-xs text-bark-700">
-        Figures for {monthLabel(r.month)} in {r.timeZone}. Printed {new Date().toLocaleDateString()}.
+        Figures for {monthLabel(r.month)} in {r.timeZone}. Printed {new Date().toLocaleDateString()}
+        .
       </footer>
     </article>
   );

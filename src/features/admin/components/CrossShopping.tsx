@@ -5,7 +5,10 @@ import type { AdminFilters } from '../api/filters.ts';
 import { useCrossShopping } from '../api/get-cross-shopping.ts';
 import { QueryState } from './QueryState.tsx';
 
-export function CrossShopping(props: { filters: AdminFilters; businessName: (id: string) => string }) {
+export function CrossShopping(props: {
+  filters: AdminFilters;
+  businessName: (id: string) => string;
+}) {
   const query = useCrossShopping(props.filters);
   const data = query.data;
   return (
@@ -22,8 +25,9 @@ export function CrossShopping(props: { filters: AdminFilters; businessName: (id:
         {data ? (
           <>
             <p className="text-bark-900">
-              <strong className="font-display text-3xl">{data.multiBusinessPercent ?? 0}%</strong> of the {data.activeMembers} active
-              members ({data.multiBusinessMembers}) visited two or more businesses.
+              <strong className="font-display text-3xl">{data.multiBusinessPercent ?? 0}%</strong>{' '}
+              of the {data.activeMembers} active members ({data.multiBusinessMembers}) visited two
+              or more businesses.
             </p>
             <ul className="flex flex-wrap gap-2 text-sm">
               {data.distribution.map((d) => (

@@ -20,10 +20,17 @@ export function CustomerDetailDialog(props: {
   const query = useCustomer(props.customerId);
   const detail = query.data;
   return (
-    <Dialog open={props.customerId !== null} onOpenChange={(open) => (open ? null : props.onClose())}>
+    <Dialog
+      open={props.customerId !== null}
+      onOpenChange={(open) => (open ? null : props.onClose())}
+    >
       <DialogContent
         title={detail ? detail.customer.name : 'Customer'}
-        description={detail ? `${formatPhone(detail.customer.phone)}${detail.customer.email ? ` · ${detail.customer.email}` : ''}` : undefined}
+        description={
+          detail
+            ? `${formatPhone(detail.customer.phone)}${detail.customer.email ? ` · ${detail.customer.email}` : ''}`
+            : undefined
+        }
         className="max-h-[90svh] overflow-y-auto md:max-w-4xl"
       >
         <QueryState
@@ -50,7 +57,11 @@ function Section(props: { title: string; empty: boolean; emptyText: string; chil
   return (
     <section className="mt-6">
       <h3 className="font-display text-lg font-bold text-bark-900">{props.title}</h3>
-      {props.empty ? <p className="mt-2 text-sm text-bark-700">{props.emptyText}</p> : props.children}
+      {props.empty ? (
+        <p className="mt-2 text-sm text-bark-700">{props.emptyText}</p>
+      ) : (
+        props.children
+      )}
     </section>
   );
 }
@@ -112,11 +123,15 @@ function DetailBody(props: {
           {rewards.map((reward) => (
             <tr key={reward.id}>
               <td className={cell}>{reward.name}</td>
-              <td className={cell}>{reward.locationId ? props.businessName(reward.locationId) : 'Any business'}</td>
+              <td className={cell}>
+                {reward.locationId ? props.businessName(reward.locationId) : 'Any business'}
+              </td>
               <td className={cell}>{reward.status}</td>
               <td className={cell}>{when(reward.unlockedAt)}</td>
               <td className={cell}>
-                {reward.redeemedAt ? `${when(reward.redeemedAt)} at ${props.businessName(reward.redeemedLocationId)}` : '—'}
+                {reward.redeemedAt
+                  ? `${when(reward.redeemedAt)} at ${props.businessName(reward.redeemedLocationId)}`
+                  : '—'}
               </td>
             </tr>
           ))}
@@ -135,12 +150,17 @@ function DetailBody(props: {
         </Table>
       </Section>
 
-      <Section title="Consents" empty={consents.length === 0} emptyText="No marketing consent given">
+      <Section
+        title="Consents"
+        empty={consents.length === 0}
+        emptyText="No marketing consent given"
+      >
         <ul className="mt-2 grid gap-2">
           {consents.map((consent) => (
             <li key={consent.id} className="rounded-xl bg-cream-50 p-3">
               <p className="font-semibold">
-                {consent.channel.toUpperCase()} · {consent.scope} · {when(consent.createdAt)} ({consent.signupChannel})
+                {consent.channel.toUpperCase()} · {consent.scope} · {when(consent.createdAt)} (
+                {consent.signupChannel})
               </p>
               <blockquote className="mt-1 text-bark-700">“{consent.wording}”</blockquote>
             </li>
@@ -155,7 +175,9 @@ function DetailBody(props: {
               <td className={cell}>{when(event.createdAt)}</td>
               <td className={cell}>{event.event.replaceAll('_', ' ')}</td>
               <td className={cell}>{event.points > 0 ? `+${event.points}` : event.points}</td>
-              <td className={cell}>{event.locationId ? props.businessName(event.locationId) : '—'}</td>
+              <td className={cell}>
+                {event.locationId ? props.businessName(event.locationId) : '—'}
+              </td>
               <td className={cell}>{event.actorRole ?? '—'}</td>
               <td className={cell}>{event.reason ?? '—'}</td>
             </tr>
@@ -177,7 +199,12 @@ function Fact(props: { label: string; children: ReactNode }) {
 
 function Table(props: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div tabIndex={0} role="region" aria-label={props.label} className="mt-2 overflow-x-auto rounded-xl border border-cream-200 focus-visible:outline-3 focus-visible:outline-meadow-700">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={props.label}
+      className="mt-2 overflow-x-auto rounded-xl border border-cream-200 focus-visible:outline-3 focus-visible:outline-meadow-700"
+    >
       <table className="w-full text-left">
         <thead className="bg-cream-50 text-bark-700">
           <tr>

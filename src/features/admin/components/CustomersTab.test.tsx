@@ -17,7 +17,15 @@ const row = (id: number, name: string, status: string, points = 0) => ({
   createdAt: '2026-11-01T10:00:00Z',
 });
 
-function setup(url = '/', rows = [row(1, 'Ada Lovelace', 'Gold', 25), row(2, 'Bob Marley', 'Silver', 10), row(3, 'Cy Twombly', 'Bronze', 5)], total = 3) {
+function setup(
+  url = '/',
+  rows = [
+    row(1, 'Ada Lovelace', 'Gold', 25),
+    row(2, 'Bob Marley', 'Silver', 10),
+    row(3, 'Cy Twombly', 'Bronze', 5),
+  ],
+  total = 3,
+) {
   const calls = stubApi({
     '/api/admin/customers': (u: URL) => {
       const search = (u.searchParams.get('search') ?? '').toLowerCase();
@@ -27,7 +35,11 @@ function setup(url = '/', rows = [row(1, 'Ada Lovelace', 'Gold', 25), row(2, 'Bo
   });
   const onView = vi.fn();
   const view = renderWithRouter(
-    <CustomersTab filters={{ range: '7days' }} onView={onView} renderStatus={(s) => <span data-testid="status">{s}</span>} />,
+    <CustomersTab
+      filters={{ range: '7days' }}
+      onView={onView}
+      renderStatus={(s) => <span data-testid="status">{s}</span>}
+    />,
     url,
   );
   const listCalls = () => calls.filter((c) => c.url.pathname === '/api/admin/customers');
@@ -52,7 +64,9 @@ it('searches once typing stops, not on every key, and puts the search in the URL
   await userEvent.type(screen.getByLabelText('Search customers'), 'twom');
   await waitFor(() => expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument());
   expect(screen.getByText('Cy Twombly')).toBeInTheDocument();
-  const searches = listCalls().slice(before).map((c) => c.url.searchParams.get('search'));
+  const searches = listCalls()
+    .slice(before)
+    .map((c) => c.url.searchParams.get('search'));
   expect(searches).toEqual(['twom']);
   expect(location().searchParams.get('q')).toBe('twom');
 });
@@ -79,9 +93,16 @@ it('sorts and pages on the server, keeping both in the URL', async () => {
   expect(screen.getByText(/Page 1 of 3 · 60 customers/)).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: /Points/ }));
   await waitFor(() => expect(location().searchParams.get('sort')).toBe('points.desc'));
-  expect(screen.getByRole('columnheader', { name: /Points/ })).toHaveAttribute('aria-sort', 'descending');
+  expect(screen.getByRole('columnheader', { name: /Points/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   await waitFor(() => expect(listCalls().at(-1)?.url.searchParams.get('page')).toBe('2'));
   const last = listCalls().at(-1)!.url.searchParams;
-  expect([last.get('sort'), last.get('order'), last.get('limit')]).toEqual(['points', 'desc', '25']);
+  expect([last.get('sort'), last.get('order'), last.get('limit')]).toEqual([
+    'points',
+    'desc',
+    '25',
+  ]);
 });

@@ -101,17 +101,31 @@ export function CustomersTab(props: {
         emptyText="No customers found"
         what="customers"
       >
-        <div tabIndex={0} role="region" aria-label="Customers table" className="mt-4 overflow-x-auto rounded-2xl border border-cream-200 bg-white focus-visible:outline-3 focus-visible:outline-meadow-700">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Customers table"
+          className="mt-4 overflow-x-auto rounded-2xl border border-cream-200 bg-white focus-visible:outline-3 focus-visible:outline-meadow-700"
+        >
           <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={query.isFetching}>
             <caption className="sr-only">Customers, page {page}</caption>
             <thead className="bg-cream-50 text-bark-700">
               <tr>
                 <SortHeader label="Customer" column="name" sort={sort} onSort={changeSort} />
                 <SortHeader label="Points" column="points" sort={sort} onSort={changeSort} />
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
                 <SortHeader label="Last Visit" column="lastVisit" sort={sort} onSort={changeSort} />
-                <SortHeader label="Total Visits" column="totalVisits" sort={sort} onSort={changeSort} />
-                <th scope="col" className="px-4 py-3 font-semibold">Actions</th>
+                <SortHeader
+                  label="Total Visits"
+                  column="totalVisits"
+                  sort={sort}
+                  onSort={changeSort}
+                />
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-cream-200">
@@ -122,9 +136,7 @@ export function CustomersTab(props: {
                     <p className="text-bark-700">{formatPhone(customer.phone)}</p>
                   </td>
                   <td className="px-4 py-3">{customer.totalPoints}</td>
-                  <td className="px-4 py-3">
-                    {props.renderStatus(customer.status)}
-                  </td>
+                  <td className="px-4 py-3">{props.renderStatus(customer.status)}</td>
                   <td className="px-4 py-3">{formatDate(customer.lastVisit)}</td>
                   <td className="px-4 py-3">{customer.totalVisits}</td>
                   <td className="px-4 py-3">
@@ -152,7 +164,9 @@ export function CustomersTab(props: {
         </Button>
         <span className="text-sm text-bark-700" aria-live="polite">
           Page {page}
-          {pages !== undefined ? ` of ${pages} · ${total!.toLocaleString()} customer${total === 1 ? '' : 's'}` : ''}
+          {pages !== undefined
+            ? ` of ${pages} · ${total!.toLocaleString()} customer${total === 1 ? '' : 's'}`
+            : ''}
         </span>
         <Button
           variant="secondary"

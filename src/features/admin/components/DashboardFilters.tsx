@@ -56,7 +56,12 @@ export function DashboardFilters(props: {
   };
 
   return (
-    <form noValidate onSubmit={apply} aria-label="Filters" className="flex flex-wrap items-end gap-4">
+    <form
+      noValidate
+      onSubmit={apply}
+      aria-label="Filters"
+      className="flex flex-wrap items-end gap-4"
+    >
       <div className="min-w-52">
         <Label htmlFor={`${id}-location`}>Location</Label>
         <Select

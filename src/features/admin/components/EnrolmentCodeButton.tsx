@@ -57,7 +57,10 @@ export function EnrolmentCodeButton(props: {
       >
         {code ? (
           <div className="grid gap-4">
-            <p className="rounded-xl bg-cream-100 p-4 text-center font-mono text-2xl font-bold tracking-wider" aria-label={`Code ${code.split('').join(' ')}`}>
+            <p
+              className="rounded-xl bg-cream-100 p-4 text-center font-mono text-2xl font-bold tracking-wider"
+              aria-label={`Code ${code.split('').join(' ')}`}
+            >
               {code}
             </p>
             <DialogClose asChild>
@@ -67,7 +70,10 @@ export function EnrolmentCodeButton(props: {
         ) : (
           <div className="grid gap-3">
             {mutation.error ? (
-              <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
+              <p
+                role="alert"
+                className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900"
+              >
                 {userMessage(mutation.error)}
               </p>
             ) : null}
@@ -75,7 +81,11 @@ export function EnrolmentCodeButton(props: {
               <DialogClose asChild>
                 <Button variant="secondary">Cancel</Button>
               </DialogClose>
-              <Button variant={props.rotate ? 'destructive' : 'primary'} onClick={create} disabled={mutation.isPending}>
+              <Button
+                variant={props.rotate ? 'destructive' : 'primary'}
+                onClick={create}
+                disabled={mutation.isPending}
+              >
                 {props.rotate ? 'Rotate code' : 'Create code'}
               </Button>
             </div>

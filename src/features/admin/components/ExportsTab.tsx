@@ -13,11 +13,19 @@ export function describeFilters(filters: AdminFilters, businessName: string | un
   const when =
     filters.range === 'custom'
       ? `${filters.from} to ${filters.to}`
-      : { '7days': 'the last 7 days', '30days': 'the last 30 days', '3months': 'the last 3 months' }[filters.range];
+      : {
+          '7days': 'the last 7 days',
+          '30days': 'the last 30 days',
+          '3months': 'the last 3 months',
+        }[filters.range];
   return `${where}, ${when}`;
 }
 
-export function ExportsTab(props: { filters: AdminFilters; businessName?: string; search?: string }) {
+export function ExportsTab(props: {
+  filters: AdminFilters;
+  businessName?: string;
+  search?: string;
+}) {
   const download = useDownloadCsv();
   const scope = describeFilters(props.filters, props.businessName);
   const save = (path: string, params: Record<string, string | undefined>, fallbackName: string) =>
@@ -25,7 +33,12 @@ export function ExportsTab(props: { filters: AdminFilters; businessName?: string
       { path, params, fallbackName },
       {
         onSuccess: (name) => toast({ title: 'Download ready', description: `${name} was saved.` }),
-        onError: (error) => toast({ title: 'Export failed', description: userMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Export failed',
+            description: userMessage(error),
+            variant: 'destructive',
+          }),
       },
     );
   const params = { location: props.filters.location, ...rangeParams(props.filters) };
@@ -36,14 +49,26 @@ export function ExportsTab(props: { filters: AdminFilters; businessName?: string
         text={`Customers who joined or visited at ${scope}, with points, tier, visits, and their SMS/email consent with the exact wording they agreed to.`}
       >
         <Button
-          onClick={() => save('/api/admin/exports/customers.csv', { ...params, search: props.search || undefined }, 'customers.csv')}
+          onClick={() =>
+            save(
+              '/api/admin/exports/customers.csv',
+              { ...params, search: props.search || undefined },
+              'customers.csv',
+            )
+          }
           disabled={download.isPending}
         >
           Download customers CSV
         </Button>
       </ExportCard>
-      <ExportCard title="Visits" text={`Every visit at ${scope}: when, where, who, points and whether it was voided.`}>
-        <Button onClick={() => save('/api/admin/exports/visits.csv', params, 'visits.csv')} disabled={download.isPending}>
+      <ExportCard
+        title="Visits"
+        text={`Every visit at ${scope}: when, where, who, points and whether it was voided.`}
+      >
+        <Button
+          onClick={() => save('/api/admin/exports/visits.csv', params, 'visits.csv')}
+          disabled={download.isPending}
+        >
           Download visits CSV
         </Button>
       </ExportCard>

@@ -16,7 +16,12 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
   return (
     <div className="grid gap-3">
       <label className="flex min-h-11 items-center gap-2 text-sm text-bark-900">
-        <input type="checkbox" className="size-5 accent-meadow-700" checked={all} onChange={(e) => setAll(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-5 accent-meadow-700"
+          checked={all}
+          onChange={(e) => setAll(e.target.checked)}
+        />
         Include dismissed flags
       </label>
       <QueryState
@@ -35,11 +40,17 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
                   <p className="font-semibold text-bark-900">{flag.customerName}</p>
                   <p className="text-sm text-bark-700">
                     {flag.visits} visits on {new Date(`${flag.day}T12:00:00`).toLocaleDateString()}
-                    {flag.dismissedAt ? ` · dismissed ${new Date(flag.dismissedAt).toLocaleString()}` : ''}
+                    {flag.dismissedAt
+                      ? ` · dismissed ${new Date(flag.dismissedAt).toLocaleString()}`
+                      : ''}
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="secondary" onClick={() => props.onReview(flag.customerId)} aria-label={`Review the visits of ${flag.customerName}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => props.onReview(flag.customerId)}
+                    aria-label={`Review the visits of ${flag.customerName}`}
+                  >
                     Review visits
                   </Button>
                   {flag.dismissedAt ? null : (
@@ -49,8 +60,17 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
                       aria-label={`Dismiss the flag on ${flag.customerName}`}
                       onClick={() =>
                         dismiss.mutate(flag.id, {
-                          onSuccess: () => toast({ title: 'Flag dismissed', description: `${flag.customerName}'s flag is closed.` }),
-                          onError: (error) => toast({ title: 'Error', description: userMessage(error), variant: 'destructive' }),
+                          onSuccess: () =>
+                            toast({
+                              title: 'Flag dismissed',
+                              description: `${flag.customerName}'s flag is closed.`,
+                            }),
+                          onError: (error) =>
+                            toast({
+                              title: 'Error',
+                              description: userMessage(error),
+                              variant: 'destructive',
+                            }),
                         })
                       }
                     >

@@ -21,10 +21,14 @@ export function KioskList(props: { locationId: string; businessName: string }) {
     >
       <ul className="grid gap-2 text-sm">
         {query.data?.map((kiosk) => (
-          <li key={kiosk.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 p-3">
+          <li
+            key={kiosk.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 p-3"
+          >
             <div>
               <p className="font-semibold text-bark-900">
-                {kiosk.enrolled ? 'Enrolled' : 'Not enrolled'} · {kiosk.signedIn ? 'signed in' : 'signed out'}
+                {kiosk.enrolled ? 'Enrolled' : 'Not enrolled'} ·{' '}
+                {kiosk.signedIn ? 'signed in' : 'signed out'}
               </p>
               <p className="text-bark-700">
                 Last seen {new Date(kiosk.lastSeenAt).toLocaleString()}
@@ -51,10 +55,18 @@ export function KioskList(props: { locationId: string; businessName: string }) {
                         onClick={() =>
                           revoke.mutate(kiosk.id, {
                             onSuccess: () => {
-                              toast({ title: 'Kiosk revoked', description: `The kiosk at ${props.businessName} is signed out.` });
+                              toast({
+                                title: 'Kiosk revoked',
+                                description: `The kiosk at ${props.businessName} is signed out.`,
+                              });
                               void query.refetch();
                             },
-                            onError: (error) => toast({ title: 'Error', description: userMessage(error), variant: 'destructive' }),
+                            onError: (error) =>
+                              toast({
+                                title: 'Error',
+                                description: userMessage(error),
+                                variant: 'destructive',
+                              }),
                           })
                         }
                       >

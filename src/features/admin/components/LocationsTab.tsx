@@ -30,16 +30,27 @@ export function LocationsTab(props: { filters: AdminFilters }) {
           <li key={location.id}>
             <Card className="grid gap-3 p-5">
               <div className="flex items-center gap-3">
-                <span aria-hidden="true" className={cn('grid size-11 place-items-center rounded-xl text-xl', locationColourClass(location.color))}>
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'grid size-11 place-items-center rounded-xl text-xl',
+                    locationColourClass(location.color),
+                  )}
+                >
                   <LocationIcon icon={location.icon} />
                 </span>
-                <h3 className="font-display text-lg font-bold text-bark-900">{location.businessName}</h3>
+                <h3 className="font-display text-lg font-bold text-bark-900">
+                  {location.businessName}
+                </h3>
               </div>
               <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                 <Figure label="Visits" value={location.visits} />
                 <Figure label="Members" value={location.members} />
                 <Figure label="Joined here" value={location.signups} />
-                <Figure label="Kiosks" value={`${location.enrolledKiosks} of ${location.kiosks} enrolled`} />
+                <Figure
+                  label="Kiosks"
+                  value={`${location.enrolledKiosks} of ${location.kiosks} enrolled`}
+                />
               </dl>
               <p className="text-sm text-bark-700">
                 Kiosk enrolment code:{' '}
@@ -58,7 +69,10 @@ export function LocationsTab(props: { filters: AdminFilters }) {
                         {formatPhone(member.phone)}
                         <span className="text-bark-700">
                           {' '}
-                          · {member.lastSignInAt ? `last signed in ${new Date(member.lastSignInAt).toLocaleDateString()}` : 'never signed in'}
+                          ·{' '}
+                          {member.lastSignInAt
+                            ? `last signed in ${new Date(member.lastSignInAt).toLocaleDateString()}`
+                            : 'never signed in'}
                         </span>
                       </li>
                     ))}

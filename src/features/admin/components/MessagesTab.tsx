@@ -27,13 +27,18 @@ export function MessagesTab() {
             <li key={message.id}>
               <Card className="p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 className="font-semibold text-bark-900">{message.subject || '(no subject)'}</h3>
+                  <h3 className="font-semibold text-bark-900">
+                    {message.subject || '(no subject)'}
+                  </h3>
                   <time className="text-sm text-bark-700" dateTime={message.createdAt}>
                     {new Date(message.createdAt).toLocaleString()}
                   </time>
                 </div>
                 <p className="text-sm text-bark-700">
-                  {message.name} · <a className="text-meadow-800 underline" href={`mailto:${message.email}`}>{message.email}</a>
+                  {message.name} ·{' '}
+                  <a className="text-meadow-800 underline" href={`mailto:${message.email}`}>
+                    {message.email}
+                  </a>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap text-bark-900">{message.message}</p>
               </Card>

@@ -28,7 +28,10 @@ export function QueryState(props: {
   }
   if (props.error) {
     return (
-      <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+      <div
+        role="alert"
+        className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
+      >
         <p>
           Could not load {props.what}: {userMessage(props.error)}
         </p>

@@ -35,12 +35,17 @@ export function ReportsTab(props: { filters: AdminFilters; locations: LocationLi
       <Card className="grid gap-3 p-5">
         <CardTitle>Monthly report for a business</CardTitle>
         <p className="text-sm text-bark-700">
-          One printable page for the owner: visits, new members, welcome rewards redeemed and where its members also shop.
+          One printable page for the owner: visits, new members, welcome rewards redeemed and where
+          its members also shop.
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-52">
             <Label htmlFor={`${id}-business`}>Business</Label>
-            <Select id={`${id}-business`} value={chosenLocation} onChange={(event) => setLocation(event.target.value)}>
+            <Select
+              id={`${id}-business`}
+              value={chosenLocation}
+              onChange={(event) => setLocation(event.target.value)}
+            >
               {props.locations?.map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.businessName}
@@ -48,7 +53,9 @@ export function ReportsTab(props: { filters: AdminFilters; locations: LocationLi
               ))}
             </Select>
           </div>
-          <ButtonLink to={`/admin/report?location=${encodeURIComponent(chosenLocation)}&month=${month}`}>
+          <ButtonLink
+            to={`/admin/report?location=${encodeURIComponent(chosenLocation)}&month=${month}`}
+          >
             Open printable report
           </ButtonLink>
         </div>

@@ -17,7 +17,10 @@ export function RewardsTab(props: { filters: AdminFilters }) {
       emptyText="No rewards in the catalogue"
       what="the rewards"
     >
-      <p className="text-sm text-bark-700">Unlocks and redemptions in the selected date range; outstanding = unlocked and not yet used, today.</p>
+      <p className="text-sm text-bark-700">
+        Unlocks and redemptions in the selected date range; outstanding = unlocked and not yet used,
+        today.
+      </p>
       <ul className="mt-3 grid gap-4 md:grid-cols-2">
         {query.data?.map((reward) => (
           <li key={reward.id}>
@@ -45,13 +48,21 @@ export function RewardsTab(props: { filters: AdminFilters }) {
               </dl>
               {reward.byBusiness.length > 1 ? (
                 <details className="mt-3">
-                  <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-meadow-800">By business</summary>
+                  <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-meadow-800">
+                    By business
+                  </summary>
                   <table className="mt-1 w-full text-left text-sm">
                     <thead className="text-bark-700">
                       <tr>
-                        <th scope="col" className="py-1">Business</th>
-                        <th scope="col" className="py-1">Unlocked here</th>
-                        <th scope="col" className="py-1">Redeemed here</th>
+                        <th scope="col" className="py-1">
+                          Business
+                        </th>
+                        <th scope="col" className="py-1">
+                          Unlocked here
+                        </th>
+                        <th scope="col" className="py-1">
+                          Redeemed here
+                        </th>
                       </tr>
                     </thead>
                     <tbody>

@@ -22,7 +22,9 @@ export function visitsWording(visits: number, range: AdminFilters['range']): str
   }
 }
 
-export function growthText(location: Pick<TopLocation, 'growth' | 'previousVisits' | 'visits'>): string {
+export function growthText(
+  location: Pick<TopLocation, 'growth' | 'previousVisits' | 'visits'>,
+): string {
   if (location.growth === null) return location.visits > 0 ? 'New this period' : 'No visits yet';
   if (location.growth === 0) return 'No change';
   return `${location.growth > 0 ? '+' : '-'}${Math.abs(location.growth)}%`;
@@ -51,18 +53,25 @@ export function TopLocations(props: {
             <li key={location.id} className="flex items-center gap-3">
               <span
                 aria-hidden="true"
-                className={cn('grid size-11 shrink-0 place-items-center rounded-xl text-xl', locationColourClass(location.color))}
+                className={cn(
+                  'grid size-11 shrink-0 place-items-center rounded-xl text-xl',
+                  locationColourClass(location.color),
+                )}
               >
                 <LocationIcon icon={location.icon} />
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-bark-900">{location.name}</p>
-                <p className="text-sm text-bark-700">{visitsWording(location.visits, props.range)}</p>
+                <p className="text-sm text-bark-700">
+                  {visitsWording(location.visits, props.range)}
+                </p>
               </div>
               <span
                 className={cn(
                   'shrink-0 text-sm font-semibold',
-                  location.growth !== null && location.growth < 0 ? 'text-red-800' : 'text-meadow-800',
+                  location.growth !== null && location.growth < 0
+                    ? 'text-red-800'
+                    : 'text-meadow-800',
                 )}
               >
                 {growthText(location)}

@@ -1,6 +1,15 @@
 // Visits per day per business for the range, stacked bars (recharts; this module is lazy-loaded so the chart
 // library is fetched only on /admin). A table of the same figures is there for screen readers.
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useVisitsDaily } from '../api/get-visits-daily.ts';
 import { chartColour } from '../lib/location-style.ts';
@@ -26,11 +35,24 @@ export default function VisitsChart(props: { filters: AdminFilters }) {
       <figure className="mt-4">
         <div className="h-72" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
+            <BarChart
+              data={data}
+              margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+              accessibilityLayer={false}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="#e7dcc8" />
-              <XAxis dataKey="day" tickFormatter={shortDay} stroke="#6b5a48" fontSize={12} minTickGap={24} />
+              <XAxis
+                dataKey="day"
+                tickFormatter={shortDay}
+                stroke="#6b5a48"
+                fontSize={12}
+                minTickGap={24}
+              />
               <YAxis allowDecimals={false} stroke="#6b5a48" fontSize={12} width={36} />
-              <Tooltip labelFormatter={(day) => shortDay(String(day))} cursor={{ fill: '#f5efe3' }} />
+              <Tooltip
+                labelFormatter={(day) => shortDay(String(day))}
+                cursor={{ fill: '#f5efe3' }}
+              />
               <Legend />
               {series?.locations.map((location, index) => (
                 <Bar

@@ -47,7 +47,10 @@ export function VoidVisitButton(props: {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="destructive" aria-label={`Void the visit at ${props.visit.businessName} on ${new Date(props.visit.createdAt).toLocaleString()}`}>
+        <Button
+          variant="destructive"
+          aria-label={`Void the visit at ${props.visit.businessName} on ${new Date(props.visit.createdAt).toLocaleString()}`}
+        >
           Void
         </Button>
       </DialogTrigger>

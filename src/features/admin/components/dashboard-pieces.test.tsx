@@ -9,7 +9,11 @@ import { MetricCards } from './MetricCards.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { TopLocations } from './TopLocations.tsx';
 
-const growth = (previous: number, percent: number | null, period: 'yesterday' | 'previous_period' = 'previous_period') => ({
+const growth = (
+  previous: number,
+  percent: number | null,
+  period: 'yesterday' | 'previous_period' = 'previous_period',
+) => ({
   previous,
   percent,
   period,
@@ -43,7 +47,9 @@ it('shows the values and the captions computed for the previous period', () => {
   expect(within(card('Total Visits')).getByText((1234).toLocaleString())).toBeInTheDocument();
   expect(within(card('Total Visits')).getByText('-5% from last week')).toBeInTheDocument();
   expect(within(card('Redemptions')).getByText('0')).toBeInTheDocument();
-  expect(within(card('Redemptions')).getByText('No redemptions in the previous week')).toBeInTheDocument();
+  expect(
+    within(card('Redemptions')).getByText('No redemptions in the previous week'),
+  ).toBeInTheDocument();
   expect(within(card('Active Members')).getByText('No change from last week')).toBeInTheDocument();
 });
 
@@ -54,8 +60,22 @@ it("Recent Activity: rows read '{name} checked in at {location}' with '+N point(
       error={null}
       onRetry={() => {}}
       items={[
-        { id: '00000000-0000-4000-8000-000000000001', customerName: 'Ada', locationId: 'creamery', locationName: 'Village Creamery', createdAt: '2026-11-23T15:00:00Z', points: 5 },
-        { id: '00000000-0000-4000-8000-000000000002', customerName: 'Bob', locationId: 'museum', locationName: 'Village Heritage Museum', createdAt: '2026-11-23T14:00:00Z', points: 1 },
+        {
+          id: '00000000-0000-4000-8000-000000000001',
+          customerName: 'Ada',
+          locationId: 'creamery',
+          locationName: 'Village Creamery',
+          createdAt: '2026-11-23T15:00:00Z',
+          points: 5,
+        },
+        {
+          id: '00000000-0000-4000-8000-000000000002',
+          customerName: 'Bob',
+          locationId: 'museum',
+          locationName: 'Village Heritage Museum',
+          createdAt: '2026-11-23T14:00:00Z',
+          points: 1,
+        },
       ]}
     />,
   );
@@ -75,8 +95,24 @@ it('Top Performing Locations: visits wording, growth, the default icon; empty sa
       onRetry={() => {}}
       range="7days"
       items={[
-        { id: 'creamery', name: 'Village Creamery', visits: 12, previousVisits: 10, growth: 20, icon: 'ice-cream', color: 'pink' },
-        { id: 'snackco', name: 'SnackCo', visits: 1, previousVisits: 0, growth: null, icon: 'cookie', color: 'orange' },
+        {
+          id: 'creamery',
+          name: 'Village Creamery',
+          visits: 12,
+          previousVisits: 10,
+          growth: 20,
+          icon: 'ice-cream',
+          color: 'pink',
+        },
+        {
+          id: 'snackco',
+          name: 'SnackCo',
+          visits: 1,
+          previousVisits: 0,
+          growth: null,
+          icon: 'cookie',
+          color: 'orange',
+        },
       ]}
     />,
   );
@@ -84,15 +120,26 @@ it('Top Performing Locations: visits wording, growth, the default icon; empty sa
   expect(screen.getByText('+20%')).toBeInTheDocument();
   expect(screen.getByText('1 visit this week')).toBeInTheDocument();
   expect(screen.getByText('New this period')).toBeInTheDocument();
-  const icons = [...container.querySelectorAll('svg[data-icon]')].map((svg) => svg.getAttribute('data-icon'));
+  const icons = [...container.querySelectorAll('svg[data-icon]')].map((svg) =>
+    svg.getAttribute('data-icon'),
+  );
   expect(icons).toEqual(['ice-cream', 'default']);
-  rerender(<TopLocations loading={false} error={null} onRetry={() => {}} range="7days" items={[]} />);
+  rerender(
+    <TopLocations loading={false} error={null} onRetry={() => {}} range="7days" items={[]} />,
+  );
   expect(screen.getByText('No location data available')).toBeInTheDocument();
 });
 
 it('an API failure in a panel is said plainly, with a retry', async () => {
   const onRetry = vi.fn();
-  render(<RecentActivity loading={false} error={new TypeError('fetch failed')} onRetry={onRetry} items={undefined} />);
+  render(
+    <RecentActivity
+      loading={false}
+      error={new TypeError('fetch failed')}
+      onRetry={onRetry}
+      items={undefined}
+    />,
+  );
   expect(screen.getByRole('alert')).toHaveTextContent('We could not reach the server');
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(onRetry).toHaveBeenCalled();
@@ -103,7 +150,9 @@ describe('DashboardFilters', () => {
 
   it('applies a location or a preset range at once', async () => {
     const onChange = vi.fn();
-    render(<DashboardFilters filters={{ range: '7days' }} locations={locations} onChange={onChange} />);
+    render(
+      <DashboardFilters filters={{ range: '7days' }} locations={locations} onChange={onChange} />,
+    );
     expect(screen.getByLabelText('Location')).toHaveDisplayValue('All Locations');
     await userEvent.selectOptions(screen.getByLabelText('Location'), 'creamery');
     expect(onChange).toHaveBeenLastCalledWith({ range: '7days', location: 'creamery' });
@@ -113,7 +162,9 @@ describe('DashboardFilters', () => {
 
   it('a custom range waits for its dates, refuses to before from, then applies with Apply Filters', async () => {
     const onChange = vi.fn();
-    render(<DashboardFilters filters={{ range: '7days' }} locations={locations} onChange={onChange} />);
+    render(
+      <DashboardFilters filters={{ range: '7days' }} locations={locations} onChange={onChange} />,
+    );
     await userEvent.selectOptions(screen.getByLabelText('Date Range'), 'custom');
     expect(onChange).not.toHaveBeenCalled();
     const from = screen.getByLabelText('From');
@@ -121,10 +172,17 @@ describe('DashboardFilters', () => {
     fireEvent.change(from, { target: { value: '2026-10-10' } });
     fireEvent.change(to, { target: { value: '2026-10-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The start date must be on or before the end date.',
+    );
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(to, { target: { value: '2026-10-31' } });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
-    expect(onChange).toHaveBeenLastCalledWith({ location: undefined, range: 'custom', from: '2026-10-10', to: '2026-10-31' });
+    expect(onChange).toHaveBeenLastCalledWith({
+      location: undefined,
+      range: 'custom',
+      from: '2026-10-10',
+      to: '2026-10-31',
+    });
   });
 });

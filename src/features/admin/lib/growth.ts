@@ -6,7 +6,11 @@ import type { AdminFilters } from '../api/filters.ts';
 type Growth = MetricsResponse['growth']['totalVisits'];
 
 /** How the previous period reads after "from …": yesterday, last week, the previous 30 days… */
-export function previousPeriodWords(growth: Growth, filters: Pick<AdminFilters, 'range'>, previousDays?: number): string {
+export function previousPeriodWords(
+  growth: Growth,
+  filters: Pick<AdminFilters, 'range'>,
+  previousDays?: number,
+): string {
   if (growth.period === 'yesterday') return 'yesterday';
   switch (filters.range) {
     case '7days':

@@ -20,11 +20,19 @@ export function filtersFromParams(params: URLSearchParams): AdminFilters {
     }
     return { ...base, range: '7days' };
   }
-  return { ...base, range: (RANGES as readonly string[]).includes(range) ? (range as AdminFilters['range']) : '7days' };
+  return {
+    ...base,
+    range: (RANGES as readonly string[]).includes(range)
+      ? (range as AdminFilters['range'])
+      : '7days',
+  };
 }
 
 /** Writes the filters over the current params, keeping the others (the open tab, the search…). */
-export function paramsFromFilters(filters: AdminFilters, current: URLSearchParams): URLSearchParams {
+export function paramsFromFilters(
+  filters: AdminFilters,
+  current: URLSearchParams,
+): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const key of ['location', 'range', 'from', 'to']) next.delete(key);
   if (filters.location) next.set('location', filters.location);

@@ -16,14 +16,11 @@ export function NotAuthorised(props: { what: string }) {
         <h1 className="font-display text-2xl font-bold text-bark-900">Not authorised</h1>
         <p className="mt-2 text-bark-700">
           {phone ? `You are signed in as ${phone}, ` : 'You are signed in, '}
-          but this account does not have access to {props.what}. Ask the programme operator to
-          grant access, or sign in with another phone.
+          but this account does not have access to {props.what}. Ask the programme operator to grant
+          access, or sign in with another phone.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-          >
+          <Button onClick={() => logout.mutate()} disabled={logout.isPending}>
             Sign out
           </Button>
           <ButtonLink to="/" variant="secondary">

@@ -22,7 +22,11 @@ export function StaffSignIn(props: { title: string; intro: string }) {
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (phone.length !== 10) {
-      toast({ title: 'Phone Required', description: 'Please enter your phone number.', variant: 'destructive' });
+      toast({
+        title: 'Phone Required',
+        description: 'Please enter your phone number.',
+        variant: 'destructive',
+      });
       return;
     }
     sendCode.mutate(

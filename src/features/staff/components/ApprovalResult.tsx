@@ -15,7 +15,11 @@ export function ApprovalResult(props: {
   const { result } = props;
   const redeemable = result.redeemableRewards.filter((reward) => !props.redeemed.has(reward.id));
   return (
-    <Card role="region" className="grid gap-4 border-meadow-700 p-5" aria-labelledby="approved-heading">
+    <Card
+      role="region"
+      className="grid gap-4 border-meadow-700 p-5"
+      aria-labelledby="approved-heading"
+    >
       <div role="status">
         <h2 id="approved-heading" className="font-display text-2xl font-bold text-meadow-800">
           Visit Approved!
@@ -53,7 +57,10 @@ export function ApprovalResult(props: {
         ) : (
           <ul className="mt-2 grid gap-2">
             {redeemable.map((reward) => (
-              <li key={reward.id} className="flex items-center justify-between gap-3 rounded-xl border border-cream-200 p-3">
+              <li
+                key={reward.id}
+                className="flex items-center justify-between gap-3 rounded-xl border border-cream-200 p-3"
+              >
                 <span className="font-medium text-bark-900">
                   {reward.name}
                   <span className="block text-sm font-normal text-bark-700">

@@ -72,7 +72,13 @@ export function CameraScanner(props: { onScan: (value: string) => void; onClose:
         </p>
       ) : (
         <div className="relative overflow-hidden rounded-2xl bg-bark-900">
-          <video ref={video} className="aspect-square w-full object-cover" muted playsInline aria-label="Camera view" />
+          <video
+            ref={video}
+            className="aspect-square w-full object-cover"
+            muted
+            playsInline
+            aria-label="Camera view"
+          />
           {starting ? (
             <p role="status" className="absolute inset-0 grid place-items-center text-white">
               Starting the camera…

@@ -14,7 +14,9 @@ const approved = {
   locationId: 'creamery',
   pointsEarned: 5,
   totalPoints: 10,
-  unlockedRewards: [{ id: REWARD, name: 'Free Ice Cream Scoop', description: 'One scoop', scope: 'location' }],
+  unlockedRewards: [
+    { id: REWARD, name: 'Free Ice Cream Scoop', description: 'One scoop', scope: 'location' },
+  ],
   redeemableRewards: [{ id: REWARD, name: 'Free Ice Cream Scoop', scope: 'location' }],
 };
 
@@ -23,10 +25,19 @@ function setup(approve: (url: URL, init?: RequestInit) => [number, unknown]) {
     '/api/visits/approve': approve,
     '/api/rewards/redeem': () => [
       200,
-      { customerReward: { id: REWARD, status: 'redeemed', redeemedAt: '2026-11-23T16:00:00Z', reward: { name: 'Free Ice Cream Scoop' } } },
+      {
+        customerReward: {
+          id: REWARD,
+          status: 'redeemed',
+          redeemedAt: '2026-11-23T16:00:00Z',
+          reward: { name: 'Free Ice Cream Scoop' },
+        },
+      },
     ],
   });
-  renderWithRouter(<Counter locationId="creamery" renderTier={(points) => <span>tier for {points}</span>} />);
+  renderWithRouter(
+    <Counter locationId="creamery" renderTier={(points) => <span>tier for {points}</span>} />,
+  );
   return calls;
 }
 
@@ -35,7 +46,8 @@ async function scan(value: string) {
   await userEvent.type(input, `${value}{Enter}`);
 }
 
-const header = (init: RequestInit | undefined, name: string) => (init?.headers as Record<string, string>)[name];
+const header = (init: RequestInit | undefined, name: string) =>
+  (init?.headers as Record<string, string>)[name];
 
 it('approves a typed code with an Idempotency-Key and shows the result', async () => {
   const calls = setup(() => [200, approved]);
@@ -45,7 +57,9 @@ it('approves a typed code with an Idempotency-Key and shows the result', async (
   expect(within(result).getByText('+5')).toBeInTheDocument();
   expect(within(result).getByText('10')).toBeInTheDocument();
   expect(within(result).getByText('tier for 10')).toBeInTheDocument();
-  expect(within(result).getByRole('heading', { name: 'Just unlocked' }).nextSibling).toHaveTextContent('Free Ice Cream Scoop');
+  expect(
+    within(result).getByRole('heading', { name: 'Just unlocked' }).nextSibling,
+  ).toHaveTextContent('Free Ice Cream Scoop');
   const body = JSON.parse(String(calls[0]!.init!.body));
   expect(body).toEqual({ token: 'tok-123', locationId: 'creamery' });
   expect(header(calls[0]!.init, 'Idempotency-Key')).toMatch(/^counter-[0-9a-f-]{36}$/);
@@ -66,7 +80,10 @@ it('the same code scanned twice sends the same key; another code a new one', asy
 });
 
 it("a rate-limited scan says 'Already checked in recently' with the API's own words", async () => {
-  setup(() => [429, { error: { code: 'rate_limited', message: 'This visit was already approved recently' } }]);
+  setup(() => [
+    429,
+    { error: { code: 'rate_limited', message: 'This visit was already approved recently' } },
+  ]);
   await scan('customer:abc');
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Already checked in recently');
@@ -84,13 +101,20 @@ it('redeems a reward only after the confirmation, then it leaves the list', asyn
   const calls = setup(() => [200, approved]);
   await scan('tok-123');
   const result = await screen.findByRole('region', { name: 'Visit Approved!' });
-  await userEvent.click(within(result).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }));
+  await userEvent.click(
+    within(result).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
   expect(calls.filter((c) => c.url.pathname === '/api/rewards/redeem')).toHaveLength(0);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm redemption' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const redeem = calls.find((c) => c.url.pathname === '/api/rewards/redeem')!;
-  expect(JSON.parse(String(redeem.init!.body))).toEqual({ customerRewardId: REWARD, locationId: 'creamery' });
+  expect(JSON.parse(String(redeem.init!.body))).toEqual({
+    customerRewardId: REWARD,
+    locationId: 'creamery',
+  });
   expect(header(redeem.init, 'Idempotency-Key')).toBeTruthy();
-  expect(within(result).getByText('No rewards to redeem at this business right now.')).toBeInTheDocument();
+  expect(
+    within(result).getByText('No rewards to redeem at this business right now.'),
+  ).toBeInTheDocument();
 });

@@ -19,11 +19,18 @@ export function RedeemButton(props: {
   const key = useRef(newIdempotencyKey());
   const confirm = () =>
     redeem.mutate(
-      { customerRewardId: props.reward.id, locationId: props.locationId, idempotencyKey: key.current },
+      {
+        customerRewardId: props.reward.id,
+        locationId: props.locationId,
+        idempotencyKey: key.current,
+      },
       {
         onSuccess: (result) => {
           setOpen(false);
-          toast({ title: 'Reward Redeemed!', description: `${result.customerReward.reward.name} for ${props.customerName}.` });
+          toast({
+            title: 'Reward Redeemed!',
+            description: `${result.customerReward.reward.name} for ${props.customerName}.`,
+          });
           props.onRedeemed(props.reward.id, result.customerReward.reward.name);
         },
         onError: (failure) => {
@@ -50,7 +57,10 @@ export function RedeemButton(props: {
         description={`Give ${props.customerName} the ${props.reward.name} now. It can be used only once.`}
       >
         {error ? (
-          <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
+          <p
+            role="alert"
+            className="mb-4 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900"
+          >
             {error}
           </p>
         ) : null}

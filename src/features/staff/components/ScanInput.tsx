@@ -39,7 +39,12 @@ export const ScanInput = forwardRef<
           A USB scanner fills this in and presses Enter for you.
         </p>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={props.pending || props.disabled || !value.trim()}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={props.pending || props.disabled || !value.trim()}
+      >
         {props.pending ? 'Approving…' : 'Approve visit'}
       </Button>
     </form>
