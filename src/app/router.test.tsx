@@ -36,6 +36,7 @@ const SCREENS: [string, string][] = [
   ['/mobile/qr', 'Mobile Check-in QR'],
   ['/mobile/wallet', 'Points & Rewards'],
   ['/admin', 'Village Rewards Admin'],
+  ['/admin/report', 'Monthly report'],
   ['/staff', 'Staff Counter'],
 ];
 

@@ -18,7 +18,7 @@ export function AdminBusinessReportPage() {
       kind="admin"
       fallback={
         <StaffSignIn
-          title="Village Rewards Admin"
+          title="Monthly report"
           intro="Sign in with the operator's phone number to see this report."
         />
       }

@@ -27,7 +27,7 @@ import { AdminTabs } from './tabs.tsx';
 const VisitsChart = lazy(() => import('@/features/admin/components/VisitsChart.tsx'));
 
 export function AdminDashboardPage() {
-  usePageTitle('Admin');
+  usePageTitle('Village Rewards Admin');
   return (
     <RequireSession
       kind="admin"
