@@ -70,7 +70,7 @@ it('the demo admin sees the dashboard with the real figures', async () => {
   expect(await page.getByText('+5 points').count()).toBe(3);
   await page.getByText('1 visit this week').first().waitFor();
   await page.getByRole('table').getByText('Bob Marley').waitFor();
-  await page.getByText('Visits per day').waitFor();
+  await page.getByRole('heading', { name: 'Visits per day' }).waitFor();
   await page.locator('.recharts-legend-item', { hasText: 'Village Creamery' }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'admin-dashboard-1280');
