@@ -1,5 +1,6 @@
 // Every endpoint suite again on real Postgres (DATABASE_URL), the database production runs.
 import { accountSuite } from './suites/account.ts';
+import { adminLedgerSuite } from './suites/admin-ledger.ts';
 import { adminSuite } from './suites/admin.ts';
 import { authSuite } from './suites/auth.ts';
 import { checkinSuite } from './suites/checkin.ts';
@@ -22,3 +23,4 @@ adminSuite('postgres');
 oddInputsSuite('postgres');
 hardeningSuite('postgres');
 signInHardeningSuite('postgres');
+adminLedgerSuite('postgres');
