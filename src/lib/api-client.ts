@@ -60,6 +60,15 @@ export function userMessage(error: unknown): string {
   return FALLBACK_MESSAGE;
 }
 
+/**
+ * True when a request never got an answer from the API: the network is down (fetch rejects with a
+ * TypeError) or a gateway in between answered 502/503/504. Such a request may be retried.
+ */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof ApiError && [502, 503, 504].includes(error.status);
+}
+
 /** The signed-in caller's access token; a visitor (no stored session) never loads supabase-js. */
 async function accessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
@@ -67,7 +76,7 @@ async function accessToken(): Promise<string | null> {
   return getAccessToken();
 }
 
-/** Extra request headers (e.g. `Idempotency-Key`, `Accept: text/csv`). */
+/** Extra request headers (e.g. `Idempotency-Key` on approvals and redemptions, `Accept: text/csv`). */
 export interface RequestOptions {
   headers?: Record<string, string>;
 }

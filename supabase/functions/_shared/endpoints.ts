@@ -36,6 +36,8 @@ import { crossShopping } from './routes/coalition/cross-shopping.ts';
 import { settlementCsv } from './routes/coalition/settlement-csv.ts';
 import { settlement } from './routes/coalition/settlement.ts';
 import { submitContactMessage } from './routes/customers/contact.ts';
+import { demoStatus } from './routes/demo/status.ts';
+import { simulateScan } from './routes/demo/simulate-scan.ts';
 import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
@@ -92,6 +94,8 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
+  demoStatus,
+  simulateScan,
   openApi,
 };
 

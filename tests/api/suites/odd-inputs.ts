@@ -55,6 +55,8 @@ const BASES: Record<string, Base> = {
   adjustPoints: { as: 'admin', params: { customerId: SOME_ID }, body: { points: 5, reason: 'Odd' } },
   velocityFlags: { as: 'admin', query: { includeDismissed: 'true' } },
   dismissFlag: { as: 'admin', params: { flagId: SOME_ID } },
+  demoStatus: { as: 'anon' },
+  simulateScan: { as: 'member', body: { token: 'a'.repeat(64) } },
   openApi: { as: 'anon' },
   // Issue 14's admin reads, exports and coalition views.
   adminCustomersCount: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'all' } },
