@@ -82,6 +82,8 @@ export const endpoints: Record<string, Endpoint> = {
   adjustPoints,
   velocityFlags,
   dismissFlag,
+  demoStatus,
+  simulateScan,
   adminVisitSeries,
   adminRewards,
   adminLocations,
@@ -94,8 +96,6 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
-  demoStatus,
-  simulateScan,
   openApi,
 };
 
