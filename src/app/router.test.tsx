@@ -38,6 +38,7 @@ const SCREENS: [string, string, string?][] = [
   ['/mobile/qr', 'Please sign in to continue', 'My Check-in QR'],
   ['/mobile/wallet', 'Please sign in to continue', 'Points & Rewards'],
   ['/admin', 'Village Rewards Admin'],
+  ['/admin/report', 'Monthly report'],
   ['/staff', 'Staff Counter'],
 ];
 

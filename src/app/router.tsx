@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: '/mobile/qr', lazy: screen(memberScreens, (m) => m.MobileQrPage) },
       { path: '/mobile/wallet', lazy: screen(memberScreens, (m) => m.MobileWalletPage) },
       { path: '/admin', lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
+      { path: '/admin/report', lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
       { path: '/staff', lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],
   },

@@ -76,7 +76,7 @@ async function accessToken(): Promise<string | null> {
   return getAccessToken();
 }
 
-/** Extra request headers (e.g. `Idempotency-Key` on approvals and redemptions). */
+/** Extra request headers (e.g. `Idempotency-Key` on approvals and redemptions, `Accept: text/csv`). */
 export interface RequestOptions {
   headers?: Record<string, string>;
 }

@@ -1,6 +1,97 @@
-// The "Village Rewards Admin" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// The "Village Rewards Admin" screen (SPEC §2, issue 14): admin-only; signed out it offers the
+// phone-code sign-in, signed in without the admin claim it says so. Filters live in the URL.
+import { lazy, Suspense } from 'react';
+import { Card, CardTitle } from '@/components/ui/Card.tsx';
+import { Skeleton } from '@/components/ui/Skeleton.tsx';
+import { useActivity } from '@/features/admin/api/get-activity.ts';
+import { useMetrics } from '@/features/admin/api/get-metrics.ts';
+import { useTopLocations } from '@/features/admin/api/get-top-locations.ts';
+import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
+import { DashboardFilters } from '@/features/admin/components/DashboardFilters.tsx';
+import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
+import { RecentActivity } from '@/features/admin/components/RecentActivity.tsx';
+import { TopLocations } from '@/features/admin/components/TopLocations.tsx';
+import { useUrlFilters } from '@/features/admin/lib/url-filters.ts';
+import { useLocations } from '@/features/locations/api/get-locations.ts';
+import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
+import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
+import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
+import { userMessage } from '@/lib/api-client.ts';
+import { formatPhone } from '@/lib/phone.ts';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { useSession } from '@/lib/session.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+import { AdminTabs } from './tabs.tsx';
+
+// recharts is big: its own chunk, fetched only when the dashboard draws the chart.
+const VisitsChart = lazy(() => import('@/features/admin/components/VisitsChart.tsx'));
 
 export function AdminDashboardPage() {
-  return <ScreenPlaceholder title="Village Rewards Admin" />;
+  usePageTitle('Village Rewards Admin');
+  return (
+    <RequireSession
+      kind="admin"
+      fallback={
+        <StaffSignIn
+          title="Village Rewards Admin"
+          intro="Sign in with the operator's phone number. We will text you a 6-digit code."
+        />
+      }
+      forbidden={<NotAuthorised what="the admin dashboard" />}
+    >
+      <AdminDashboard />
+    </RequireSession>
+  );
+}
+
+function AdminDashboard() {
+  const { user } = useSession();
+  const logout = useStaffSignOut();
+  const [filters, setFilters] = useUrlFilters();
+  const locations = useLocations();
+  const metrics = useMetrics(filters);
+  const activity = useActivity(20);
+  const top = useTopLocations(filters);
+  const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
+  const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
+  const who = [name, phone].filter(Boolean).join(' · ') || 'Admin';
+
+  return (
+    <div className="min-h-svh bg-cream-50">
+      <AdminHeader who={who} onSignOut={() => logout.mutate()} signingOut={logout.isPending} />
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+        <div className="print:hidden">
+          <DashboardFilters filters={filters} locations={locations.data} onChange={setFilters} />
+        </div>
+        {metrics.error ? (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+            Could not load the metrics: {userMessage(metrics.error)}
+          </p>
+        ) : null}
+        <MetricCards metrics={metrics.data} loading={metrics.isPending} filters={filters} />
+        <Card className="print:hidden">
+          <CardTitle>Visits per day</CardTitle>
+          <Suspense fallback={<Skeleton className="mt-4 h-72" />}>
+            <VisitsChart filters={filters} />
+          </Suspense>
+        </Card>
+        <div className="grid gap-6 lg:grid-cols-2 print:hidden">
+          <RecentActivity
+            items={activity.data}
+            loading={activity.isPending}
+            error={activity.error}
+            onRetry={() => void activity.refetch()}
+          />
+          <TopLocations
+            items={top.data}
+            loading={top.isPending}
+            error={top.error}
+            onRetry={() => void top.refetch()}
+            range={filters.range}
+          />
+        </div>
+        <AdminTabs filters={filters} locations={locations.data} />
+      </main>
+    </div>
+  );
 }

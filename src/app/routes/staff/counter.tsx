@@ -1,6 +1,119 @@
-// The staff counter (/staff, issue 14): scan a member's QR and approve the visit; built later.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// The staff counter (/staff, issue 14): staff (or admins) sign in by phone code; staff work at
+// the location in their claim, admins pick one; then scan members' codes at the counter.
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Label } from '@/components/ui/Input.tsx';
+import { Select } from '@/components/ui/Select.tsx';
+import { useLocations } from '@/features/locations/api/get-locations.ts';
+import { TierBadge } from '@/features/rewards/components/TierBadge.tsx';
+import { tierFor } from '@/features/rewards/lib/tier.ts';
+import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
+import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
+import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
+import { Counter } from '@/features/staff/components/Counter.tsx';
+import { userMessage } from '@/lib/api-client.ts';
+import { formatPhone } from '@/lib/phone.ts';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { useSession } from '@/lib/session.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+
+const ADMIN_LOCATION_KEY = 'staff_counter_location';
+const renderTier = (points: number) => <TierBadge status={tierFor(points)} className="text-sm" />;
 
 export function StaffCounterPage() {
-  return <ScreenPlaceholder title="Staff Counter" />;
+  usePageTitle('Staff Counter');
+  return (
+    <RequireSession
+      kind="staff"
+      fallback={
+        <StaffSignIn
+          title="Staff Counter"
+          intro="Sign in with your staff phone number. We will text you a 6-digit code."
+        />
+      }
+      forbidden={<NotAuthorised what="the staff counter" />}
+    >
+      <StaffCounter />
+    </RequireSession>
+  );
+}
+
+function StaffCounter() {
+  const { claims, user } = useSession();
+  const logout = useStaffSignOut();
+  const locations = useLocations();
+  const isAdmin = claims?.role === 'admin';
+  const [chosen, setChosen] = useState(() => sessionStorage.getItem(ADMIN_LOCATION_KEY) ?? '');
+  const locationId = isAdmin ? chosen : (claims?.locationId ?? '');
+  const business = locations.data?.find((location) => location.id === locationId);
+  const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : '';
+
+  return (
+    <div className="min-h-svh bg-cream-50">
+      <header className="border-b border-cream-200 bg-white">
+        <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <h1 className="font-display text-xl font-bold text-bark-900">Staff Counter</h1>
+            <p className="truncate text-sm text-bark-700">
+              {business
+                ? business.businessName
+                : locations.isPending
+                  ? 'Loading…'
+                  : locationId
+                    ? locationId
+                    : isAdmin
+                      ? 'Choose a business'
+                      : 'No business assigned'}
+              {phone ? ` · ${phone}` : ''}
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            className="shrink-0 whitespace-nowrap"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-md gap-5 px-4 py-5">
+        {isAdmin ? (
+          <div>
+            <Label htmlFor="counter-location">Business at this counter</Label>
+            <Select
+              id="counter-location"
+              value={chosen}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                sessionStorage.setItem(ADMIN_LOCATION_KEY, event.target.value);
+              }}
+              className="min-h-14 text-lg"
+            >
+              <option value="">Choose a business…</option>
+              {locations.data?.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.businessName}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        {locations.error ? (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+            Could not load the businesses: {userMessage(locations.error)}
+          </p>
+        ) : null}
+        {!locationId ? (
+          <p className="rounded-xl bg-white p-4 text-bark-700">
+            {isAdmin
+              ? 'Choose the business you are serving at to start scanning.'
+              : 'Your staff account has no business assigned. Ask the programme operator to set one.'}
+          </p>
+        ) : (
+          <Counter key={locationId} locationId={locationId} renderTier={renderTier} />
+        )}
+      </main>
+    </div>
+  );
 }

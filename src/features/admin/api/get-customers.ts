@@ -1,26 +1,47 @@
-// GET /api/admin/customers: customers active in the range, matching the search.
+// GET /api/admin/customers: one page of the customers matching the filters, sorted on the server
+// (100k rows never reach the browser). `everyone` lists all customers, active in the range or not.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminCustomersResponse } from '@contract';
+import type { z } from 'zod';
+import { AdminCustomersResponse, type CustomerSort } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
-export const customersQueryOptions = (
-  filters: AdminFilters & { search?: string; limit?: number },
-) =>
+export type CustomerSortKey = z.infer<typeof CustomerSort>;
+
+export interface CustomerQuery extends AdminFilters {
+  search?: string;
+  everyone?: boolean;
+  limit?: number;
+  page?: number;
+  sort?: CustomerSortKey;
+  order?: 'asc' | 'desc';
+}
+
+/** The filter part of the query, shared with GET /api/admin/customers/count. */
+export function customerFilterParams(filters: CustomerQuery) {
+  return {
+    search: filters.search || undefined,
+    location: filters.location,
+    ...(filters.everyone ? { range: 'all' as const } : rangeParams(filters)),
+  };
+}
+
+export const customersQueryOptions = (filters: CustomerQuery) =>
   queryOptions({
     queryKey: [
       '/api/admin/customers',
       {
-        search: filters.search || undefined,
-        location: filters.location,
+        ...customerFilterParams(filters),
         limit: filters.limit,
-        ...rangeParams(filters),
+        page: filters.page && filters.page > 1 ? filters.page : undefined,
+        sort: filters.sort,
+        order: filters.order,
       },
     ] as const,
     queryFn: ({ queryKey }) => getByKey(AdminCustomersResponse, queryKey),
     placeholderData: keepPreviousData,
   });
 
-export function useCustomers(filters: AdminFilters & { search?: string; limit?: number }) {
+export function useCustomers(filters: CustomerQuery) {
   return useQuery(customersQueryOptions(filters));
 }

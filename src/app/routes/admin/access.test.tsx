@@ -1,0 +1,114 @@
+// Who sees what on /admin and /staff: signed out, the phone-code sign-in; a member, 'Not
+// authorised'; staff see the counter at their own business but not the dashboard; an admin sees
+// the dashboard (with who is signed in) and picks a business at the counter.
+import type { Session } from '@supabase/supabase-js';
+import { act, screen, waitFor } from '@testing-library/react';
+import { stubApi } from '@/test/render-with-router.tsx';
+
+type Listener = (event: string, session: Session | null) => void;
+const auth = vi.hoisted(() => ({
+  listener: null as ((event: string, session: unknown) => void) | null,
+}));
+vi.mock('@/lib/supabase.ts', () => ({
+  supabase: {
+    auth: {
+      onAuthStateChange: (listener: Listener) => {
+        auth.listener = listener as typeof auth.listener;
+        return { data: { subscription: { unsubscribe: () => {} } } };
+      },
+    },
+  },
+  getAccessToken: async () => null,
+}));
+
+const { renderRoute } = await import('@/test/render-route.tsx');
+
+function signIn(appMetadata: Record<string, unknown> | null) {
+  const session = appMetadata
+    ? ({
+        access_token: 'a',
+        refresh_token: 'r',
+        token_type: 'bearer',
+        expires_in: 3600,
+        user: {
+          id: 'u1',
+          aud: 'authenticated',
+          created_at: '',
+          phone: '15555550100',
+          app_metadata: appMetadata,
+          user_metadata: { name: 'Pat Operator' },
+        },
+      } as unknown as Session)
+    : null;
+  act(() => auth.listener?.('INITIAL_SESSION', session));
+}
+
+beforeEach(() => {
+  stubApi({
+    '/api/locations': [],
+    '/api/admin/activity': [],
+    '/api/admin/top-locations': [],
+    '/api/admin/customers': [],
+    '/api/admin/customers/count': { total: 0 },
+  });
+});
+
+it('/admin signed out shows the admin sign-in', async () => {
+  renderRoute('/admin');
+  // The session store subscribes once the first screen reads it.
+  await waitFor(() => expect(auth.listener).not.toBeNull(), { timeout: 15_000 });
+  signIn(null);
+  expect(await screen.findByRole('heading', { name: 'Village Rewards Admin' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
+  expect(screen.queryByText('Sign-ups Today')).not.toBeInTheDocument();
+});
+
+it('/admin for a member or a staff member says Not authorised', async () => {
+  renderRoute('/admin');
+  signIn({ provider: 'phone' });
+  expect(await screen.findByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
+  expect(screen.getByText(/signed in as \(555\) 555-0100/)).toBeInTheDocument();
+  signIn({ provider: 'phone', role: 'staff', location_id: 'creamery' });
+  expect(await screen.findByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
+});
+
+it('/admin for an admin shows the dashboard and who is signed in', async () => {
+  renderRoute('/admin');
+  signIn({ provider: 'phone', role: 'admin' });
+  expect(await screen.findByText('Sign-ups Today')).toBeInTheDocument();
+  expect(screen.getByText('Pat Operator · (555) 555-0100')).toBeInTheDocument();
+  expect(screen.queryByText('Admin User')).not.toBeInTheDocument();
+  for (const tab of [
+    'Customers',
+    'Rewards',
+    'Locations',
+    'Exports',
+    'Flags',
+    'Messages',
+    'Reports',
+  ]) {
+    expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+  }
+});
+
+it('/staff: signed out the staff sign-in, a member Not authorised, staff the counter at their business', async () => {
+  renderRoute('/staff');
+  signIn(null);
+  expect(await screen.findByRole('heading', { name: 'Staff Counter' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
+  signIn({ provider: 'phone' });
+  expect(await screen.findByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
+  signIn({ provider: 'phone', role: 'staff', location_id: 'creamery' });
+  expect(await screen.findByLabelText('Scan or type a member code')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Business at this counter')).not.toBeInTheDocument();
+});
+
+it('/staff for an admin asks for the business first', async () => {
+  renderRoute('/staff');
+  signIn({ provider: 'phone', role: 'admin' });
+  expect(await screen.findByLabelText('Business at this counter')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Scan or type a member code')).not.toBeInTheDocument();
+  expect(
+    screen.getByText('Choose the business you are serving at to start scanning.'),
+  ).toBeInTheDocument();
+});

@@ -1,0 +1,35 @@
+// The CSV downloads (customers, visits, settlement): the API wants the Bearer token, which a plain
+// <a href> cannot send, so fetch the file, then save it through an object URL under the
+// server's Content-Disposition filename.
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, urlFromQueryKey } from '@/lib/api-client.ts';
+
+export function filenameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/** `path` is one of the CSV endpoints; `params` its query (null entries dropped). */
+export async function downloadCsv(input: {
+  path: string;
+  params: Record<string, string | undefined>;
+  fallbackName: string;
+}) {
+  const response = await apiRequest('GET', urlFromQueryKey([input.path, input.params]), undefined, {
+    headers: { Accept: 'text/csv' },
+  });
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filenameFrom(response.headers.get('Content-Disposition'), input.fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return link.download;
+}
+
+export function useDownloadCsv() {
+  return useMutation({ mutationFn: downloadCsv });
+}

@@ -1,0 +1,16 @@
+// GET /api/admin/coalition/cross-shopping: members by pair of businesses, share at two or more.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CrossShoppingResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+import { rangeParams, type AdminFilters } from './filters.ts';
+
+export const crossShoppingQueryOptions = (filters: AdminFilters) =>
+  queryOptions({
+    queryKey: ['/api/admin/coalition/cross-shopping', rangeParams(filters)] as const,
+    queryFn: ({ queryKey }) => getByKey(CrossShoppingResponse, queryKey),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCrossShopping(filters: AdminFilters) {
+  return useQuery(crossShoppingQueryOptions(filters));
+}

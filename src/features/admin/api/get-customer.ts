@@ -1,0 +1,15 @@
+// GET /api/admin/customers/{customerId}: one customer's whole record (visits, rewards,
+// redemptions, consents, ledger events) for the detail view.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AdminCustomerDetail } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+
+export const customerQueryOptions = (customerId: string) =>
+  queryOptions({
+    queryKey: ['/api/admin/customers', customerId] as const,
+    queryFn: ({ queryKey }) => getByKey(AdminCustomerDetail, queryKey),
+  });
+
+export function useCustomer(customerId: string | null) {
+  return useQuery({ ...customerQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });
+}

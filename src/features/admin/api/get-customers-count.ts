@@ -1,0 +1,16 @@
+// GET /api/admin/customers/count: how many customers match the filters (the pager's total).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CustomersCountResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+import { customerFilterParams, type CustomerQuery } from './get-customers.ts';
+
+export const customersCountQueryOptions = (filters: CustomerQuery) =>
+  queryOptions({
+    queryKey: ['/api/admin/customers/count', customerFilterParams(filters)] as const,
+    queryFn: ({ queryKey }) => getByKey(CustomersCountResponse, queryKey),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCustomersCount(filters: CustomerQuery) {
+  return useQuery(customersCountQueryOptions(filters));
+}

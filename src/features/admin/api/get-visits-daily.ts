@@ -1,0 +1,19 @@
+// GET /api/admin/visits/daily: approved visits per day per business for the filters (the chart).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { VisitSeriesResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+import { rangeParams, type AdminFilters } from './filters.ts';
+
+export const visitsDailyQueryOptions = (filters: AdminFilters) =>
+  queryOptions({
+    queryKey: [
+      '/api/admin/visits/daily',
+      { location: filters.location, ...rangeParams(filters) },
+    ] as const,
+    queryFn: ({ queryKey }) => getByKey(VisitSeriesResponse, queryKey),
+    placeholderData: keepPreviousData,
+  });
+
+export function useVisitsDaily(filters: AdminFilters) {
+  return useQuery(visitsDailyQueryOptions(filters));
+}

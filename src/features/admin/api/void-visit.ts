@@ -1,0 +1,25 @@
+// POST /api/admin/visits/{visitId}/void: void a fraudulent visit with a reason; the ledger takes
+// its points back, so every admin answer (metrics, customers, this customer) is refreshed.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VoidVisitResponse } from '@contract';
+import { apiJson } from '@/lib/api-client.ts';
+
+export function voidVisit(input: { visitId: string; reason: string }): Promise<VoidVisitResponse> {
+  return apiJson(
+    VoidVisitResponse,
+    'POST',
+    `/api/admin/visits/${encodeURIComponent(input.visitId)}/void`,
+    { reason: input.reason },
+  );
+}
+
+export function useVoidVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: voidVisit,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),
+      }),
+  });
+}

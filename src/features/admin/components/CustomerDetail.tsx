@@ -1,0 +1,222 @@
+// One customer's record in a dialog (issue 14): profile and consents, visits (each approved one
+// can be voided with a reason), rewards, redemptions and the points ledger.
+import type { ReactNode } from 'react';
+import type { AdminCustomerDetail } from '@contract';
+import { Button } from '@/components/ui/Button.tsx';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
+import { formatPhone } from '@/lib/phone.ts';
+import { useCustomer } from '../api/get-customer.ts';
+import { QueryState } from './QueryState.tsx';
+import { VoidVisitButton } from './VoidVisitButton.tsx';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+export function CustomerDetailDialog(props: {
+  customerId: string | null;
+  onClose: () => void;
+  renderStatus: (status: string) => ReactNode;
+  businessName: (locationId: string | null) => string;
+}) {
+  const query = useCustomer(props.customerId);
+  const detail = query.data;
+  return (
+    <Dialog
+      open={props.customerId !== null}
+      onOpenChange={(open) => (open ? null : props.onClose())}
+    >
+      <DialogContent
+        title={detail ? detail.customer.name : 'Customer'}
+        description={
+          detail
+            ? `${formatPhone(detail.customer.phone)}${detail.customer.email ? ` · ${detail.customer.email}` : ''}`
+            : undefined
+        }
+        className="max-h-[90svh] overflow-y-auto md:max-w-4xl"
+      >
+        <QueryState
+          loading={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          empty={false}
+          emptyText=""
+          what="this customer"
+        >
+          {detail ? <DetailBody detail={detail} {...props} /> : null}
+        </QueryState>
+        <div className="mt-6 flex justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">Close</Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Section(props: { title: string; empty: boolean; emptyText: string; children: ReactNode }) {
+  return (
+    <section className="mt-6">
+      <h3 className="font-display text-lg font-bold text-bark-900">{props.title}</h3>
+      {props.empty ? (
+        <p className="mt-2 text-sm text-bark-700">{props.emptyText}</p>
+      ) : (
+        props.children
+      )}
+    </section>
+  );
+}
+
+const cell = 'px-3 py-2 align-top';
+
+function DetailBody(props: {
+  detail: AdminCustomerDetail;
+  renderStatus: (status: string) => ReactNode;
+  businessName: (locationId: string | null) => string;
+}) {
+  const { customer, visits, rewards, redemptions, consents, ledger } = props.detail;
+  return (
+    <div className="text-sm">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Fact label="Status">{props.renderStatus(customer.status)}</Fact>
+        <Fact label="Points">{customer.totalPoints}</Fact>
+        <Fact label="Visits">{customer.totalVisits}</Fact>
+        <Fact label="Joined">{new Date(customer.createdAt).toLocaleDateString()}</Fact>
+        <Fact label="SMS offers">{customer.smsConsent ? 'Yes' : 'No'}</Fact>
+        <Fact label="Email offers">{customer.emailConsent ? 'Yes' : 'No'}</Fact>
+        <Fact label="Joined via">
+          {customer.signupChannel}
+          {customer.signupLocationId ? ` (${props.businessName(customer.signupLocationId)})` : ''}
+        </Fact>
+        <Fact label="Signed in by phone">{customer.signedIn ? 'Yes' : 'Not yet'}</Fact>
+      </dl>
+
+      <Section title="Visits" empty={visits.length === 0} emptyText="No visits yet">
+        <Table label="Visits" head={['When', 'Business', 'Points', 'Approved by', 'Status', '']}>
+          {visits.map((visit) => (
+            <tr key={visit.id}>
+              <td className={cell}>{when(visit.createdAt)}</td>
+              <td className={cell}>{visit.businessName}</td>
+              <td className={cell}>{visit.points}</td>
+              <td className={cell}>{visit.approvedVia}</td>
+              <td className={cell}>
+                {visit.status === 'voided' ? (
+                  <span>
+                    Voided {when(visit.voidedAt)}
+                    {visit.voidReason ? `: ${visit.voidReason}` : ''}
+                  </span>
+                ) : (
+                  'Approved'
+                )}
+              </td>
+              <td className={cell}>
+                {visit.status === 'approved' ? (
+                  <VoidVisitButton visit={visit} customerName={customer.name} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+
+      <Section title="Rewards" empty={rewards.length === 0} emptyText="No rewards yet">
+        <Table label="Rewards" head={['Reward', 'Business', 'Status', 'Unlocked', 'Redeemed']}>
+          {rewards.map((reward) => (
+            <tr key={reward.id}>
+              <td className={cell}>{reward.name}</td>
+              <td className={cell}>
+                {reward.locationId ? props.businessName(reward.locationId) : 'Any business'}
+              </td>
+              <td className={cell}>{reward.status}</td>
+              <td className={cell}>{when(reward.unlockedAt)}</td>
+              <td className={cell}>
+                {reward.redeemedAt
+                  ? `${when(reward.redeemedAt)} at ${props.businessName(reward.redeemedLocationId)}`
+                  : '—'}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+
+      <Section title="Redemptions" empty={redemptions.length === 0} emptyText="No redemptions yet">
+        <Table label="Redemptions" head={['Reward', 'Where', 'When']}>
+          {redemptions.map((r) => (
+            <tr key={r.customerRewardId}>
+              <td className={cell}>{r.rewardName}</td>
+              <td className={cell}>{r.businessName ?? '—'}</td>
+              <td className={cell}>{when(r.redeemedAt)}</td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+
+      <Section
+        title="Consents"
+        empty={consents.length === 0}
+        emptyText="No marketing consent given"
+      >
+        <ul className="mt-2 grid gap-2">
+          {consents.map((consent) => (
+            <li key={consent.id} className="rounded-xl bg-cream-50 p-3">
+              <p className="font-semibold">
+                {consent.channel.toUpperCase()} · {consent.scope} · {when(consent.createdAt)} (
+                {consent.signupChannel})
+              </p>
+              <blockquote className="mt-1 text-bark-700">“{consent.wording}”</blockquote>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Points ledger" empty={ledger.length === 0} emptyText="No ledger events">
+        <Table label="Points ledger" head={['When', 'Event', 'Points', 'Where', 'By', 'Reason']}>
+          {ledger.map((event) => (
+            <tr key={event.id}>
+              <td className={cell}>{when(event.createdAt)}</td>
+              <td className={cell}>{event.event.replaceAll('_', ' ')}</td>
+              <td className={cell}>{event.points > 0 ? `+${event.points}` : event.points}</td>
+              <td className={cell}>
+                {event.locationId ? props.businessName(event.locationId) : '—'}
+              </td>
+              <td className={cell}>{event.actorRole ?? '—'}</td>
+              <td className={cell}>{event.reason ?? '—'}</td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+    </div>
+  );
+}
+
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold text-bark-700 uppercase">{props.label}</dt>
+      <dd className="mt-1 text-bark-900">{props.children}</dd>
+    </div>
+  );
+}
+
+function Table(props: { label: string; head: string[]; children: ReactNode }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={props.label}
+      className="mt-2 overflow-x-auto rounded-xl border border-cream-200 focus-visible:outline-3 focus-visible:outline-meadow-700"
+    >
+      <table className="w-full text-left">
+        <thead className="bg-cream-50 text-bark-700">
+          <tr>
+            {props.head.map((h, i) => (
+              <th key={i} scope="col" className="px-3 py-2 font-semibold">
+                {h || <span className="sr-only">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-cream-200">{props.children}</tbody>
+      </table>
+    </div>
+  );
+}

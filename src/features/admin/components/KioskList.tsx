@@ -1,0 +1,85 @@
+// One business's kiosk devices, each revocable (a lost or stolen tablet) after a confirmation.
+import { Button } from '@/components/ui/Button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { userMessage } from '@/lib/api-client.ts';
+import { useKiosks } from '../api/get-kiosks.ts';
+import { useRevokeKiosk } from '../api/revoke-kiosk.ts';
+import { QueryState } from './QueryState.tsx';
+
+export function KioskList(props: { locationId: string; businessName: string }) {
+  const query = useKiosks(props.locationId);
+  const revoke = useRevokeKiosk();
+  return (
+    <QueryState
+      loading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={query.data?.length === 0}
+      emptyText="No kiosks have opened a session at this business yet"
+      what="the kiosks"
+    >
+      <ul className="grid gap-2 text-sm">
+        {query.data?.map((kiosk) => (
+          <li
+            key={kiosk.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 p-3"
+          >
+            <div>
+              <p className="font-semibold text-bark-900">
+                {kiosk.enrolled ? 'Enrolled' : 'Not enrolled'} ·{' '}
+                {kiosk.signedIn ? 'signed in' : 'signed out'}
+              </p>
+              <p className="text-bark-700">
+                Last seen {new Date(kiosk.lastSeenAt).toLocaleString()}
+                {kiosk.deviceFingerprint ? ` · ${kiosk.deviceFingerprint.slice(0, 60)}` : ''}
+              </p>
+            </div>
+            {kiosk.signedIn ? (
+              <Dialog>
+                <DialogTrigger asChild>
+                  <Button variant="destructive">Revoke</Button>
+                </DialogTrigger>
+                <DialogContent
+                  title="Revoke this kiosk?"
+                  description={`The device at ${props.businessName} is signed out at once and must be enrolled again to check members in.`}
+                >
+                  <div className="flex flex-wrap justify-end gap-3">
+                    <DialogClose asChild>
+                      <Button variant="secondary">Cancel</Button>
+                    </DialogClose>
+                    <DialogClose asChild>
+                      <Button
+                        variant="destructive"
+                        disabled={revoke.isPending}
+                        onClick={() =>
+                          revoke.mutate(kiosk.id, {
+                            onSuccess: () => {
+                              toast({
+                                title: 'Kiosk revoked',
+                                description: `The kiosk at ${props.businessName} is signed out.`,
+                              });
+                              void query.refetch();
+                            },
+                            onError: (error) =>
+                              toast({
+                                title: 'Error',
+                                description: userMessage(error),
+                                variant: 'destructive',
+                              }),
+                          })
+                        }
+                      >
+                        Revoke kiosk
+                      </Button>
+                    </DialogClose>
+                  </div>
+                </DialogContent>
+              </Dialog>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </QueryState>
+  );
+}

@@ -1,0 +1,118 @@
+// The Locations tab: the six businesses with visits and members in the range, sign-ups, kiosks
+// and staff phones; set or rotate a kiosk enrolment code; list and revoke a business's kiosks.
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Card } from '@/components/ui/Card.tsx';
+import { cn } from '@/lib/cn.ts';
+import { formatPhone } from '@/lib/phone.ts';
+import type { AdminFilters } from '../api/filters.ts';
+import { useAdminLocations } from '../api/get-admin-locations.ts';
+import { locationColourClass } from '../lib/location-style.ts';
+import { LocationIcon } from './LocationIcon.tsx';
+import { EnrolmentCodeButton } from './EnrolmentCodeButton.tsx';
+import { KioskList } from './KioskList.tsx';
+import { QueryState } from './QueryState.tsx';
+
+export function LocationsTab(props: { filters: AdminFilters }) {
+  const query = useAdminLocations(props.filters);
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <QueryState
+      loading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={query.data?.length === 0}
+      emptyText="No businesses found"
+      what="the businesses"
+    >
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {query.data?.map((location) => (
+          <li key={location.id}>
+            <Card className="grid gap-3 p-5">
+              <div className="flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'grid size-11 place-items-center rounded-xl text-xl',
+                    locationColourClass(location.color),
+                  )}
+                >
+                  <LocationIcon icon={location.icon} />
+                </span>
+                <h3 className="font-display text-lg font-bold text-bark-900">
+                  {location.businessName}
+                </h3>
+              </div>
+              <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                <Figure label="Visits" value={location.visits} />
+                <Figure label="Members" value={location.members} />
+                <Figure label="Joined here" value={location.signups} />
+                <Figure
+                  label="Kiosks"
+                  value={`${location.enrolledKiosks} of ${location.kiosks} enrolled`}
+                />
+              </dl>
+              <p className="text-sm text-bark-700">
+                Kiosk enrolment code:{' '}
+                {location.enrolmentCodeSetAt
+                  ? `set ${new Date(location.enrolmentCodeSetAt).toLocaleString()}`
+                  : 'not set (kiosks cannot enrol outside demo mode)'}
+              </p>
+              <div>
+                <h4 className="text-sm font-semibold text-bark-900">Staff phones</h4>
+                {location.staff.length === 0 ? (
+                  <p className="text-sm text-bark-700">No staff accounts for this business</p>
+                ) : (
+                  <ul className="text-sm text-bark-900">
+                    {location.staff.map((member) => (
+                      <li key={member.userId}>
+                        {formatPhone(member.phone)}
+                        <span className="text-bark-700">
+                          {' '}
+                          ·{' '}
+                          {member.lastSignInAt
+                            ? `last signed in ${new Date(member.lastSignInAt).toLocaleDateString()}`
+                            : 'never signed in'}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <EnrolmentCodeButton
+                  locationId={location.id}
+                  businessName={location.businessName}
+                  rotate={location.enrolmentCodeSetAt !== null}
+                  onDone={() => void query.refetch()}
+                />
+                <Button
+                  variant="secondary"
+                  aria-expanded={open === location.id}
+                  aria-controls={`kiosks-${location.id}`}
+                  onClick={() => setOpen(open === location.id ? null : location.id)}
+                >
+                  {open === location.id ? 'Hide kiosks' : 'Show kiosks'}
+                </Button>
+              </div>
+              {open === location.id ? (
+                <div id={`kiosks-${location.id}`}>
+                  <KioskList locationId={location.id} businessName={location.businessName} />
+                </div>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </QueryState>
+  );
+}
+
+function Figure(props: { label: string; value: number | string }) {
+  return (
+    <div className="rounded-xl bg-cream-50 p-2">
+      <dt className="text-xs font-semibold text-bark-700">{props.label}</dt>
+      <dd className="font-semibold text-bark-900">{props.value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The Messages tab: what visitors sent through the public contact form, newest first.
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Card } from '@/components/ui/Card.tsx';
+import { useMessages } from '../api/get-messages.ts';
+import { QueryState } from './QueryState.tsx';
+
+const PAGE = 20;
+
+export function MessagesTab() {
+  const [page, setPage] = useState(1);
+  const query = useMessages(page, PAGE);
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  return (
+    <div className="grid gap-3">
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.data?.messages.length === 0}
+        emptyText="No messages yet"
+        what="the messages"
+      >
+        <ul className="grid gap-3">
+          {query.data?.messages.map((message) => (
+            <li key={message.id}>
+              <Card className="p-4">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 className="font-semibold text-bark-900">
+                    {message.subject || '(no subject)'}
+                  </h3>
+                  <time className="text-sm text-bark-700" dateTime={message.createdAt}>
+                    {new Date(message.createdAt).toLocaleString()}
+                  </time>
+                </div>
+                <p className="text-sm text-bark-700">
+                  {message.name} ·{' '}
+                  <a className="text-meadow-800 underline" href={`mailto:${message.email}`}>
+                    {message.email}
+                  </a>
+                </p>
+                <p className="mt-2 whitespace-pre-wrap text-bark-900">{message.message}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+      {total > PAGE ? (
+        <nav aria-label="Message pages" className="flex items-center justify-between">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-bark-700">
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

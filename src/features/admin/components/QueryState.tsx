@@ -1,0 +1,48 @@
+// Loading, error (with a retry) and empty states of an admin panel, the same everywhere.
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Skeleton } from '@/components/ui/Skeleton.tsx';
+import { userMessage } from '@/lib/api-client.ts';
+
+export function QueryState(props: {
+  loading: boolean;
+  error: unknown;
+  onRetry?: () => void;
+  empty: boolean;
+  emptyText: string;
+  /** "recent activity", "customers"… for the loading and error sentences. */
+  what: string;
+  children: ReactNode;
+}) {
+  if (props.loading) {
+    return (
+      <div className="mt-4 grid gap-3">
+        <p role="status" className="sr-only">
+          Loading {props.what}…
+        </p>
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+    );
+  }
+  if (props.error) {
+    return (
+      <div
+        role="alert"
+        className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
+      >
+        <p>
+          Could not load {props.what}: {userMessage(props.error)}
+        </p>
+        {props.onRetry ? (
+          <Button variant="secondary" className="mt-3" onClick={props.onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  if (props.empty) return <p className="mt-4 text-bark-700">{props.emptyText}</p>;
+  return <>{props.children}</>;
+}

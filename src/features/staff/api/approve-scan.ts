@@ -1,0 +1,35 @@
+// POST /api/visits/approve from the counter: the staff member's own call (it names the location
+// and sends an Idempotency-Key, so a double scan or a retried request approves the visit once,
+// and it reads the member's `redeemableRewards` that the kiosk never gets).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApproveVisitResponse } from '@contract';
+import { apiJson } from '@/lib/api-client.ts';
+
+export interface ApproveScanInput {
+  /** The scanned value: a check-in token or a member card `customer:{id}`. */
+  token: string;
+  locationId: string;
+  idempotencyKey: string;
+}
+
+export function approveScan(input: ApproveScanInput): Promise<ApproveVisitResponse> {
+  return apiJson(
+    ApproveVisitResponse,
+    'POST',
+    '/api/visits/approve',
+    { token: input.token, locationId: input.locationId },
+    { headers: { 'Idempotency-Key': input.idempotencyKey } },
+  );
+}
+
+export function useApproveScan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveScan,
+    // An admin using the counter sees the new visit on the dashboard too.
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),
+      }),
+  });
+}

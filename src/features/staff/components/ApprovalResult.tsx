@@ -1,0 +1,83 @@
+// The approved visit at the counter: who, the points added, the new total and tier, what the
+// visit unlocked, and the rewards the member may redeem here now (each after a confirmation).
+import type { ReactNode } from 'react';
+import type { ApproveVisitResponse } from '@contract';
+import { Card } from '@/components/ui/Card.tsx';
+import { RedeemButton } from './RedeemButton.tsx';
+
+export function ApprovalResult(props: {
+  result: ApproveVisitResponse;
+  locationId: string;
+  redeemed: ReadonlySet<string>;
+  onRedeemed: (customerRewardId: string, name: string) => void;
+  renderTier: (totalPoints: number) => ReactNode;
+}) {
+  const { result } = props;
+  const redeemable = result.redeemableRewards.filter((reward) => !props.redeemed.has(reward.id));
+  return (
+    <Card
+      role="region"
+      className="grid gap-4 border-meadow-700 p-5"
+      aria-labelledby="approved-heading"
+    >
+      <div role="status">
+        <h2 id="approved-heading" className="font-display text-2xl font-bold text-meadow-800">
+          Visit Approved!
+        </h2>
+        <p className="mt-1 text-xl font-semibold text-bark-900">{result.customer.name}</p>
+      </div>
+      <dl className="grid grid-cols-3 gap-3 text-center">
+        <div className="rounded-xl bg-cream-50 p-3">
+          <dt className="text-xs font-semibold text-bark-700 uppercase">Added</dt>
+          <dd className="font-display text-2xl font-bold">+{result.pointsEarned}</dd>
+        </div>
+        <div className="rounded-xl bg-cream-50 p-3">
+          <dt className="text-xs font-semibold text-bark-700 uppercase">Total</dt>
+          <dd className="font-display text-2xl font-bold">{result.totalPoints}</dd>
+        </div>
+        <div className="rounded-xl bg-cream-50 p-3">
+          <dt className="text-xs font-semibold text-bark-700 uppercase">Tier</dt>
+          <dd className="mt-1">{props.renderTier(result.totalPoints)}</dd>
+        </div>
+      </dl>
+      {result.unlockedRewards.length > 0 ? (
+        <div>
+          <h3 className="font-semibold text-bark-900">Just unlocked</h3>
+          <ul className="mt-1 list-disc pl-5 text-bark-900">
+            {result.unlockedRewards.map((reward) => (
+              <li key={reward.id}>{reward.name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div>
+        <h3 className="font-semibold text-bark-900">Rewards to redeem here</h3>
+        {redeemable.length === 0 ? (
+          <p className="mt-1 text-bark-700">No rewards to redeem at this business right now.</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {redeemable.map((reward) => (
+              <li
+                key={reward.id}
+                className="flex items-center justify-between gap-3 rounded-xl border border-cream-200 p-3"
+              >
+                <span className="font-medium text-bark-900">
+                  {reward.name}
+                  <span className="block text-sm font-normal text-bark-700">
+                    {reward.scope === 'network' ? 'Any business' : 'This business'}
+                  </span>
+                </span>
+                <RedeemButton
+                  reward={reward}
+                  customerName={result.customer.name}
+                  locationId={props.locationId}
+                  onRedeemed={props.onRedeemed}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

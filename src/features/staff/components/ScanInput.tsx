@@ -1,0 +1,52 @@
+// The counter's scanner input: a USB scanner types the QR value and presses Enter; staff can
+// type or paste a code too. Labelled, submits on Enter, and gets the focus back after each scan.
+import { forwardRef, useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Input, Label } from '@/components/ui/Input.tsx';
+
+export const ScanInput = forwardRef<
+  HTMLInputElement,
+  { onScan: (value: string) => void; pending: boolean; disabled?: boolean }
+>(function ScanInput(props, ref) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const scanned = value.trim();
+    if (!scanned || props.pending) return;
+    props.onScan(scanned);
+    setValue('');
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-3" aria-label="Scan a member code">
+      <div>
+        <Label htmlFor={`${id}-scan`}>Scan or type a member code</Label>
+        <Input
+          ref={ref}
+          id={`${id}-scan`}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          placeholder="Check-in code or customer:…"
+          className="min-h-14 text-lg"
+          disabled={props.disabled}
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-bark-700">
+          A USB scanner fills this in and presses Enter for you.
+        </p>
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={props.pending || props.disabled || !value.trim()}
+      >
+        {props.pending ? 'Approving…' : 'Approve visit'}
+      </Button>
+    </form>
+  );
+});

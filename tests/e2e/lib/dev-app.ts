@@ -1,0 +1,100 @@
+// The admin and staff browser suites' additions to tests/support/browser-app.ts (which starts
+// `npm run dev` on the in-memory database and Chromium): the stack's anon key for set-up calls,
+// pages in their own context (signed in from a stored session), a shot of any page a failed
+// test left open, and the phone-code sign-in on /admin and /staff. Hold `flock /tmp/ports.lock`.
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  APP,
+  seriousA11yViolations,
+  shoot,
+  startBrowserApp,
+  type BrowserApp,
+} from '../../support/browser-app.ts';
+
+export { shoot };
+export const seriousViolations = seriousA11yViolations;
+export const STACK = 'http://127.0.0.1:54321';
+export { APP };
+
+export interface DevApp {
+  app: BrowserApp;
+  /** The local stack's anon key (written to .env.local on start), for Auth calls. */
+  anonKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startDevApp(): Promise<DevApp> {
+  const app = await startBrowserApp();
+  const envFile = readFileSync(new URL('../../../.env.local', import.meta.url), 'utf8');
+  const anonKey = /VITE_SUPABASE_ANON_KEY=(.+)/.exec(envFile)?.[1]?.trim() ?? '';
+  return { app, anonKey, stop: () => app.stop() };
+}
+
+const openPages = new Set<Page>();
+
+/** After a test: a page the test left open (it failed half-way) is shot for the record and closed. */
+export async function closeLeftoverPages(testName: string) {
+  for (const page of openPages) {
+    if (!page.isClosed()) {
+      await shoot(page, `failed-${testName.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
+      await page.close().catch(() => {});
+    }
+  }
+  openPages.clear();
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A page in its own context (signed in when given a storage state) recording console and page errors. */
+export async function openPage(
+  dev: DevApp,
+  path: string,
+  width: number,
+  storageState?: StorageState,
+) {
+  const context = await dev.app.browser.newContext({
+    viewport: { width, height: 900 },
+    storageState,
+  });
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => {}));
+  openPages.add(page);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error')
+      problems.push(`${message.text()} ${message.location().url}`.trim());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${APP}${path}`);
+  return { page, problems };
+}
+
+/**
+ * Signs in on a sign-in screen (/admin or /staff) by phone code, as a person would, and returns
+ * the browser storage (the Supabase session) so later pages start signed in — Auth allows one code
+ * request per phone every few seconds, so each test cannot sign in afresh.
+ */
+export async function signInThroughScreen(
+  page: Page,
+  phone: string,
+  code: string,
+): Promise<StorageState> {
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify & Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return page.context().storageState();
+}
+
+/** The access token of the session in a storage state (for API calls that set data up). */
+export function accessTokenOf(state: StorageState): string {
+  for (const origin of state.origins) {
+    for (const item of origin.localStorage) {
+      if (item.name === 'village-rewards-auth')
+        return (JSON.parse(item.value) as { access_token: string }).access_token;
+    }
+  }
+  throw new Error('no stored session');
+}
