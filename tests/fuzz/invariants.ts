@@ -39,11 +39,12 @@ const CHECKS: Record<string, string> = {
            <> (cr.status = 'redeemed' or exists (select 1 from public.points_ledger l where l.customer_reward_id = cr.id and l.event = 'reward_clawed_back'))::int`,
   // §3.6: one customer per phone.
   'one customer per phone': `select phone, count(*) from public.customers group by phone having count(*) > 1`,
-  // §3.8: a retried key never awarded twice.
+  // §3.8: a retried key never awarded twice (keys belong to their caller, as in
+  // private.idempotency_keys: two staff members may each use 'key-1').
   'one award per idempotency key': `
-    select customer_id, idempotency_key, count(*) from public.points_ledger
+    select actor_user_id, idempotency_key, count(*) from public.points_ledger
      where idempotency_key is not null and event = 'visit_approved'
-     group by customer_id, idempotency_key having count(*) > 1`,
+     group by actor_user_id, idempotency_key having count(*) > 1`,
 };
 
 /** Every invariant with the rows that break it; all empty when the database is sound. */

@@ -2,6 +2,7 @@
 // Content-Type and headers, built from the endpoint's own schemas so a new endpoint is fuzzed too.
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { SMS_CONSENT_TEXT } from '../../supabase/functions/_shared/contract.ts';
 import type { Endpoint } from '../../supabase/functions/_shared/endpoint.ts';
 import { contentType, encodeQuery, encodeSegment, headerValue, hostileString, hostileValue, rawBody } from './arbitraries.ts';
 import type { Authorization } from './tokens.ts';
@@ -62,6 +63,7 @@ function plausible(name: string, f: Fixtures): fc.Arbitrary<unknown> {
     emailConsent: fc.boolean(),
     includeDismissed: fc.boolean(),
     deviceFingerprint: fc.constantFrom('fp', 'kiosk-1'),
+    smsConsentWording: fc.constant(SMS_CONSENT_TEXT),
     'idempotency-key': fc.oneof(fc.uuid().map((id) => `fuzz-${id}`), fc.constant('fuzz-shared-key')),
   };
   return byName[name] ?? text;
@@ -71,21 +73,43 @@ function plausible(name: string, f: Fixtures): fc.Arbitrary<unknown> {
 const field = (name: string, f: Fixtures) =>
   fc.oneof({ weight: 3, arbitrary: plausible(name, f) }, { weight: 1, arbitrary: hostileValue });
 
-/** An object with any subset of the schema's fields, sometimes with an unknown one. */
+/**
+ * An object for a schema with these fields: all of them well-formed (to get past validation and
+ * into the SQL), well-formed but for one field (wrong value, missing or one unknown field), or any
+ * subset of anything.
+ */
 function objectOf(names: string[], f: Fixtures): fc.Arbitrary<Record<string, unknown>> {
+  const valid = fc.record(Object.fromEntries(names.map((name) => [name, plausible(name, f)])));
+  const unknownKey = fc.oneof(hostileString, fc.constantFrom('role', 'total_points', 'customerId', '__proto__', 'constructor'));
+  const oneOff = fc
+    .tuple(valid, fc.nat(), fc.oneof(hostileValue, fc.constant(undefined)), unknownKey)
+    .map(([object, index, value, extra]) => {
+      if (names.length === 0 || index % (names.length + 1) === names.length) return { ...object, [extra]: value ?? null };
+      const name = names[index % names.length]!;
+      const changed: Record<string, unknown> = { ...object, [name]: value };
+      if (value === undefined) delete changed[name];
+      return changed;
+    });
   const known = fc.record(Object.fromEntries(names.map((name) => [name, field(name, f)])), { requiredKeys: [] });
-  const extra = fc.option(fc.tuple(fc.oneof(hostileString, fc.constantFrom('role', 'total_points', 'customerId')), hostileValue), { freq: 4 });
-  return fc.tuple(known, extra).map(([object, more]) => (more ? { ...object, [more[0]]: more[1] } : object));
+  const chaos = fc
+    .tuple(known, fc.option(fc.tuple(unknownKey, hostileValue), { freq: 4 }))
+    .map(([object, more]) => (more ? { ...object, [more[0]]: more[1] } : object));
+  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 3, arbitrary: oneOff }, { weight: 2, arbitrary: chaos });
 }
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
 
 export function requestFor(endpoint: Endpoint, f: Fixtures, auths: Authorization[]): fc.Arbitrary<FuzzRequest> {
+  // Mostly a caller the endpoint admits (to reach its SQL), otherwise anyone, forged tokens included.
+  const admitted = auths.filter((a) => a.role && endpoint.roles.includes(a.role));
+  const caller = admitted.length > 0
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...admitted) }, { weight: 2, arbitrary: fc.constantFrom(...auths) })
+    : fc.constantFrom(...auths);
   const paramNames = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-  const params = fc.tuple(...paramNames.map((name) => field(name, f).map(asText)));
+  const params = fc.tuple(...paramNames.map((name) => fc.oneof({ weight: 3, arbitrary: plausible(name, f) }, { weight: 1, arbitrary: hostileValue }).map(asText)));
   const queryNames = fieldsOf(endpoint.query);
   const query = fc.oneof(
-    { weight: 4, arbitrary: objectOf(queryNames, f).map((o) => Object.entries(o).map(([k, v]) => [k, asText(v)] as [string, string])) },
+    { weight: queryNames.length > 0 ? 4 : 8, arbitrary: objectOf(queryNames, f).map((o) => Object.entries(o).map(([k, v]) => [k, asText(v)] as [string, string])) },
     { weight: 1, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryNames, 'x'), hostileString), hostileString.map(asText)), { maxLength: 4 }) },
   );
   const bodyNames = fieldsOf(endpoint.body);
@@ -93,7 +117,7 @@ export function requestFor(endpoint: Endpoint, f: Fixtures, auths: Authorization
     endpoint.method === 'get'
       ? fc.constant(undefined)
       : fc.oneof(
-          { weight: 5, arbitrary: objectOf(bodyNames, f).map((o) => JSON.stringify(o)) },
+          { weight: 8, arbitrary: objectOf(bodyNames, f).map((o) => JSON.stringify(o)) },
           { weight: 1, arbitrary: rawBody },
           { weight: 1, arbitrary: fc.constant(undefined) },
         );
@@ -104,7 +128,7 @@ export function requestFor(endpoint: Endpoint, f: Fixtures, auths: Authorization
     fc.option(fc.tuple(fc.constantFrom('x-forwarded-for', 'cf-connecting-ip', 'x-real-ip', 'origin', 'accept', 'x-client-info'), headerValue)),
   );
   return fc
-    .record({ auth: fc.constantFrom(...auths), params, query, body, contentType, headers })
+    .record({ auth: caller, params, query, body, contentType, headers })
     .map(({ auth, params: values, query: entries, body: text, contentType: type, headers: [known, other] }) => {
       let path: string = endpoint.path;
       paramNames.forEach((name, i) => (path = path.replace(`:${name}`, encodeSegment(values[i]!))));
