@@ -112,6 +112,26 @@ export function fuzzSuite(kind: DatabaseKind, defaultRuns: number) {
       });
     }
 
+    it('answers other methods and mangled paths under /api with JSON, never a 5xx', async () => {
+      const { auths } = await ready();
+      const paths = Object.values(endpoints).map((e) => e.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'));
+      const mangled = fc.tuple(fc.constantFrom(...paths), fc.constantFrom('', '/', '//', '/..', '/%2e%2e/me', '.json', '%00', '?a=1&a=2', '#x', '/x'.repeat(50)))
+        .map(([path, tail]) => `${path}${tail}`);
+      const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS');
+      await fc.assert(
+        fc.asyncProperty(mangled, method, fc.constantFrom(...auths), async (path, verb, auth) => {
+          const response = await h().app.request(path, { method: verb, headers: auth.header ? { authorization: auth.header } : {} });
+          const text = await response.text();
+          tally({ method: 'any', path: '/api/… (mangled)' } as unknown as Endpoint, response.status);
+          if (response.status >= 500) throw new Error(`${verb} ${path} as ${auth.label}: ${response.status} ${text.slice(0, 300)}`);
+          if (response.status >= 400 && verb !== 'HEAD' && !ErrorBody.safeParse(JSON.parse(text)).success) {
+            throw new Error(`${verb} ${path}: ${response.status} without the error shape: ${text.slice(0, 300)}`);
+          }
+        }),
+        { seed: seedOf('mangled'), numRuns: runs * 2 },
+      );
+    });
+
     it('leaves every invariant of DESIGN.md §3 holding', async () => {
       await ready();
       const total = [...seen.values()].reduce((sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0), 0);
