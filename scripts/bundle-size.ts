@@ -38,6 +38,7 @@ const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
 const groups: Record<string, string> = {
   public: 'src/app/routes/public/index.ts',
   'public join, businesses, contact': 'src/app/routes/public/join-screens.ts',
+  'kiosk landing': 'src/app/routes/kiosk/landing.ts',
   kiosk: 'src/app/routes/kiosk/index.ts',
   'member (mobile, sign-in, account)': 'src/app/routes/member.ts',
   admin: 'src/app/routes/admin/index.ts',
@@ -57,7 +58,14 @@ for (const [name, key] of Object.entries(groups)) {
   );
 }
 const total = gzipKb(firstLoad);
-console.log(`  first load of / (entry + public):     ${total.toFixed(1)} KB of ${BUDGET_KB} KB\n`);
+// Issue 13: a kiosk landing's first load (entry + the landing chunk) keeps to the same budget.
+const kioskTotal = gzipKb(closure(groups['kiosk landing']!, new Set(entryFiles)));
+console.log(`  first load of / (entry + public):     ${total.toFixed(1)} KB of ${BUDGET_KB} KB`);
+console.log(`  first load of a kiosk landing:        ${kioskTotal.toFixed(1)} KB of ${BUDGET_KB} KB\n`);
+if (kioskTotal > BUDGET_KB) {
+  console.error(`A kiosk landing's first load is ${kioskTotal.toFixed(1)} KB gzipped, over the ${BUDGET_KB} KB budget.`);
+  process.exit(1);
+}
 if (total > BUDGET_KB) {
   console.error(
     `The first load of / is ${total.toFixed(1)} KB gzipped, over the ${BUDGET_KB} KB budget.`,

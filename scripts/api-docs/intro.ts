@@ -64,8 +64,8 @@ ${limitsTable()}
 Supabase). With \`x-forwarded-for\` only its right-most entry (the one the trusted proxy appended) counts.
 No other header is read, so a client cannot reset a limit by sending a new address.
 
-Rules of the programme, in SQL, set in \`private.settings\` (0 turns one off); over a limit is a 429 with
-\`Retry-After\`:
+Rules of the programme, in SQL, set in \`private.settings\` (0 turns one off); a visit or a code over its limit
+is a 429 with \`Retry-After\`; a flag only marks the member for the operator:
 
 | limit | setting | default |
 |---|---|---|

@@ -11,6 +11,7 @@ import { RootLayout } from './RootLayout.tsx';
 
 const publicScreens = () => import('./routes/public/index.ts');
 const joinScreens = () => import('./routes/public/join-screens.ts');
+const kioskLandings = () => import('./routes/kiosk/landing.ts');
 const kioskScreens = () => import('./routes/kiosk/index.ts');
 const memberScreens = () => import('./routes/member.ts');
 const adminScreens = () => import('./routes/admin/index.ts');
@@ -40,8 +41,8 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '/kiosk', lazy: screen(kioskScreens, (m) => m.KioskHomePage) },
-      { path: '/kiosk-home', lazy: screen(kioskScreens, (m) => m.KioskHomePage) },
+      { path: '/kiosk', lazy: screen(kioskLandings, (m) => m.KioskHomePage) },
+      { path: '/kiosk-home', lazy: screen(kioskLandings, (m) => m.KioskHomePage) },
       { path: '/kiosk/signup', lazy: screen(kioskScreens, (m) => m.KioskSignupPage) },
       { path: '/kiosk/welcome', lazy: screen(kioskScreens, (m) => m.KioskWelcomePage) },
       { path: '/kiosk/checkin', lazy: screen(kioskScreens, (m) => m.KioskCheckinPage) },
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
       ...LOCATION_IDS.map((id): RouteObject => ({
         path: `/${id}`,
         lazy: async () => {
-          const { BusinessKioskLandingPage } = await kioskScreens();
+          const { BusinessKioskLandingPage } = await kioskLandings();
           return { element: <BusinessKioskLandingPage locationId={id} /> };
         },
       })),

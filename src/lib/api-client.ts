@@ -60,6 +60,15 @@ export function userMessage(error: unknown): string {
   return FALLBACK_MESSAGE;
 }
 
+/**
+ * True when a request never got an answer from the API: the network is down (fetch rejects with a
+ * TypeError) or a gateway in between answered 502/503/504. Such a request may be retried.
+ */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof ApiError && [502, 503, 504].includes(error.status);
+}
+
 /** The signed-in caller's access token; a visitor (no stored session) never loads supabase-js. */
 async function accessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;
@@ -67,13 +76,22 @@ async function accessToken(): Promise<string | null> {
   return getAccessToken();
 }
 
+/** Extra request headers (e.g. `Idempotency-Key` on approvals and redemptions). */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
 export async function apiRequest(
   method: string,
   url: string,
   payload?: unknown,
+  options: RequestOptions = {},
 ): Promise<Response> {
   const hasPayload = payload !== undefined;
-  const headers: Record<string, string> = hasPayload ? { 'Content-Type': 'application/json' } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(hasPayload ? { 'Content-Type': 'application/json' } : {}),
+  };
   const token = await accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${API_BASE}${url}`, {
@@ -94,8 +112,9 @@ export async function apiJson<S extends z.ZodType>(
   method: string,
   url: string,
   payload?: unknown,
+  options?: RequestOptions,
 ): Promise<z.infer<S>> {
-  const response = await apiRequest(method, url, payload);
+  const response = await apiRequest(method, url, payload, options);
   return schema.parse(await response.json());
 }
 

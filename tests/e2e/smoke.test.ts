@@ -139,7 +139,7 @@ describe.each([390, 1280])('at %i px', (width) => {
 
   it('the kiosk screen stands alone, without the public navigation', async () => {
     const { page, problems } = await open('/kiosk', width);
-    await page.getByRole('heading', { name: 'Kiosk', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Village Rewards', level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await shoot(page, `kiosk-${width}`);
     expect(problems).toEqual([]);

@@ -1,6 +1,5 @@
 // API-level fixtures: customers, members, kiosks, staff and admins, made through the API and
 // Supabase Auth the way real callers are, so every test builds exactly what it needs.
-import { randomUUID } from 'node:crypto';
 import {
   ApproveVisitResponse,
   CreateCustomerResponse,
@@ -11,7 +10,8 @@ import {
 } from '../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from './api-client.ts';
 import type { ApiHarness } from './api-harness.ts';
-import { signInAnonymously, signInWithPhone, latestSmsCode } from './auth-client.ts';
+import { signInAnonymously, latestSmsCode } from './auth-client.ts';
+import { createRoleUser } from './role-users.ts';
 
 let phoneCounter = 0;
 /** A phone (10 digits) no other fixture of this test file uses. */
@@ -56,20 +56,10 @@ export async function createMember(h: ApiHarness, fields: Partial<CreateCustomer
   return { ...customer, token: await signInMember(h, customer.phone) };
 }
 
-/** An Auth user with a role in app_metadata (set as superuser, as an operator would), signed in. */
-async function createRoleUser(h: ApiHarness, appMetadata: Record<string, string>): Promise<string> {
-  const phone = nextPhone();
-  await h.db.sql`
-    insert into auth.users (id, aud, role, phone, phone_confirmed_at, raw_app_meta_data)
-    values (${randomUUID()}, 'authenticated', 'authenticated', ${`1${phone}`}, now(),
-            ${h.db.sql.json({ provider: 'phone', providers: ['phone'], ...appMetadata })})`;
-  return (await signInWithPhone(h.auth, phone)).access_token;
-}
-
 export const createStaff = (h: ApiHarness, locationId: string) =>
-  createRoleUser(h, { role: 'staff', location_id: locationId });
+  createRoleUser(h, nextPhone(), { role: 'staff', location_id: locationId });
 
-export const createAdmin = (h: ApiHarness) => createRoleUser(h, { role: 'admin' });
+export const createAdmin = (h: ApiHarness) => createRoleUser(h, nextPhone(), { role: 'admin' });
 
 export interface KioskFixture {
   token: string;

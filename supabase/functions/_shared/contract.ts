@@ -8,3 +8,4 @@ export * from './contract/visits.ts';
 export * from './contract/auth.ts';
 export * from './contract/account.ts';
 export * from './contract/admin.ts';
+export * from './contract/demo.ts';

@@ -22,6 +22,8 @@ import { verifyCode } from './routes/auth/verify.ts';
 import { approveVisit } from './routes/checkin/approve.ts';
 import { startCheckin } from './routes/checkin/start.ts';
 import { submitContactMessage } from './routes/customers/contact.ts';
+import { demoStatus } from './routes/demo/status.ts';
+import { simulateScan } from './routes/demo/simulate-scan.ts';
 import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
@@ -63,6 +65,8 @@ export const endpoints: Record<string, Endpoint> = {
   adjustPoints,
   velocityFlags,
   dismissFlag,
+  demoStatus,
+  simulateScan,
   openApi,
 };
 

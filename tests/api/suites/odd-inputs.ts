@@ -52,6 +52,8 @@ const BASES: Record<string, Base> = {
   adjustPoints: { as: 'admin', params: { customerId: SOME_ID }, body: { points: 5, reason: 'Odd' } },
   velocityFlags: { as: 'admin', query: { includeDismissed: 'true' } },
   dismissFlag: { as: 'admin', params: { flagId: SOME_ID } },
+  demoStatus: { as: 'anon' },
+  simulateScan: { as: 'member', body: { token: 'a'.repeat(64) } },
   openApi: { as: 'anon' },
 };
 

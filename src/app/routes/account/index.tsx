@@ -1,6 +1,78 @@
-// The "My Account" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// My account (SPEC §2 /account): name, phone, sign-out, points and tier, visited locations,
+// rewards with Redeem, progress to the next goal, the passport, the QR and the history.
+import { useNavigate } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { useMe } from '@/features/rewards/api/get-me.ts';
+import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
+import { useLogout } from '@/features/session/api/logout.ts';
+import { formatPhone } from '@/lib/phone.ts';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { clearVisitor } from '@/lib/session-keys.ts';
+import { MemberPassport } from '../shared/MemberPassport.tsx';
+import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { RewardList } from '../shared/RewardList.tsx';
+import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { RedeemButton } from './RedeemButton.tsx';
+
+const LOADING = 'Loading your account...';
+const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
+
+function Account() {
+  const navigate = useNavigate();
+  const me = useMe({ on401: 'returnNull' });
+  const logout = useLogout();
+  if (me.isPending) return <LoadingLine text={LOADING} />;
+  if (me.isError) return <p role="alert">{"We couldn't load your account. Please try again."}</p>;
+  if (!me.data) return SIGNED_OUT;
+  const { customer, totalPoints, visitedLocations, rewards } = me.data;
+  // Awaited rather than per-call callbacks: signing out unmounts this screen (the guard shows the
+  // prompt) before the mutation settles, and the toast and the move home must still happen.
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // signed out locally all the same (useLogout clears the session and the cache)
+    }
+    clearVisitor();
+    toast({ title: 'Signed Out', description: 'You have been signed out of your account.' });
+    void navigate('/');
+  };
+  return (
+    <div className="grid gap-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-bold">{customer.name}</h1>
+          <p className="text-bark-700">{formatPhone(customer.phone)}</p>
+        </div>
+        <Button variant="secondary" onClick={() => void signOut()} disabled={logout.isPending}>
+          Sign Out
+        </Button>
+      </div>
+      <PointsCard points={totalPoints} />
+      <p className="text-bark-900">
+        Visited locations: <strong>{visitedLocations.length}</strong>
+      </p>
+      <RewardList rewards={rewards} action={(reward) => <RedeemButton reward={reward} />} />
+      <MemberPassport me={me.data} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ButtonLink to="/account/qr" size="lg">
+          Show My QR Code
+        </ButtonLink>
+        <ButtonLink to="/account/history" size="lg" variant="secondary">
+          Visit History
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
 
 export function AccountPage() {
-  return <ScreenPlaceholder title="My Account" />;
+  return (
+    <MemberScreen title="My Account">
+      <RequireSession kind="member" fallback={SIGNED_OUT} loading={<LoadingLine text={LOADING} />}>
+        <Account />
+      </RequireSession>
+    </MemberScreen>
+  );
 }

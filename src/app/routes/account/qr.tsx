@@ -1,6 +1,39 @@
-// The "My QR Code" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// My QR code (SPEC §2 /account/qr): the member card `customer:{id}` at 250 for staff to scan.
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
+import { useMe } from '@/features/rewards/api/get-me.ts';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
+
+const SIGNED_OUT = <SignInPrompt message="Please sign in to view your QR code" to="/login" />;
+
+function AccountQr() {
+  const me = useMe({ on401: 'returnNull' });
+  if (me.isPending) return <LoadingLine text="Loading your QR code..." />;
+  if (me.isError) return <p role="alert">{"We couldn't load your QR code. Please try again."}</p>;
+  if (!me.data) return SIGNED_OUT;
+  return (
+    <div className="flex flex-col items-center gap-6 text-center">
+      <h1 className="font-display text-3xl font-bold">{me.data.customer.name}</h1>
+      <MemberQr
+        value={`customer:${me.data.customer.id}`}
+        size={250}
+        caption="Show this code to staff at any participating business."
+      />
+      <ButtonLink to="/account" size="lg" variant="secondary">
+        Back to Account
+      </ButtonLink>
+    </div>
+  );
+}
 
 export function AccountQrPage() {
-  return <ScreenPlaceholder title="My QR Code" />;
+  return (
+    <MemberScreen title="My QR Code">
+      <RequireSession kind="member" fallback={SIGNED_OUT} loading={<LoadingLine text="Loading your QR code..." />}>
+        <AccountQr />
+      </RequireSession>
+    </MemberScreen>
+  );
 }

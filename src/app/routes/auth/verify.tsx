@@ -1,6 +1,83 @@
-// The "Verify Sign-in Code" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// Sign-in code (SPEC §2 /login/verify, §8): 'Verify & Sign In'; no account → 'Account Not Found'
+// and /join after 2 s; any other failure → 'Verification Failed'; success → /account.
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Card } from '@/components/ui/Card.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { useSendCode } from '@/features/session/api/send-code.ts';
+import { useVerifyCode } from '@/features/session/api/verify-code.ts';
+import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
+import { formatPhone } from '@/lib/phone.ts';
+import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
+import { MemberScreen } from '../shared/MemberScreen.tsx';
+
+export const ACCOUNT_NOT_FOUND_REDIRECT_MS = 2000;
 
 export function LoginVerifyPage() {
-  return <ScreenPlaceholder title="Verify Sign-in Code" />;
+  const navigate = useNavigate();
+  const verify = useVerifyCode();
+  const resend = useSendCode();
+  const [phone] = useState(() => readSession(SESSION_KEYS.loginPhone));
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+  if (!phone) return <Navigate to="/login" replace />;
+
+  const submit = (code: string) =>
+    verify.mutate(
+      { phone, code },
+      {
+        onSuccess: () => {
+          toast({ title: 'Welcome Back!', description: "You've successfully signed in to your account." });
+          removeSession(SESSION_KEYS.loginPhone);
+          void navigate('/account');
+        },
+        onError: (error) => {
+          if (error.message.includes('404') || error.message.includes('No account found')) {
+            toast({
+              title: 'Account Not Found',
+              description: 'No account found with this phone number. Please sign up first.',
+              variant: 'destructive',
+            });
+            redirect.current = window.setTimeout(
+              () => void navigate('/join'),
+              ACCOUNT_NOT_FOUND_REDIRECT_MS,
+            );
+            return;
+          }
+          toast({
+            title: 'Verification Failed',
+            description: 'Invalid or expired code. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  const again = () =>
+    resend.mutate(
+      { phone },
+      {
+        onSuccess: () => toast({ title: 'Code Sent', description: 'A new verification code has been sent.' }),
+        onError: () =>
+          toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' }),
+      },
+    );
+  return (
+    <MemberScreen title="Verify Sign-in Code">
+      <Link to="/login" className="text-meadow-800 underline">
+        ← Back to Sign In
+      </Link>
+      <h1 className="mt-4 font-display text-3xl font-bold">Enter Your Code</h1>
+      <p className="mt-2 text-bark-700">We sent a 6-digit code to {formatPhone(phone)}.</p>
+      <Card className="mt-6">
+        <CodeEntry
+          rule="required"
+          submitLabel="Verify & Sign In"
+          pending={verify.isPending}
+          onSubmit={submit}
+          onResend={again}
+          resendPending={resend.isPending}
+        />
+      </Card>
+    </MemberScreen>
+  );
 }

@@ -1,6 +1,80 @@
-// The "Kiosk Sign-up" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// Kiosk sign-up (SPEC §2, §4): 'Join Rewards' for the business in session storage; the new
+// customer's id, name and welcome reward are stored, then the welcome screen starts their check-in.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import { Card } from '@/components/ui/Card.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
+import { saveVisitor } from '@/features/checkin/lib/kiosk-visitor.ts';
+import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
+import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
+import { ApiError, userMessage } from '@/lib/api-client.ts';
+import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
+import { KioskScreen } from './KioskScreen.tsx';
+
+export const GENERIC_BUSINESS = 'Participating Business';
 
 export function KioskSignupPage() {
-  return <ScreenPlaceholder title="Kiosk Sign-up" />;
+  const navigate = useNavigate();
+  const create = useCreateCustomer();
+  const [problem, setProblem] = useState<{ message: string; exists: boolean } | null>(null);
+  const businessName = readSession(SESSION_KEYS.businessName) ?? GENERIC_BUSINESS;
+  return (
+    <KioskScreen title="Join Rewards">
+      <div className="w-full max-w-2xl">
+        <ButtonLink to="/kiosk" variant="ghost" size="lg" className="-ml-4">
+          ← Back
+        </ButtonLink>
+        <h1 className="mt-4 font-display text-5xl font-bold">Join Rewards</h1>
+        <p className="mt-2 text-2xl text-bark-700">{businessName}</p>
+        {problem ? (
+          <div role="alert" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-5 text-red-900">
+            <p className="text-xl font-semibold">{problem.message}</p>
+            {problem.exists ? (
+              <ButtonLink to="/kiosk/checkin" size="lg" className="mt-3">
+                I'm Already a Member
+              </ButtonLink>
+            ) : null}
+          </div>
+        ) : null}
+        <Card className="mt-6 p-8">
+          <SignupForm
+            submitLabel="Get My Welcome Reward"
+            pendingLabel="Creating Account..."
+            pending={create.isPending}
+            labels={{ name: 'Your name *', phone: 'Mobile phone number *', email: 'Email (optional)' }}
+            onSubmit={(values) => {
+              setProblem(null);
+              create.mutate(
+                { ...values, emailConsent: false, locationId: kioskLocationId() },
+                {
+                  onSuccess: (result) => {
+                    saveVisitor({
+                      customerId: result.customer.id,
+                      customerName: result.customer.name,
+                      welcomeReward: result.welcomeReward,
+                    });
+                    removeSession(SESSION_KEYS.pendingToken);
+                    void navigate('/kiosk/welcome', { state: { phone: values.phone } });
+                  },
+                  onError: (error) => {
+                    setProblem({
+                      message: userMessage(error),
+                      exists: error instanceof ApiError && error.status === 409,
+                    });
+                    toast({
+                      title: 'Error',
+                      description: 'Failed to start sign-up process. Please try again.',
+                      variant: 'destructive',
+                    });
+                  },
+                },
+              );
+            }}
+          />
+        </Card>
+      </div>
+    </KioskScreen>
+  );
 }

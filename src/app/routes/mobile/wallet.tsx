@@ -1,6 +1,44 @@
-// The "Points & Rewards" screen (SPEC §2); its content is built in a later issue.
-import { ScreenPlaceholder } from '@/components/ui/ScreenPlaceholder.tsx';
+// Mobile wallet (SPEC §2 /mobile/wallet): points, tier, progress, rewards and the village passport.
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import { useMe } from '@/features/rewards/api/get-me.ts';
+import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { MemberPassport } from '../shared/MemberPassport.tsx';
+import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { RewardList } from '../shared/RewardList.tsx';
+import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
+
+function Wallet() {
+  const me = useMe({ on401: 'returnNull' });
+  if (me.isPending) return <LoadingLine text="Loading your points..." />;
+  if (me.isError) return <p role="alert">{"We couldn't load your points. Please try again."}</p>;
+  if (!me.data) return <SignInPrompt message="Please sign in to continue" to="/mobile" />;
+  return (
+    <div className="grid gap-5">
+      <h1 className="font-display text-3xl font-bold">Points & Rewards</h1>
+      <PointsCard points={me.data.totalPoints} />
+      <RewardList rewards={me.data.rewards} />
+      <MemberPassport me={me.data} />
+      <ButtonLink to="/mobile/qr" size="lg">
+        Show My Check-in QR
+      </ButtonLink>
+      <ButtonLink to="/account" size="lg" variant="secondary">
+        My Account
+      </ButtonLink>
+    </div>
+  );
+}
 
 export function MobileWalletPage() {
-  return <ScreenPlaceholder title="Points & Rewards" />;
+  return (
+    <MemberScreen title="Points & Rewards">
+      <RequireSession
+        kind="member"
+        fallback={<SignInPrompt message="Please sign in to continue" to="/mobile" />}
+        loading={<LoadingLine text="Loading your points..." />}
+      >
+        <Wallet />
+      </RequireSession>
+    </MemberScreen>
+  );
 }

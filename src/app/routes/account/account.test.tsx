@@ -1,0 +1,174 @@
+// Account screens (SPEC §2 /account, /account/qr, /account/history; §4; §8).
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dismissToast } from '@/components/ui/toast.ts';
+import { fakeApi, fakeAuth, fakeSupabaseModule, sessionFor } from '@/test/fake-api.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+
+vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
+
+const CUSTOMER_ID = '33333333-3333-4333-8333-333333333333';
+const REWARD_ID = '77777777-7777-4777-8777-777777777777';
+const reward = (status: 'unlocked' | 'redeemed') => ({
+  id: REWARD_ID,
+  status,
+  unlockedAt: '2026-11-20T15:00:00.000Z',
+  redeemedAt: status === 'redeemed' ? '2026-11-21T16:00:00.000Z' : null,
+  reward: {
+    id: '88888888-8888-4888-8888-888888888888',
+    name: 'Free Ice Cream Scoop',
+    description: 'One scoop',
+    scope: 'location',
+    locationId: 'creamery',
+    businessName: 'Village Creamery',
+  },
+});
+const me = (points: number, status: 'unlocked' | 'redeemed' = 'unlocked') => ({
+  customer: { id: CUSTOMER_ID, name: 'Ada Lovelace', phone: '5551234567', email: null },
+  totalPoints: points,
+  tier: { name: points >= 10 ? 'Silver' : 'Bronze', minPoints: 0 },
+  nextGoal: { target: 10, label: '$5 Off - Silver Status', pointsNeeded: Math.max(10 - points, 0) },
+  rewards: [reward(status)],
+  visitedLocations: [{ id: 'creamery', businessName: 'Village Creamery', visits: 1, lastVisit: '2026-11-20T15:00:00.000Z' }],
+  totalVisits: points / 5,
+});
+const locations = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map((id) => ({
+  id,
+  slug: id,
+  businessName: `Business ${id}`,
+  kind: id,
+  description: '',
+  address: '',
+  logoUrl: `/logos/${id}.svg`,
+  icon: '',
+  color: '',
+  welcomeReward: { name: 'Free thing', description: '' },
+}));
+
+beforeEach(() => {
+  sessionStorage.clear();
+  act(() => fakeAuth.set(null));
+});
+afterEach(() => {
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+});
+
+describe('signed out', () => {
+  it.each([
+    ['/account', 'Please sign in to view your account'],
+    ['/account/qr', 'Please sign in to view your QR code'],
+    ['/account/history', 'Please sign in to view your history'],
+  ])('%s asks to sign in, with a button to /login', async (path, text) => {
+    fakeApi({});
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { name: text })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('/account', () => {
+  it("shows 'Loading your account...' then the member, points, tier, visits, rewards and passport", async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations] });
+    renderRoute('/account');
+    expect(await screen.findByText('Loading your account...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('(555) 123-4567')).toBeInTheDocument();
+    expect(screen.getByText('Bronze')).toBeInTheDocument();
+    expect(screen.getByText('$5 Off - Silver Status')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByText('Visited locations:')).toHaveTextContent('Visited locations: 1');
+    expect(await screen.findByText('1 of 6 visited')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show My QR Code' })).toHaveAttribute('href', '/account/qr');
+    expect(screen.getByRole('link', { name: 'Visit History' })).toHaveAttribute('href', '/account/history');
+  });
+
+  it('hides the goal once no points are needed (SPEC §4)', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    fakeApi({ 'GET /api/me': [200, me(30)], 'GET /api/locations': [200, locations] });
+    renderRoute('/account');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it("redeems after a confirmation: 'Reward Redeemed!' and the account refreshes", async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    let redeemed = false;
+    const api = fakeApi({
+      'GET /api/me': () => [200, me(5, redeemed ? 'redeemed' : 'unlocked')],
+      'GET /api/locations': [200, locations],
+      'POST /api/rewards/redeem': () => {
+        redeemed = true;
+        return [200, { customerReward: { id: REWARD_ID, status: 'redeemed', redeemedAt: '2026-11-21T16:00:00.000Z', reward: { name: 'Free Ice Cream Scoop' } } }];
+      },
+    });
+    renderRoute('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem Free Ice Cream Scoop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
+    expect(api.of('POST /api/rewards/redeem')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, redeem it' }));
+    expect(await screen.findByText('Reward Redeemed!')).toBeInTheDocument();
+    expect(screen.getByText('Your reward has been redeemed successfully.')).toBeInTheDocument();
+    const call = api.of('POST /api/rewards/redeem')[0]!;
+    expect(call.body).toEqual({ customerRewardId: REWARD_ID });
+    expect(call.headers['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).not.toBeInTheDocument());
+  });
+
+  it("a failed redemption: 'Failed to redeem reward. Please try again.'", async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations], 'POST /api/rewards/redeem': [409, {}] });
+    renderRoute('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem Free Ice Cream Scoop' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, redeem it' }));
+    expect(await screen.findByText('Failed to redeem reward. Please try again.')).toBeInTheDocument();
+  });
+
+  it("signs out: 'Signed Out', cached data and stored keys cleared, back to /", async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    sessionStorage.setItem('login_phone', '5551234567');
+    const api = fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations], 'POST /api/auth/logout': [200, { signedOut: true }] });
+    const { router } = renderRoute('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed Out')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.of('POST /api/auth/logout')).toHaveLength(1);
+    expect(sessionStorage.getItem('login_phone')).toBeNull();
+    expect(fakeAuth.session).toBeNull();
+  });
+});
+
+describe('/account/qr', () => {
+  it('shows the member card customer:{id} at 250 and Back to Account', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    fakeApi({ 'GET /api/me': [200, me(5)] });
+    renderRoute('/account/qr');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    const qr = screen.getByRole('img', { name: 'Your member QR code' });
+    expect(qr).toHaveAttribute('width', '250');
+    expect(screen.getByRole('link', { name: 'Back to Account' })).toHaveAttribute('href', '/account');
+  });
+});
+
+describe('/account/history', () => {
+  it('lists visits and reward events newest first', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    const api = fakeApi({
+      'GET /api/me': [200, me(5, 'redeemed')],
+      'GET /api/me/visits': [
+        200,
+        { visits: [{ id: '99999999-9999-4999-8999-999999999999', locationId: 'creamery', businessName: 'Village Creamery', points: 5, createdAt: '2026-11-20T14:59:00.000Z' }] },
+      ],
+    });
+    renderRoute('/account/history');
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Reward redeemed: Free Ice Cream Scoop',
+      'Reward unlocked: Free Ice Cream Scoop',
+      'Visit at Village Creamery',
+    ]);
+    expect(items[2]).toHaveTextContent('+5 points');
+    expect(api.of('GET /api/me/visits')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,76 @@
+// A kiosk landing (SPEC §2 /kiosk and the six business screens): opens the kiosk session once on
+// load, keeps the location in session storage, and offers joining or checking in — or, outside
+// demo mode on an unenrolled kiosk, the staff enrolment form.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import {
+  kioskSessionQueryKey,
+  useKioskSession,
+} from '@/features/checkin/hooks/use-kiosk-session.ts';
+import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { KioskScreen } from './KioskScreen.tsx';
+import { KioskStatus } from './KioskStatus.tsx';
+
+// The landing's first load carries no form, dialog, zod contract or supabase-js: what it needs
+// beyond its own words arrives on demand (the kiosk landing's JS budget, scripts/bundle-size.ts).
+const KioskEnrolment = lazy(async () => ({
+  default: (await import('@/features/checkin/components/KioskEnrolment.tsx')).KioskEnrolment,
+}));
+
+/** get-demo-mode.ts's query, loaded on demand (its key: demoModeQueryOptions). */
+function useDemoModeLazily() {
+  return useQuery({
+    queryKey: ['/api/demo'],
+    queryFn: async () => (await import('@/features/checkin/api/get-demo-mode.ts')).getDemoMode(),
+    retry: 3,
+  });
+}
+
+export function KioskLanding(props: {
+  title: string;
+  locationId: string;
+  businessName: string;
+  joinLabel: string;
+  header: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const session = useKioskSession(props.locationId);
+  const demo = useDemoModeLazily();
+
+  let body: ReactNode;
+  if (!session.data) body = <KioskStatus query={session} />;
+  else if (!session.data.session.enrolled && demo.data?.demoMode !== true) {
+    body = demo.isPending ? (
+      <KioskStatus query={demo} />
+    ) : (
+      <Suspense fallback={<KioskStatus query={session} />}>
+        <KioskEnrolment
+          businessName={props.businessName}
+          onEnrolled={(data) => queryClient.setQueryData(kioskSessionQueryKey(props.locationId), data)}
+        />
+      </Suspense>
+    );
+  } else {
+    body = (
+      <div className="grid w-full max-w-xl gap-5">
+        <ButtonLink to="/kiosk/signup" size="lg" className="min-h-20 text-2xl">
+          {props.joinLabel}
+        </ButtonLink>
+        <ButtonLink to="/kiosk/checkin" size="lg" variant="secondary" className="min-h-20 text-2xl">
+          I'm Already a Member
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <KioskScreen title={props.title} idleReset={false} className="justify-center gap-10 text-center">
+      {props.header}
+      {body}
+      <p className="max-w-2xl text-base text-bark-700">
+        By joining you agree to the {PROGRAMME_NAME} terms and privacy policy. We use your name and
+        phone number only for your rewards, and never sell them. Text messages are optional.
+      </p>
+    </KioskScreen>
+  );
+}

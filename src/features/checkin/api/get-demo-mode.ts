@@ -1,0 +1,21 @@
+// GET /api/demo: whether the API runs in demo mode (unenrolled kiosks trusted, 'Simulate Scan'
+// offered). An API without the endpoint answers 404: that is "not in demo mode".
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DemoModeResponse } from '@contract';
+import { ApiError, apiJson } from '@/lib/api-client.ts';
+
+export async function getDemoMode(): Promise<DemoModeResponse> {
+  try {
+    return await apiJson(DemoModeResponse, 'GET', '/api/demo');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { demoMode: false };
+    throw error;
+  }
+}
+
+export const demoModeQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/demo'] as const, queryFn: getDemoMode, retry: 3 });
+
+export function useDemoMode() {
+  return useQuery(demoModeQueryOptions());
+}

@@ -1,0 +1,4 @@
+// The admin-ledger suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+import { adminLedgerSuite } from './suites/admin-ledger.ts';
+
+adminLedgerSuite('pglite');
