@@ -7,6 +7,16 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // One known driver defect, met only when a fault test restarts Postgres: postgres.js 3.4.9
+      // writes a batched chunk from a setImmediate after the socket closed (porsager/postgres#1154,
+      // #1208; fix pending upstream). The query itself was already rejected (the API answers 503);
+      // the edge function's entry guards against the same throw. Every other unhandled error fails.
+      onUnhandledError(error) {
+        const postgresNullSocketWrite =
+          error.message?.includes("Cannot read properties of null (reading 'write')") &&
+          error.stack?.includes('postgres/src/connection.js');
+        return !postgresNullSocketWrite;
+      },
       projects: [
         {
           extends: true,

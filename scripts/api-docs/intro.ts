@@ -47,7 +47,9 @@ OpenAPI document is served at \`GET /api/openapi.json\`.
   field. 400 invalid_input, 401 unauthorized, 403 forbidden, 404 not_found, 409 conflict (a phone that is taken
   answers a message containing 'already exists'), 410 gone (expired check-in token), 413 payload_too_large,
   422 unprocessable (an Idempotency-Key reused for a different request), 429 rate_limited (with
-  \`Retry-After\` seconds), 502 upstream_unavailable (Supabase Auth unreachable). No input answers a 5xx.
+  \`Retry-After\` seconds), 503 unavailable (Postgres restarting, failing over or too busy: a statement timeout)
+  and 503 upstream_unavailable (Supabase Auth unreachable), both with \`Retry-After\` seconds: nothing was committed,
+  retry (with the same \`Idempotency-Key\`). No input answers a 5xx; only an outage answers 503.
 - **Check-in tokens** are random (244 bits), single use and expire 15 minutes after issue: 404 unknown,
   409 used, 410 expired.
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthSettings } from '../../dev/config.ts';
 import { loadAuthSettings } from '../../dev/config.ts';
+import type { SigningKeys } from '../../dev/keys.ts';
 import { startStack, type Stack } from '../../dev/stack.ts';
 import { createApp, type App } from '../../supabase/functions/_shared/app.ts';
 import { parseConfig, type AppConfig, type RateLimits } from '../../supabase/functions/_shared/config.ts';
@@ -80,8 +81,9 @@ function roomyAuthSettings(): Partial<AuthSettings> {
 async function startDatabaseAndAuth(
   kind: DatabaseKind,
   authSettings: Partial<AuthSettings> = {},
+  keys?: SigningKeys,
 ): Promise<{ db: TestDatabase; stack: Stack }> {
-  const common = { port: 0, quiet: true, demoMode: false, authSettings: { ...roomyAuthSettings(), ...authSettings } };
+  const common = { port: 0, quiet: true, demoMode: false, keys, authSettings: { ...roomyAuthSettings(), ...authSettings } };
   if (kind === 'pglite') {
     const stack = await startStack({ ...common, dataDir: null });
     return { stack, db: { kind, url: stack.databaseUrl, sql: stack.sql, drop: () => stack.stop() } };
@@ -104,6 +106,8 @@ export interface HarnessOptions {
   demoMode?: boolean;
   /** Overrides of the auth stand-in's settings (e.g. smsAutoconfirm: SMS confirmations off). */
   authSettings?: Partial<AuthSettings>;
+  /** The stand-in's signing key, for suites that mint their own (expired, forged-claim) tokens. */
+  keys?: SigningKeys;
 }
 
 async function applySettings(db: TestDatabase, settings: ProgrammeSettings) {
@@ -114,7 +118,7 @@ async function applySettings(db: TestDatabase, settings: ProgrammeSettings) {
 }
 
 export async function createApiHarness(kind: DatabaseKind, options: HarnessOptions = {}): Promise<ApiHarness> {
-  const { db, stack } = await startDatabaseAndAuth(kind, options.authSettings);
+  const { db, stack } = await startDatabaseAndAuth(kind, options.authSettings, options.keys);
   await applySettings(db, ROOMY_SETTINGS);
   const auth: AuthServer = { url: stack.url, anonKey: stack.anonKey };
   const base = parseConfig({

@@ -101,4 +101,19 @@ describe('callerFromToken', () => {
     expect((await callerFromToken(token, 'anon-key', trusting)).userId).toBe(USER);
     expect(await statusOf(callerFromToken(token, 'anon-key', verifier))).toBe(401);
   });
+
+  it('answers 503 (not 401: the token may be fine) when Auth\'s key set cannot be fetched', async () => {
+    const token = await sign(claims());
+    const outages = [
+      (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch,
+      (async () => new Response('upstream down', { status: 502 })) as unknown as typeof fetch,
+      (async () => new Response('<html>', { status: 200 })) as unknown as typeof fetch,
+      (async () => Response.json({ not: 'a key set' })) as unknown as typeof fetch,
+    ];
+    for (const fetch of outages) {
+      const cutOff = createTokenVerifier(URL, gateway('refused'), { fetch });
+      const failure = await callerFromToken(token, 'anon-key', cutOff).catch((error: ApiError) => error);
+      expect(failure).toMatchObject({ status: 503, code: 'upstream_unavailable', retryAfterSeconds: 2 });
+    }
+  });
 });

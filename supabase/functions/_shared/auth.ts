@@ -3,16 +3,18 @@
 import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { ANON, callerFromClaims, type Caller } from './caller.ts';
 import { ApiError } from './errors.ts';
-import type { AuthGateway } from './gotrue.ts';
+import { unavailable, type AuthGateway } from './gotrue.ts';
 
 export interface TokenVerifier {
-  /** The token's claims when it is genuine and current; throws ApiError 401 (or 502) otherwise. */
+  /** The token's claims when it is genuine and current; throws ApiError 401 (or 503 when Auth's keys cannot be fetched) otherwise. */
   verify(token: string): Promise<Record<string, unknown>>;
 }
 
 export const invalidSession = () => new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
 /** Verified tokens whose claims are kept (a few MB at most). */
 const VERIFIED_TOKENS_KEPT = 10_000;
+// jose's own words when the JWKS response is not a 200 or not JSON (a plain JOSEError).
+const JWKS_FETCH_FAILED = /^(Expected 200 OK from|Failed to parse) the JSON Web Key Set HTTP response/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -58,8 +60,10 @@ export function createTokenVerifier(
         remember(token, payload);
         return payload;
       } catch (error) {
-        if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) throw invalidSession();
-        throw new ApiError(502, 'upstream_unavailable', 'Sign-in is unavailable right now; try again shortly');
+        // The token may be fine: Auth's key set could not be fetched (unreachable, a 5xx, not JSON).
+        if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) throw unavailable();
+        if (JWKS_FETCH_FAILED.test(error.message)) throw unavailable();
+        throw invalidSession();
       }
     },
   };

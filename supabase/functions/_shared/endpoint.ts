@@ -8,7 +8,7 @@ import type { SqlArgs } from './db.ts';
 import type { CsvExport } from './stream.ts';
 import type { AuthGateway } from './gotrue.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 export type Tag = 'Kiosk' | 'Customers' | 'Check-in' | 'Auth' | 'Account' | 'Locations' | 'Admin' | 'Meta';
 
 /** What a handler gets: the parsed input, the caller, and the one way to reach the database. */
@@ -68,12 +68,20 @@ export interface EndpointFields<P, Q, B, H> {
 
 export type Endpoint = EndpointFields<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
 
-/** Declares an endpoint, typing its handler's input by its schemas. */
+/**
+ * Every endpoint can meet an outage: the database restarting or too busy (a statement timeout),
+ * or Supabase Auth unreachable while a token is checked. Each is a 503 with Retry-After, never a 500.
+ */
+export const UNAVAILABLE =
+  'Postgres or Supabase Auth is unavailable or too busy (restart, failover, statement timeout): nothing was ' +
+  'committed by this request; retry after `Retry-After` seconds (with the same `Idempotency-Key`, if any).';
+
+/** Declares an endpoint, typing its handler's input by its schemas (and the 503 every endpoint may answer). */
 export function endpoint<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   H extends z.ZodType | undefined = undefined,
 >(fields: EndpointFields<P, Q, B, H>): Endpoint {
-  return fields as unknown as Endpoint;
+  return { ...fields, errors: { ...fields.errors, 503: fields.errors[503] ?? UNAVAILABLE } } as unknown as Endpoint;
 }

@@ -51,7 +51,7 @@ const openApi = endpoint({
   method: 'get', path: '/api/openapi.json', tag: 'Meta', roles: EVERYONE,
   summary: 'This API\'s OpenAPI 3.1 document',
   status: 200, response: OpenApiDocument,
-  errors: { 401: BAD_TOKEN },
+  errors: { 400: 'A query parameter was sent; this document takes none.', 401: BAD_TOKEN },
   handler: () => (document ??= buildOpenApiDocument(endpoints)),
 });
 

@@ -25,6 +25,18 @@ describe('fromDatabaseError', () => {
     });
   });
 
+  it('answers an outage (restart, lost connection, statement timeout, deadlock) as 503 with a Retry-After', () => {
+    const outages = ['57P01', '57P02', '57P03', '08006', '08003', '53300', '57014', '55P03', '40001', '40P01',
+      'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET'];
+    for (const code of outages) {
+      expect(fromDatabaseError({ code, message: 'terminating connection due to administrator command' })).toMatchObject({
+        status: 503,
+        code: 'unavailable',
+        retryAfterSeconds: 2,
+      });
+    }
+  });
+
   it('leaves unexpected errors unmapped (a 500 that is logged)', () => {
     expect(fromDatabaseError({ code: '42P01', message: 'relation does not exist' })).toBeUndefined();
     expect(fromDatabaseError(new Error('boom'))).toBeUndefined();

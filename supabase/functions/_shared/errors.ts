@@ -29,6 +29,7 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   413: 'payload_too_large',
   422: 'unprocessable',
   429: 'rate_limited',
+  503: 'unavailable',
 };
 
 const SQLSTATE_TO_STATUS: Record<string, ContentfulStatusCode> = {
@@ -40,6 +41,31 @@ const SQLSTATE_TO_STATUS: Record<string, ContentfulStatusCode> = {
   '42501': 403, // insufficient_privilege (a grant or RLS refused)
 };
 
+/** Seconds a client waits before retrying when the database or Auth is unavailable (503). */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 2;
+
+/**
+ * The database cannot answer right now, though the request may be fine: a restart or failover
+ * (08 connection exceptions, 57P01-57P03 shutting down / starting up), exhausted resources (53),
+ * a statement or lock timeout (57014, 55P03), a lost serialization race or deadlock (40001,
+ * 40P01), or the client's connection failing (postgres.js and socket error codes). Each rolled
+ * back, so the client may retry (with its Idempotency-Key: never counted twice): 503, not 500.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53...|57014|55P03|40001|40P01)$/;
+const UNAVAILABLE_CLIENT_CODES = new Set([
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOENT',
+]);
+
+export const databaseUnavailable = () =>
+  new ApiError(
+    503,
+    'unavailable',
+    'The database is unavailable or busy right now; try again shortly (a retry with the same Idempotency-Key is never counted twice)',
+    undefined,
+    RETRY_AFTER_UNAVAILABLE_SECONDS,
+  );
+
 interface PostgresLikeError {
   code?: string;
   message?: string;
@@ -50,6 +76,7 @@ interface PostgresLikeError {
 export function fromDatabaseError(error: unknown): ApiError | undefined {
   const pg = error as PostgresLikeError;
   if (!pg || typeof pg.code !== 'string') return undefined;
+  if (UNAVAILABLE_SQLSTATE.test(pg.code) || UNAVAILABLE_CLIENT_CODES.has(pg.code)) return databaseUnavailable();
   // The SQL functions in schema app raise SQLSTATE 'LY' + the HTTP status (LY404, LY429, ...).
   const status = /^LY\d{3}$/.test(pg.code)
     ? (Number(pg.code.slice(2)) as ContentfulStatusCode)

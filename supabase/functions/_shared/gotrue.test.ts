@@ -39,15 +39,15 @@ describe('the GoTrue gateway', () => {
     expect(await failure(gateway.sendOtp('+13125550100'))).toEqual({ status: 429, retryAfter: 42 });
   });
 
-  it('answers a refused code with 401 and an Auth outage with 502', async () => {
+  it('answers a refused code with 401 and an Auth outage with 503 and a Retry-After', async () => {
     expect(await failure(gatewayAnswering(403, { code: 'otp_expired' }).gateway.verifyOtp('+13125550100', '123456'))).toMatchObject({ status: 401 });
-    expect(await failure(gatewayAnswering(500).gateway.verifyOtp('+13125550100', '123456'))).toMatchObject({ status: 502 });
+    expect(await failure(gatewayAnswering(500).gateway.verifyOtp('+13125550100', '123456'))).toEqual({ status: 503, retryAfter: 2 });
     const unreachable = createGoTrueGateway({
       supabaseUrl: 'http://auth.test',
       anonKey: 'anon',
       fetch: (() => Promise.reject(new TypeError('connection refused'))) as unknown as typeof fetch,
     });
-    expect(await failure(unreachable.sendOtp('+13125550100'))).toMatchObject({ status: 502 });
+    expect(await failure(unreachable.sendOtp('+13125550100'))).toEqual({ status: 503, retryAfter: 2 });
   });
 
   it('returns the session of a verified code', async () => {

@@ -1,7 +1,7 @@
 // The Supabase Auth (GoTrue) calls the API makes over HTTP: send an SMS code, verify it, read
 // the user behind a token, sign a session out. Codes are Supabase's own (SUPABASE-NOTES.md).
 import { AuthSession } from './contract/auth.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, RETRY_AFTER_UNAVAILABLE_SECONDS } from './errors.ts';
 
 export interface AuthGateway {
   /** Sends a one-time code by SMS to an E.164 phone (+1XXXXXXXXXX), creating the Auth user if new. */
@@ -20,7 +20,9 @@ export interface GoTrueOptions {
   fetch?: typeof fetch;
 }
 
-const unavailable = () => new ApiError(502, 'upstream_unavailable', 'Sign-in is unavailable right now; try again shortly');
+/** Auth is down or failing: 503 with Retry-After, so clients wait and retry instead of giving up. */
+export const unavailable = () =>
+  new ApiError(503, 'upstream_unavailable', 'Sign-in is unavailable right now; try again shortly', undefined, RETRY_AFTER_UNAVAILABLE_SECONDS);
 
 async function errorMessage(response: Response): Promise<string> {
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;

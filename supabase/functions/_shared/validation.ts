@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 
 function invalid(error: z.ZodError, where: string): ApiError {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named __proto__ or constructor is a key like any other (the fuzz suite
+  // found `?__proto__=` answering 500 when `fields` inherited Object.prototype's).
+  const fields: Record<string, string[]> = Object.create(null);
   const add = (key: string, message: string) => (fields[key] ??= []).push(message);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

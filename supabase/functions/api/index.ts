@@ -15,6 +15,17 @@ const sql = postgres(config.databaseUrl, {
   idle_timeout: 20,
   onnotice: () => {},
 });
+// postgres.js 3.4.9 may flush a batched write from a setImmediate after its connection closed (a
+// database restart or failover) and throw outside any request (porsager/postgres#1154, #1208). The
+// query was already rejected (its request answered 503), so that one throw must not end the function.
+globalThis.addEventListener('error', (event) => {
+  const error: unknown = event.error;
+  if (error instanceof TypeError && error.message.includes("(reading 'write')") && error.stack?.includes('postgres')) {
+    console.warn('[api] postgres.js wrote to a closed connection (porsager/postgres#1208); ignored');
+    event.preventDefault();
+  }
+});
+
 const app = createApp({ db: createDb(sql, { demoMode: config.demoMode }), config });
 
 Deno.serve({ port: Number(env.PORT ?? 8000) }, app.fetch);

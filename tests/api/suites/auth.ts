@@ -125,13 +125,14 @@ export function authSuite(kind: DatabaseKind) {
       expect(await linkedUser(customer.phone)).toBeNull();
     });
 
-    it('answers 502 when Supabase Auth cannot be reached', async () => {
+    it('answers 503 with a Retry-After when Supabase Auth cannot be reached', async () => {
       const cutOff = h().appWith({ supabaseUrl: 'http://127.0.0.1:9' });
       const sent = await callApp(cutOff, 'POST', '/api/auth/send-code', { body: { phone: nextPhone() } });
-      expect(sent.status).toBe(502);
+      expect(sent.status).toBe(503);
       expect(sent.error?.code).toBe('upstream_unavailable');
+      expect(sent.headers.get('retry-after')).toBe('2');
       const member = await createMember(h());
-      expect((await callApp(cutOff, 'POST', '/api/auth/logout', { token: member.token })).status).toBe(502);
+      expect((await callApp(cutOff, 'POST', '/api/auth/logout', { token: member.token })).status).toBe(503);
       expect((await h().call('GET', '/api/me', { token: member.token })).status).toBe(200);
     });
 

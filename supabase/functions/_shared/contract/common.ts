@@ -81,6 +81,7 @@ export const ErrorBody = z.object({
       'rate_limited',
       'unprocessable',
       'upstream_unavailable',
+      'unavailable',
       'internal',
     ]),
     message: z.string(),

@@ -1,6 +1,6 @@
 // POST /api/auth/send-code: a sign-in code by SMS (Supabase Auth phone OTP), within the limits.
 import { SendCodeRequest, SendCodeResponse } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
+import { endpoint, UNAVAILABLE } from '../../endpoint.ts';
 import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from '../texts.ts';
 import { e164 } from './phone.ts';
 
@@ -15,7 +15,7 @@ export const sendCode = endpoint({
   errors: {
     400: `${BAD_INPUT} Or Supabase Auth refused the phone.`, 401: BAD_TOKEN, 413: TOO_LARGE,
     429: 'Too many codes for this phone or from this client address (or Supabase Auth\'s own limit).',
-    502: 'Supabase Auth is unreachable.',
+    503: `Supabase Auth is unreachable. ${UNAVAILABLE}`,
   },
   limits: [
     { rule: 'sendCodePerIp', bucket: 'send-code:ip', key: ({ clientAddress }) => clientAddress, text: 'codes per client address' },

@@ -2,7 +2,7 @@
 // creates the customer); answers the Supabase session and the customer.
 import { callerFromToken } from '../../auth.ts';
 import { VerifyCodeRequest, VerifyCodeResponse } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
+import { endpoint, UNAVAILABLE } from '../../endpoint.ts';
 import { BAD_INPUT, EVERYONE, TOO_LARGE } from '../texts.ts';
 import { e164 } from './phone.ts';
 
@@ -20,7 +20,7 @@ export const verifyCode = endpoint({
   errors: {
     400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.',
     404: 'No account found with this phone number (login without name).',
-    413: TOO_LARGE, 429: 'Too many verification attempts for this phone.', 502: 'Supabase Auth is unreachable.',
+    413: TOO_LARGE, 429: 'Too many verification attempts for this phone.', 503: `Supabase Auth is unreachable. ${UNAVAILABLE}`,
   },
   limits: [{ rule: 'verifyPerPhone', bucket: 'verify:phone', key: ({ body }) => body.phone, text: 'verification attempts per phone' }],
   async handler({ body, auth, verifier, config, call, callAsService }) {
