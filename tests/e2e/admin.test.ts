@@ -90,7 +90,10 @@ it('the location filter and the search change what the dashboard shows, and live
   // Reload: the filter survives.
   await page.reload();
   await page.getByRole('table').getByText('Ada Lovelace').waitFor();
-  expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('creamery');
+  // The select's options come from GET /api/locations; its value shows once they are there.
+  const location = page.getByLabel('Location', { exact: true });
+  await location.locator('option[value="creamery"]').waitFor({ state: 'attached' });
+  expect(await location.inputValue()).toBe('creamery');
   await page.getByLabel('Location', { exact: true }).selectOption('');
   // Typing searches (debounced) …
   await page.getByLabel('Search customers').fill('twom');

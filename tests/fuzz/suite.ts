@@ -41,6 +41,12 @@ async function verdict(h: ApiHarness, endpoint: Endpoint, request: FuzzRequest):
     body: request.body,
   });
   const text = await response.text();
+  // A CSV export answers its declared 2xx as text/csv, not JSON; its failures are JSON like any other.
+  if (endpoint.contentType === 'text/csv' && response.status === endpoint.status) {
+    tally(endpoint, response.status);
+    const type = response.headers.get('content-type') ?? '';
+    return type.startsWith('text/csv') ? undefined : `${response.status} with content type ${type}, not text/csv`;
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -76,12 +76,19 @@ export const UNAVAILABLE =
   'Postgres or Supabase Auth is unavailable or too busy (restart, failover, statement timeout): nothing was ' +
   'committed by this request; retry after `Retry-After` seconds (with the same `Idempotency-Key`, if any).';
 
-/** Declares an endpoint, typing its handler's input by its schemas (and the 503 every endpoint may answer). */
+/** What every endpoint that takes a body may answer when the body is larger than the door allows. */
+const TOO_LARGE = 'The body is larger than 16 KB.';
+
+/**
+ * Declares an endpoint, typing its handler's input by its schemas (and the 503 every endpoint may
+ * answer; the 413 every POST or PUT may answer, body schema or not).
+ */
 export function endpoint<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   H extends z.ZodType | undefined = undefined,
 >(fields: EndpointFields<P, Q, B, H>): Endpoint {
-  return { ...fields, errors: { ...fields.errors, 503: fields.errors[503] ?? UNAVAILABLE } } as unknown as Endpoint;
+  const bodyLimit = fields.method === 'get' ? {} : { 413: fields.errors[413] ?? TOO_LARGE };
+  return { ...fields, errors: { ...fields.errors, ...bodyLimit, 503: fields.errors[503] ?? UNAVAILABLE } } as unknown as Endpoint;
 }
