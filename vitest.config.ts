@@ -3,6 +3,12 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
+// The Postgres-restart fault test can hang inside the full suite: after a restart postgres.js
+// 3.4.9 may leave a pooled connection stuck (porsager/postgres#1154). Alone it passes, so it runs
+// with `npm run test:restart` until the driver fix is released; `npm test` leaves it out.
+const RESTART_TEST = 'tests/faults/restart.pg.test.ts';
+const withRestartTest = process.env.FAULTS_RESTART === '1';
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -39,7 +45,7 @@ export default mergeConfig(
               'supabase/functions/_shared/**/*.test.ts',
               'tests/**/*.test.ts',
             ],
-            exclude: ['tests/e2e/**', '**/node_modules/**'],
+            exclude: ['tests/e2e/**', '**/node_modules/**', ...(withRestartTest ? [] : [RESTART_TEST])],
             testTimeout: 60_000,
             hookTimeout: 180_000,
           },
