@@ -16,13 +16,16 @@ import { dismissFlag } from './routes/admin/dismiss-flag.ts';
 import { setEnrolmentCode } from './routes/admin/enrolment-code.ts';
 import { exportCustomers } from './routes/admin/export-customers.ts';
 import { exportVisits } from './routes/admin/export-visits.ts';
+import { grantStaff } from './routes/admin/grant-staff.ts';
 import { velocityFlags } from './routes/admin/flags.ts';
 import { adminMetrics } from './routes/admin/metrics.ts';
 import { adminKiosks } from './routes/admin/kiosks.ts';
 import { adminLocations } from './routes/admin/locations.ts';
 import { adminMessages } from './routes/admin/messages.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
+import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
+import { adminStaff } from './routes/admin/staff.ts';
 import { adminTopLocations } from './routes/admin/top-locations.ts';
 import { adminVisitSeries } from './routes/admin/visit-series.ts';
 import { voidVisit } from './routes/admin/void-visit.ts';
@@ -89,6 +92,9 @@ export const endpoints: Record<string, Endpoint> = {
   adminLocations,
   adminKiosks,
   revokeKiosk,
+  adminStaff,
+  grantStaff,
+  revokeStaff,
   adminMessages,
   exportCustomers,
   exportVisits,

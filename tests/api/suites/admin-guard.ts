@@ -18,7 +18,8 @@ export function adminGuardSuite(kind: DatabaseKind) {
 
     it('covers the issue-14 admin endpoints', () => {
       const paths = adminOnly.map((e) => e.path);
-      for (const path of ['/api/admin/customers/:customerId', '/api/admin/rewards', '/api/admin/exports/visits.csv', '/api/admin/coalition/settlement']) {
+      for (const path of ['/api/admin/customers/:customerId', '/api/admin/rewards', '/api/admin/exports/visits.csv', '/api/admin/coalition/settlement',
+        '/api/admin/locations/:locationId/staff', '/api/admin/locations/:locationId/staff/revoke']) {
         expect(paths).toContain(path);
       }
     });

@@ -1,7 +1,7 @@
 // The admin Rewards, Locations and Messages tabs (issue 14).
 import { z } from 'zod';
 import { checkRange, DateRange, rangeFields } from './admin.ts';
-import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+import { LocationId, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
 
 /** A dashboard range, or `all` (no bounds). */
 const rangeOrAll = (fallback: 'all' | '7days') =>
@@ -81,3 +81,28 @@ export const ContactMessage = z.object({
 });
 export const ContactMessagesResponse = z.object({ total: z.number().int(), messages: z.array(ContactMessage) });
 export type ContactMessage = z.infer<typeof ContactMessage>;
+
+// Staff management on the Locations tab: grant a phone staff access at one business, revoke it.
+export const StaffPhoneRequest = z.strictObject({ phone: Phone });
+export const StaffMember = z.object({
+  phone: z.string().describe('10 digits'),
+  status: z.enum(['active', 'pending']).describe("active: an Auth user with this phone is staff here; pending: granted, the phone has not signed up yet"),
+  userId: Uuid.nullable(),
+  lastSignInAt: Timestamp.nullable(),
+  grantedAt: Timestamp.nullable().describe('null for staff set up outside this screen'),
+});
+export const AdminStaffResponse = z.array(StaffMember);
+export type StaffMember = z.infer<typeof StaffMember>;
+export const GrantStaffResponse = z.object({
+  phone: z.string(),
+  locationId: LocationId,
+  status: z.enum(['active', 'pending']),
+  userId: Uuid.nullable(),
+  grantedAt: Timestamp,
+});
+export const RevokeStaffResponse = z.object({
+  phone: z.string(),
+  locationId: LocationId,
+  revoked: z.literal(true),
+  sessionsEnded: z.number().int().describe("the staff member's sessions ended (their tokens are refused at once)"),
+});

@@ -1,0 +1,21 @@
+// POST /api/admin/locations/:locationId/staff: give a phone staff access at one business.
+import { GrantStaffResponse, LocationParams, StaffPhoneRequest } from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
+
+export const grantStaff = endpoint({
+  method: 'post', path: '/api/admin/locations/:locationId/staff', tag: 'Admin', roles: ['admin'],
+  summary: 'Grant a phone staff access at a business',
+  description:
+    "The phone's Auth user becomes staff at this business (app_metadata role 'staff' and location_id); the " +
+    'claim is in their next token (sign-in or refresh). A phone that has not signed up yet is kept as a pending ' +
+    'grant and becomes staff when it signs up. Granting again at the same business changes nothing. Recorded ' +
+    'with the admin and the time.',
+  params: LocationParams, body: StaffPhoneRequest, status: 200, response: GrantStaffResponse,
+  errors: {
+    400: `${BAD_INPUT} Or the phone is not a 10-digit US number.`, 401: NOT_SIGNED_IN, 403: 'Not an admin.',
+    404: 'Unknown location.', 409: 'The phone belongs to an admin, or is already staff at another business.',
+    413: TOO_LARGE,
+  },
+  handler: ({ call, params, body }) => call('app.grant_staff', { p_location_id: params.locationId, p_phone: body.phone }),
+});
