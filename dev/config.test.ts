@@ -28,7 +28,7 @@ describe('supabase/config.toml', () => {
       smsMaxFrequencySeconds: 5,
       otpLength: 6,
       otpExpirySeconds: 60,
-      testOtp: { '15555550100': '123456' },
+      testOtp: { '15555550100': '123456', '15555550101': '123456' },
       rateLimits: {
         smsSentPerHour: 30,
         anonymousUsersPerHour: 30,

@@ -27,6 +27,7 @@ import { stackOptionsFromEnv } from './env.ts';
 import { APP_URL, createGateway } from './gateway.ts';
 
 const DEMO_ADMIN_PHONE = '15555550100';
+const DEMO_STAFF_PHONE = '15555550101';
 
 // The browser tests start the stack themselves and import this from here.
 export { stopOnSignal };
@@ -153,6 +154,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
     log(
       `  Demo admin: phone (555) 555-0100, code ${adminCode ?? '(no test code in supabase/config.toml)'}`,
+    );
+    log(
+      `  Demo staff (Village Creamery, /staff): phone (555) 555-0101, code ${authSettings.testOtp[DEMO_STAFF_PHONE] ?? '(no test code in supabase/config.toml)'}`,
     );
     log(`  Sign-in codes are printed here and listed at ${url}/auth/v1/dev/sms?phone=<10 digits>`);
 

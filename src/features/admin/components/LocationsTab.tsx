@@ -1,10 +1,9 @@
 // The Locations tab: the six businesses with visits and members in the range, sign-ups, kiosks
-// and staff phones; set or rotate a kiosk enrolment code; list and revoke a business's kiosks.
+// and staff phones (add and remove them); set or rotate a kiosk enrolment code; list and revoke a business's kiosks.
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { cn } from '@/lib/cn.ts';
-import { formatPhone } from '@/lib/phone.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminLocations } from '../api/get-admin-locations.ts';
 import { locationColourClass } from '../lib/location-style.ts';
@@ -12,6 +11,7 @@ import { LocationIcon } from './LocationIcon.tsx';
 import { EnrolmentCodeButton } from './EnrolmentCodeButton.tsx';
 import { KioskList } from './KioskList.tsx';
 import { QueryState } from './QueryState.tsx';
+import { StaffList } from './StaffList.tsx';
 
 export function LocationsTab(props: { filters: AdminFilters }) {
   const query = useAdminLocations(props.filters);
@@ -58,27 +58,7 @@ export function LocationsTab(props: { filters: AdminFilters }) {
                   ? `set ${new Date(location.enrolmentCodeSetAt).toLocaleString()}`
                   : 'not set (kiosks cannot enrol outside demo mode)'}
               </p>
-              <div>
-                <h4 className="text-sm font-semibold text-bark-900">Staff phones</h4>
-                {location.staff.length === 0 ? (
-                  <p className="text-sm text-bark-700">No staff accounts for this business</p>
-                ) : (
-                  <ul className="text-sm text-bark-900">
-                    {location.staff.map((member) => (
-                      <li key={member.userId}>
-                        {formatPhone(member.phone)}
-                        <span className="text-bark-700">
-                          {' '}
-                          ·{' '}
-                          {member.lastSignInAt
-                            ? `last signed in ${new Date(member.lastSignInAt).toLocaleDateString()}`
-                            : 'never signed in'}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
+              <StaffList locationId={location.id} businessName={location.businessName} />
               <div className="flex flex-wrap gap-2">
                 <EnrolmentCodeButton
                   locationId={location.id}

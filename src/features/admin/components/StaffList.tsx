@@ -1,0 +1,160 @@
+// One business's staff phones on the Locations tab: add a phone (it becomes staff at its next
+// sign-in, or when it signs up), list them, remove one after a confirmation.
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { FieldError, Label } from '@/components/ui/Input.tsx';
+import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { userMessage } from '@/lib/api-client.ts';
+import { formatPhone, PHONE_DIGITS } from '@/lib/phone.ts';
+import { useGrantStaff, useRevokeStaff, useStaff } from '../api/staff.ts';
+import { QueryState } from './QueryState.tsx';
+
+export function StaffList(props: { locationId: string; businessName: string }) {
+  const query = useStaff(props.locationId);
+  return (
+    <section aria-labelledby={`staff-${props.locationId}`} className="grid gap-2">
+      <h4 id={`staff-${props.locationId}`} className="text-sm font-semibold text-bark-900">
+        Staff phones
+      </h4>
+      <QueryState
+        loading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.data?.length === 0}
+        emptyText="No staff phones for this business yet"
+        what="the staff phones"
+      >
+        <ul className="grid gap-2 text-sm">
+          {query.data?.map((member) => (
+            <li
+              key={member.phone}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
+            >
+              <div>
+                <p className="font-semibold text-bark-900">{formatPhone(member.phone)}</p>
+                <p className="text-bark-700">
+                  {member.status === 'pending'
+                    ? 'Not signed up yet: becomes staff at sign-up'
+                    : member.lastSignInAt
+                      ? `Last signed in ${new Date(member.lastSignInAt).toLocaleDateString()}`
+                      : 'Never signed in'}
+                </p>
+              </div>
+              <RemoveStaffButton
+                locationId={props.locationId}
+                businessName={props.businessName}
+                phone={member.phone}
+              />
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+      <AddStaffForm locationId={props.locationId} businessName={props.businessName} />
+    </section>
+  );
+}
+
+function AddStaffForm(props: { locationId: string; businessName: string }) {
+  const id = useId();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const grant = useGrantStaff();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (phone.length !== PHONE_DIGITS || !/^[2-9]/.test(phone)) {
+      setError('Enter a 10-digit US phone number');
+      return;
+    }
+    setError(undefined);
+    grant.mutate(
+      { locationId: props.locationId, phone },
+      {
+        onSuccess: (result) => {
+          setPhone('');
+          toast({
+            title: 'Staff phone added',
+            description:
+              result.status === 'pending'
+                ? `${formatPhone(result.phone)} becomes staff at ${props.businessName} when it signs up.`
+                : `${formatPhone(result.phone)} is staff at ${props.businessName} from its next sign-in.`,
+          });
+        },
+        onError: (failure) => {
+          setError(userMessage(failure));
+          toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' });
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+      <div className="min-w-48 flex-1">
+        <Label htmlFor={`${id}-phone`}>Add a staff phone at {props.businessName}</Label>
+        <PhoneInput
+          id={`${id}-phone`}
+          value={phone}
+          onChange={(digits) => {
+            setPhone(digits);
+            if (error) setError(undefined);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={grant.isPending}>
+        {grant.isPending ? 'Adding…' : 'Add staff'}
+      </Button>
+      <div className="basis-full" aria-live="polite">
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+    </form>
+  );
+}
+
+function RemoveStaffButton(props: { locationId: string; businessName: string; phone: string }) {
+  const revoke = useRevokeStaff();
+  const shown = formatPhone(props.phone);
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="destructive" aria-label={`Remove staff phone ${shown}`}>
+          Remove
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Remove ${shown}?`}
+        description={`This phone loses staff access at ${props.businessName} and is signed out at once.`}
+      >
+        <div className="flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <DialogClose asChild>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(
+                  { locationId: props.locationId, phone: props.phone },
+                  {
+                    onSuccess: () =>
+                      toast({
+                        title: 'Staff phone removed',
+                        description: `${shown} no longer has staff access at ${props.businessName}.`,
+                      }),
+                    onError: (failure) =>
+                      toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' }),
+                  },
+                )
+              }
+            >
+              Remove staff
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
