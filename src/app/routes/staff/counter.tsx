@@ -54,7 +54,7 @@ function StaffCounter() {
         <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <h1 className="font-display text-xl font-bold text-bark-900">Staff Counter</h1>
-            <p className="truncate text-sm text-bark-700">
+            <p className="text-sm break-words text-bark-700">
               {business
                 ? business.businessName
                 : locations.isPending
@@ -64,7 +64,8 @@ function StaffCounter() {
                     : isAdmin
                       ? 'Choose a business'
                       : 'No business assigned'}
-              {phone ? ` · ${phone}` : ''}
+              {/* Wraps as a whole: at 390 px the phone was cut off mid-number. */}
+              {phone ? <span className="whitespace-nowrap">{` · ${phone}`}</span> : null}
             </p>
           </div>
           <Button

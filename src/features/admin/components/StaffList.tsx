@@ -13,6 +13,23 @@ import { QueryState } from './QueryState.tsx';
 
 export function StaffList(props: { locationId: string; businessName: string }) {
   const query = useStaff(props.locationId);
+  // Here, not in the row: the row is gone (refetched away) before a row's own mutate callbacks would run.
+  const revoke = useRevokeStaff();
+  const remove = (phone: string) => {
+    const shown = formatPhone(phone);
+    revoke.mutate(
+      { locationId: props.locationId, phone },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Staff phone removed',
+            description: `${shown} no longer has staff access at ${props.businessName}.`,
+          }),
+        onError: (failure) =>
+          toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' }),
+      },
+    );
+  };
   return (
     <section aria-labelledby={`staff-${props.locationId}`} className="grid gap-2">
       <h4 id={`staff-${props.locationId}`} className="text-sm font-semibold text-bark-900">
@@ -43,9 +60,10 @@ export function StaffList(props: { locationId: string; businessName: string }) {
                 </p>
               </div>
               <RemoveStaffButton
-                locationId={props.locationId}
                 businessName={props.businessName}
                 phone={member.phone}
+                pending={revoke.isPending}
+                onConfirm={() => remove(member.phone)}
               />
             </li>
           ))}
@@ -113,8 +131,12 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
   );
 }
 
-function RemoveStaffButton(props: { locationId: string; businessName: string; phone: string }) {
-  const revoke = useRevokeStaff();
+function RemoveStaffButton(props: {
+  businessName: string;
+  phone: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
   const shown = formatPhone(props.phone);
   return (
     <Dialog>
@@ -132,24 +154,7 @@ function RemoveStaffButton(props: { locationId: string; businessName: string; ph
             <Button variant="secondary">Cancel</Button>
           </DialogClose>
           <DialogClose asChild>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(
-                  { locationId: props.locationId, phone: props.phone },
-                  {
-                    onSuccess: () =>
-                      toast({
-                        title: 'Staff phone removed',
-                        description: `${shown} no longer has staff access at ${props.businessName}.`,
-                      }),
-                    onError: (failure) =>
-                      toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' }),
-                  },
-                )
-              }
-            >
+            <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
               Remove staff
             </Button>
           </DialogClose>

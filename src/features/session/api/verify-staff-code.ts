@@ -26,7 +26,10 @@ export function useVerifyStaffCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyStaffCode,
-    // Whatever was cached belonged to the previous caller.
-    onSuccess: () => queryClient.clear(),
+    // Whatever was cached belonged to the previous caller. Cleared before the code is checked:
+    // the new session is published while verifyOtp is still running, so the screen behind the
+    // sign-in has already started its queries, and clearing after success would drop them mid-fetch
+    // (their observers stayed on the removed queries: the counter showed 'Loading…' until a reload).
+    onMutate: () => queryClient.clear(),
   });
 }

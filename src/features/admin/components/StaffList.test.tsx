@@ -1,0 +1,101 @@
+// A business's staff phones on the Locations tab: the empty state, a phone checked before it is
+// sent (10 digits, as digits), the API's refusal shown at the field, and removal only after a
+// confirmation.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
+import { StaffList } from './StaffList.tsx';
+
+const PATH = '/api/admin/locations/creamery/staff';
+
+function setup(initial: unknown[] = []) {
+  let staff = initial;
+  const calls = stubApi({
+    [PATH]: (_url: URL, init?: RequestInit) => {
+      if (init?.method !== 'POST') return [200, staff];
+      const { phone } = JSON.parse(String(init.body)) as { phone: string };
+      if (phone === '5555550100')
+        return [409, { error: { code: 'conflict', message: 'This phone belongs to an admin' } }];
+      staff = [
+        {
+          phone,
+          status: 'pending',
+          userId: null,
+          lastSignInAt: null,
+          grantedAt: '2026-11-23T10:00:00Z',
+        },
+      ];
+      return [
+        200,
+        {
+          phone,
+          locationId: 'creamery',
+          status: 'pending',
+          userId: null,
+          grantedAt: '2026-11-23T10:00:00Z',
+        },
+      ];
+    },
+    [`${PATH}/revoke`]: (_url: URL, init?: RequestInit) => {
+      staff = [];
+      const { phone } = JSON.parse(String(init?.body)) as { phone: string };
+      return [200, { phone, locationId: 'creamery', revoked: true, sessionsEnded: 1 }];
+    },
+  });
+  renderWithRouter(<StaffList locationId="creamery" businessName="Village Creamery" />);
+  const posts = (path: string) =>
+    calls
+      .filter((c) => c.url.pathname === path && c.init?.method === 'POST')
+      .map((c) => JSON.parse(String(c.init?.body)) as unknown);
+  return { posts };
+}
+
+it('says when a business has no staff phones, checks a phone before sending it, and adds it', async () => {
+  const { posts } = setup();
+  expect(await screen.findByText('No staff phones for this business yet')).toBeInTheDocument();
+  const field = screen.getByLabelText('Add a staff phone at Village Creamery');
+  await userEvent.type(field, '555123');
+  await userEvent.click(screen.getByRole('button', { name: 'Add staff' }));
+  expect(screen.getByText('Enter a 10-digit US phone number')).toBeInTheDocument();
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(posts(PATH)).toEqual([]);
+
+  await userEvent.type(field, '4567');
+  await userEvent.click(screen.getByRole('button', { name: 'Add staff' }));
+  await waitFor(() => expect(posts(PATH)).toEqual([{ phone: '5551234567' }]));
+  expect(await screen.findByText('(555) 123-4567')).toBeInTheDocument();
+  expect(screen.getByText('Not signed up yet: becomes staff at sign-up')).toBeInTheDocument();
+  expect(field).toHaveValue('');
+});
+
+it("shows the API's refusal at the field", async () => {
+  setup();
+  const field = await screen.findByLabelText('Add a staff phone at Village Creamery');
+  await userEvent.type(field, '5555550100');
+  await userEvent.click(screen.getByRole('button', { name: 'Add staff' }));
+  expect(await screen.findByText('This phone belongs to an admin')).toBeInTheDocument();
+});
+
+it('removes a phone only after the confirmation', async () => {
+  const { posts } = setup([
+    {
+      phone: '3125550103',
+      status: 'active',
+      userId: '00000000-0000-4000-8000-000000000001',
+      lastSignInAt: null,
+      grantedAt: null,
+    },
+  ]);
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Remove staff phone (312) 555-0103' }),
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Remove (312) 555-0103?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(posts(`${PATH}/revoke`)).toEqual([]);
+  await userEvent.click(screen.getByRole('button', { name: 'Remove staff phone (312) 555-0103' }));
+  await userEvent.click(
+    within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove staff' }),
+  );
+  await waitFor(() => expect(posts(`${PATH}/revoke`)).toEqual([{ phone: '3125550103' }]));
+  expect(await screen.findByText('No staff phones for this business yet')).toBeInTheDocument();
+});
