@@ -65,7 +65,12 @@ function StaffCounter() {
                       ? 'Choose a business'
                       : 'No business assigned'}
               {/* Wraps as a whole: at 390 px the phone was cut off mid-number. */}
-              {phone ? <span className="whitespace-nowrap">{` · ${phone}`}</span> : null}
+              {phone ? (
+                <>
+                  {' '}
+                  <span className="whitespace-nowrap">· {phone}</span>
+                </>
+              ) : null}
             </p>
           </div>
           <Button
