@@ -57,6 +57,9 @@ begin
      or coalesce(new.raw_app_meta_data ->> 'role', '') = 'admin' then
     return new;
   end if;
+  -- In turn with app.grant_staff / app.revoke_staff of this phone: a sign-up racing a revoke either
+  -- commits first (the revoke then sees the user and removes the role) or reads the grant after it.
+  perform pg_advisory_xact_lock(hashtextextended('staff_grant:+' || ltrim(new.phone, '+'), 0));
   select g.location_id into v_location_id from private.staff_grants g where g.phone = '+' || ltrim(new.phone, '+');
   if v_location_id is null
      or (new.raw_app_meta_data ->> 'role' = 'staff' and new.raw_app_meta_data ->> 'location_id' = v_location_id) then

@@ -134,6 +134,28 @@ export function adminStaffSuite(kind: DatabaseKind) {
       expect((await h().call('GET', staffPath('atlantis'), { token: await admin() })).status).toBe(404);
     });
 
+    // Under concurrency (real Postgres: parallel connections): one business per phone, whoever asks first.
+    if (kind === 'postgres') {
+      it('two admins granting one phone at two businesses at once: exactly one grant, the other a 409', async () => {
+        const phone = nextPhone();
+        const places = ['creamery', 'joanies', 'museum', 'snackco', 'chatterbox', 'broken-bridge'];
+        const responses = await Promise.all(places.map((place) => grant(place, phone)));
+        expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+        const winner = places[responses.findIndex((r) => r.status === 200)]!;
+        expect(await h().db.sql`select location_id from private.staff_grants where phone = ${`+1${phone}`}`).toEqual([
+          { location_id: winner },
+        ]);
+        // Sign-up racing a revoke and a re-grant: the user ends up matching the grant table.
+        const [session] = await Promise.all([signInWithPhone(h().auth, phone), revoke(winner, phone)]);
+        const [grantRow] = await h().db.sql<{ location_id: string }[]>`
+          select location_id from private.staff_grants where phone = ${`+1${phone}`}`;
+        const meta = await metadata(phone);
+        expect(grantRow).toBeUndefined();
+        expect(meta).not.toHaveProperty('role');
+        expect(session.user.id).toEqual(expect.any(String));
+      });
+    }
+
     it('answers 401 signed out and 403 to a member, staff and a kiosk on each staff endpoint, changing nothing', async () => {
       const tokens = await nonAdminTokens(h());
       const phone = nextPhone();
