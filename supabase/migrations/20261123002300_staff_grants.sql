@@ -57,6 +57,12 @@ begin
      or coalesce(new.raw_app_meta_data ->> 'role', '') = 'admin' then
     return new;
   end if;
+  -- Most writes are of phones without a grant: one index probe, no lock (a bulk import of users
+  -- takes no lock per row). A grant committed while this sign-up runs is taken up by the sign-in's
+  -- next write of app_metadata (the code's verification records the provider).
+  if not exists (select 1 from private.staff_grants g where g.phone = '+' || ltrim(new.phone, '+')) then
+    return new;
+  end if;
   -- In turn with app.grant_staff / app.revoke_staff of this phone: a sign-up racing a revoke either
   -- commits first (the revoke then sees the user and removes the role) or reads the grant after it.
   perform pg_advisory_xact_lock(hashtextextended('staff_grant:+' || ltrim(new.phone, '+'), 0));
