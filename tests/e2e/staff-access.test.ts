@@ -2,7 +2,7 @@
 // (1280 px), that phone signs in on /staff and reaches the counter (390 px), the admin removes it
 // and its token is refused at once; and the demo staff member scans a member's check-in code with
 // the camera — Chromium's fake camera playing a Y4M of the QR code — approved exactly once.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -104,7 +104,8 @@ it('the admin adds a staff phone on the Locations tab, it signs in and reaches /
 it("the demo staff member scans a member's check-in code with the camera: approved once, name and points shown", async () => {
   const member = await signUp('Cameron Lens');
   const token = await kioskCheckinToken(app.anonKey, 'creamery', member.phone);
-  const video = join(mkdtempSync(join(tmpdir(), 'fake-camera-')), 'qr.y4m');
+  const videoDir = mkdtempSync(join(tmpdir(), 'fake-camera-'));
+  const video = join(videoDir, 'qr.y4m');
   writeQrVideo(video, token);
 
   const signIn = await openPage(app, '/staff', 390);
@@ -154,6 +155,13 @@ it("the demo staff member scans a member's check-in code with the camera: approv
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'staff-camera-approved-390');
 
+    // The camera turned on again with the same code in view: the counter reuses that code's
+    // Idempotency-Key, so the API answers the first approval again and records no second visit.
+    await page.getByRole('button', { name: 'Scan with camera' }).click();
+    await page.getByRole('button', { name: 'Stop camera' }).waitFor();
+    await page.getByRole('button', { name: 'Scan with camera' }).waitFor();
+    await result.getByText('Cameron Lens').waitFor();
+
     const detail = await api<{
       customer: { totalPoints: number; totalVisits: number };
       visits: unknown[];
@@ -166,5 +174,6 @@ it("the demo staff member scans a member's check-in code with the camera: approv
     expect(problems).toEqual([]);
   } finally {
     await browser.close();
+    rmSync(videoDir, { recursive: true, force: true });
   }
 });

@@ -27,7 +27,9 @@ export function writeQrVideo(path: string, value: string, frames = 10) {
   const width = 640;
   const height = 480;
   const modules = qrModules(value);
-  const scale = Math.floor((height - 120) / modules.length); // at least 60 px of quiet zone around it
+  // qr-scanner decodes the centre square of 2/3 of the shorter side (320 px here): the code is kept
+  // to half the height (240 px), so the region holds all of it with 40 px of quiet zone around.
+  const scale = Math.floor(height / 2 / modules.length);
   const side = modules.length * scale;
   const left = Math.floor((width - side) / 2);
   const top = Math.floor((height - side) / 2);
