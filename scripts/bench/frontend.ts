@@ -16,8 +16,8 @@ interface Chunk {
 /** What each measured route loads first: the entry and the route group's chunk (router.tsx). */
 export const ROUTES: Record<string, string> = {
   '/': 'src/app/routes/public/index.ts',
-  '/creamery (kiosk landing)': 'src/app/routes/kiosk/index.ts',
-  '/account': 'src/app/routes/member.ts',
+  '/creamery (kiosk landing)': 'src/app/routes/kiosk/landing.ts',
+  '/account': 'src/app/routes/account.ts',
   '/admin': 'src/app/routes/admin/index.ts',
 };
 
