@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
 
 interface Chunk {
   file: string;
@@ -94,17 +95,6 @@ export interface Scores {
  * each); the bench waits this long, then skips Lighthouse. */
 const LOCK_WAIT_SECONDS = 600;
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -148,8 +138,8 @@ export async function lighthouseScores(
     );
   });
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     await waitFor('http://127.0.0.1:5173/', 120_000);

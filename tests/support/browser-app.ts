@@ -15,6 +15,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
 
 export const APP = 'http://127.0.0.1:5173';
 export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
@@ -125,17 +126,8 @@ export async function startBrowserApp(
     const anonKey = /VITE_SUPABASE_ANON_KEY=(\S+)/.exec(envFile)?.[1];
     if (!anonKey) throw new Error('npm run dev wrote no anon key to .env.local');
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     });
     return {
       browser,
