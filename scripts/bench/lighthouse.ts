@@ -14,9 +14,13 @@ const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-build-'));
 const stack = await startStack({ port: 54321, dataDir: null, quiet: true });
 try {
   await build(outDir, stack.url, stack.anonKey);
-  const scores = await lighthouseScores(outDir, pages.length ? pages : ['/', '/creamery', '/account'], {
-    lockHeld: true,
-  });
+  const scores = await lighthouseScores(
+    outDir,
+    pages.length ? pages : ['/', '/creamery', '/account'],
+    {
+      lockHeld: true,
+    },
+  );
   for (const s of scores) {
     console.log(
       `lighthouse ${s.page.padEnd(10)} performance ${s.performance} accessibility ${s.accessibility} best-practices ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms`,

@@ -20,20 +20,20 @@ function leaves(list: RouteObject[]): RouteObject[] {
 const lazyRoutes = leaves(routes).filter((route) => route.path && route.lazy);
 
 describe('route preload map', () => {
-  it.each(lazyRoutes.map((route) => [route.path!.replace(':locationId', 'creamery'), route] as const))(
-    '%s preloads the barrel its screen comes from',
-    async (path, route) => {
-      const barrel = preloadBarrel(path);
-      expect(barrel).not.toBeNull();
-      const load = barrels[`./${barrel!.replace('src/app/', '')}`];
-      expect(load, `${barrel} is not a known barrel`).toBeDefined();
-      const exports = Object.values(await load!());
-      const lazy = route.lazy as () => Promise<{ Component?: ComponentType; element?: unknown }>;
-      const result = await lazy();
-      const screen = result.Component ?? (isValidElement(result.element) ? result.element.type : null);
-      expect(exports).toContain(screen);
-    },
-  );
+  it.each(
+    lazyRoutes.map((route) => [route.path!.replace(':locationId', 'creamery'), route] as const),
+  )('%s preloads the barrel its screen comes from', async (path, route) => {
+    const barrel = preloadBarrel(path);
+    expect(barrel).not.toBeNull();
+    const load = barrels[`./${barrel!.replace('src/app/', '')}`];
+    expect(load, `${barrel} is not a known barrel`).toBeDefined();
+    const exports = Object.values(await load!());
+    const lazy = route.lazy as () => Promise<{ Component?: ComponentType; element?: unknown }>;
+    const result = await lazy();
+    const screen =
+      result.Component ?? (isValidElement(result.element) ? result.element.type : null);
+    expect(exports).toContain(screen);
+  });
 
   it('preloads nothing for an unknown path (the 404 page is in the entry)', () => {
     expect(preloadBarrel('/definitely-not-a-page')).toBeNull();

@@ -32,7 +32,11 @@ export function PhoneEntry(props: PhoneEntryProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!phone) {
-      toast({ title: 'Phone Required', description: 'Please enter your phone number.', variant: 'destructive' });
+      toast({
+        title: 'Phone Required',
+        description: 'Please enter your phone number.',
+        variant: 'destructive',
+      });
       return;
     }
     if (phone.length < PHONE_DIGITS) {
