@@ -1,0 +1,207 @@
+-- Exact distinct members from a small rollup (issue 14). "Active members" — distinct customers
+-- with an approved visit in a range of whole days [A, B) — used to read a quarter's 500k
+-- visits and count distinct customers (spilling to disk). Instead, give every approved visit
+-- the programme day of the same customer's previous approved visit (prev_day; '-infinity'
+-- for the first). A customer's visits in [A, B), in order, are one whose previous visit is
+-- before A (or none) followed by ones whose previous visit is in the range; so a customer is
+-- active in [A, B) iff exactly one of their visits there has prev_day < A, and
+--
+--   active(A, B) = visits in [A, B) − #{visits with A <= prev_day and day < B}
+--
+-- (prev_day <= day always). The second term sums this rollup, keyed by (prev_day, day), over
+-- the triangle A <= prev_day <= day < B: a few thousand rows for a quarter. The same holds
+-- per business with the previous visit at the same business. For all time, the members are
+-- the first visits: the rows with prev_day = '-infinity'.
+--
+-- Kept by statement triggers on visits that recompute the chains of the customers a statement
+-- touched (their visits as they are now, less the chains as they were before): an approval is
+-- one index scan of that customer's visits and one upsert of the few (prev_day, day) cells that
+-- changed. A void or status change, a moved or deleted visit changes the next visit's previous
+-- visit; recomputing the customer's chain handles that exactly, and statements that touch many
+-- visits of one customer at once too. Approvals and voids lock the customer row first, so two
+-- transactions never recompute one customer's chain from different snapshots.
+
+create table private.visit_returns (
+  -- '' for all businesses, else the business (and the previous visit is the one there).
+  scope text not null,
+  prev_day date not null,
+  day date not null,
+  n integer not null,
+  primary key (scope, prev_day, day)
+);
+alter table private.visit_returns enable row level security;
+revoke all on private.visit_returns from anon, authenticated, service_role;
+
+-- Applies the change of some customers' chains: p_customers' approved visits now, against
+-- the same less the rows p_replaced (ids whose new version is in the table) plus p_before
+-- (the rows as they were before the statement).
+create function private.shift_visit_returns(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  with now_rows as (
+    select v.id, v.customer_id, v.location_id, v.created_at
+      from public.visits v
+     where v.customer_id = any (p_customers) and v.status = 'approved'),
+  before_rows as (
+    select r.id, r.customer_id, r.location_id, r.created_at from now_rows r where r.id <> all (p_replaced)
+    union all
+    select b.id, b.customer_id, b.location_id, b.created_at
+      from unnest(p_before) b
+     where b.status = 'approved' and b.customer_id = any (p_customers)),
+  chains as (
+    select 1 as sign, r.*, private.programme_day(r.created_at) as day from now_rows r
+    union all
+    select -1, r.*, private.programme_day(r.created_at) from before_rows r),
+  pairs as (
+    select c.sign, '' as scope, c.day,
+           coalesce(lag(c.day) over (partition by c.sign, c.customer_id order by c.created_at, c.id), '-infinity') as prev_day
+      from chains c
+    union all
+    select c.sign, c.location_id, c.day,
+           coalesce(lag(c.day) over (partition by c.sign, c.customer_id, c.location_id order by c.created_at, c.id), '-infinity')
+      from chains c)
+  insert into private.visit_returns as t (scope, prev_day, day, n)
+  select p.scope, p.prev_day, p.day, sum(p.sign)
+    from pairs p
+   group by 1, 2, 3
+  having sum(p.sign) <> 0
+   -- One lock order for every writer.
+   order by 1, 2, 3
+  on conflict (scope, prev_day, day) do update set n = t.n + excluded.n
+$$;
+
+create function private.roll_up_visit_returns()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_customers uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(distinct n.customer_id) into v_customers from new_rows n where n.status = 'approved';
+    if v_customers is not null then
+      perform private.shift_visit_returns(v_customers, array(select n.id from new_rows n), '{}');
+    end if;
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct o.customer_id) into v_customers from old_rows o where o.status = 'approved';
+    if v_customers is not null then
+      perform private.shift_visit_returns(v_customers, '{}', array(select row(o.*)::public.visits from old_rows o));
+    end if;
+  else
+    -- Only rows whose status, time, business or customer changed matter.
+    select array_agg(distinct x.customer_id) into v_customers
+      from old_rows o join new_rows n on n.id = o.id
+     cross join lateral (values (o.customer_id), (n.customer_id)) x(customer_id)
+     where (o.status = 'approved' or n.status = 'approved')
+       and (o.status, o.created_at, o.location_id, o.customer_id) is distinct from (n.status, n.created_at, n.location_id, n.customer_id);
+    if v_customers is not null then
+      perform private.shift_visit_returns(v_customers, array(select n.id from new_rows n), array(select row(o.*)::public.visits from old_rows o));
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
+create trigger visits_roll_up_returns_insert
+  after insert on public.visits referencing new table as new_rows
+  for each statement execute function private.roll_up_visit_returns();
+create trigger visits_roll_up_returns_update
+  after update on public.visits referencing old table as old_rows new table as new_rows
+  for each statement execute function private.roll_up_visit_returns();
+create trigger visits_roll_up_returns_delete
+  after delete on public.visits referencing old table as old_rows
+  for each statement execute function private.roll_up_visit_returns();
+
+-- Rebuilds the rollup from the visits (after a bulk load with the triggers off).
+create function private.rebuild_visit_returns()
+returns void
+language sql
+security definer
+set search_path = ''
+set work_mem = '256MB'
+set jit = off
+as $$
+  delete from private.visit_returns where true;
+  insert into private.visit_returns (scope, prev_day, day, n)
+  select p.scope, p.prev_day, p.day, count(*)
+    from (select '' as scope, v.day,
+                 coalesce(lag(v.day) over (partition by v.customer_id order by v.created_at, v.id), '-infinity') as prev_day
+            from (select x.*, private.programme_day(x.created_at) as day from public.visits x where x.status = 'approved') v
+          union all
+          select v.location_id, v.day,
+                 coalesce(lag(v.day) over (partition by v.customer_id, v.location_id order by v.created_at, v.id), '-infinity')
+            from (select x.*, private.programme_day(x.created_at) as day from public.visits x where x.status = 'approved') v) p
+   group by 1, 2, 3
+   order by 1, 2, 3;
+$$;
+select private.rebuild_visit_returns();
+
+-- rebuild_daily_rollup (which tests/bench/seed.sql runs after a bulk load) rebuilds this
+-- rollup too. Rewards without a reward (deleted) count under the nil uuid, as the trigger does.
+create or replace function private.rebuild_daily_rollup()
+returns void
+language sql
+security definer
+set search_path = ''
+set work_mem = '256MB'
+set jit = off
+as $$
+  delete from private.daily_rollup where true;
+  insert into private.daily_rollup (day, location_id, kind, reward_id, n)
+  select private.programme_day(v.created_at), v.location_id, 'visits', '00000000-0000-0000-0000-000000000000', count(*)
+    from public.visits v where v.status = 'approved' group by 1, 2;
+  insert into private.daily_rollup (day, location_id, kind, reward_id, n)
+  select private.programme_day(cr.unlocked_at), coalesce(cr.welcome_location_id, v.location_id), 'unlocks',
+         coalesce(cr.reward_id, '00000000-0000-0000-0000-000000000000'), count(*)
+    from public.customer_rewards cr left join public.visits v on v.id = cr.unlocked_by_visit_id
+   where cr.status <> 'revoked' and cr.unlocked_at is not null and coalesce(cr.welcome_location_id, v.location_id) is not null
+   group by 1, 2, 4;
+  insert into private.daily_rollup (day, location_id, kind, reward_id, n)
+  select private.programme_day(cr.redeemed_at), cr.redeemed_location_id, 'redemptions',
+         coalesce(cr.reward_id, '00000000-0000-0000-0000-000000000000'), count(*)
+    from public.customer_rewards cr
+   where cr.redeemed_at is not null and cr.redeemed_location_id is not null
+   group by 1, 2, 4;
+  select private.rebuild_visit_returns();
+$$;
+
+-- Distinct customers with an approved visit in the whole days [p_first, p_end) — at
+-- p_scope, or anywhere for ''. p_first may be '-infinity' (all time). Security definer: the
+-- rollups are private; it checks the admin claim itself, like private.rollup_counts.
+create function private.active_members(p_scope text, p_first date, p_end date)
+returns bigint
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_admin() then
+    perform private.fail('403', 'Only admins can read the dashboard');
+  end if;
+  if p_first >= p_end then
+    return 0;
+  end if;
+  if p_first = '-infinity' then
+    return (select coalesce(sum(r.n), 0) from private.visit_returns r
+             where r.scope = p_scope and r.prev_day = '-infinity' and r.day < p_end);
+  end if;
+  return (select coalesce(sum(d.n), 0) from private.daily_rollup d
+           where d.day >= p_first and d.day < p_end and d.kind = 'visits'
+             and (p_scope = '' or d.location_id = p_scope))
+       - (select coalesce(sum(r.n), 0) from private.visit_returns r
+           where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < p_end and r.day < p_end);
+end;
+$$;
+
+revoke execute on function
+  private.shift_visit_returns(uuid[], uuid[], public.visits[]),
+  private.roll_up_visit_returns(),
+  private.rebuild_visit_returns(),
+  private.active_members(text, date, date)
+from public;
+grant execute on function private.active_members(text, date, date) to authenticated;

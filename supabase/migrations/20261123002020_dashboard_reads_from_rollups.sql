@@ -1,0 +1,154 @@
+-- The dashboard's metric cards, top locations and Locations tab read from the day rollups
+-- (issue 14): with whole-day ranges (20261123002000) visits and redemptions are sums over
+-- private.daily_rollup and active members come from private.visit_returns (20261123002010),
+-- so no read scans a range's visits. Same contracts and the same exact figures.
+
+-- Dashboard metrics (SPEC §2 four cards) with their growth captions (DESIGN §8):
+--   signupsToday  customers who joined today (programme time zone), vs yesterday;
+--   totalVisits   approved visits in the range, vs the previous period of equal length;
+--   redemptions   rewards redeemed in the range, vs the previous period;
+--   activeMembers distinct customers with a visit in the range, vs the previous period.
+-- With a location: sign-ups there, visits there, redemptions there, members who visited there.
+create or replace function app.admin_metrics(p_location_id text default null, p_range text default '7days',
+                                             p_from date default null, p_to date default null)
+returns jsonb
+language plpgsql stable
+set search_path = ''
+set jit = off
+as $$
+declare
+  d record;
+  v_zone text := private.programme_time_zone();
+  v_today date := (now() at time zone v_zone)::date;
+  v_today_start timestamptz := v_today::timestamp at time zone v_zone;
+  v_yesterday_start timestamptz := (v_today - 1)::timestamp at time zone v_zone;
+  v_today_end timestamptz := (v_today + 1)::timestamp at time zone v_zone;
+  v_starts_at timestamptz; v_ends_at timestamptz; v_previous_starts_at timestamptz;
+  v_signups bigint; v_signups_before bigint;
+  v_visits bigint; v_visits_before bigint;
+  v_redemptions bigint; v_redemptions_before bigint;
+  v_active bigint; v_active_before bigint;
+begin
+  perform private.require_admin('Only admins can read the dashboard');
+  perform private.require_location(p_location_id);
+  select * into d from private.dashboard_days(p_range, p_from, p_to);
+  v_starts_at := d.first_day::timestamp at time zone v_zone;
+  v_ends_at := d.end_day::timestamp at time zone v_zone;
+  v_previous_starts_at := d.previous_first_day::timestamp at time zone v_zone;
+
+  select count(*) filter (where c.created_at >= v_today_start),
+         count(*) filter (where c.created_at < v_today_start)
+    into v_signups, v_signups_before
+    from public.customers c
+   where c.created_at >= v_yesterday_start and c.created_at < v_today_end
+     and (p_location_id is null or c.signup_location_id = p_location_id);
+
+  -- Whole days: private.rollup_counts reads them all from the rollup.
+  select coalesce(sum(c.n) filter (where c.kind = 'visits' and c.day >= d.first_day), 0)::bigint,
+         coalesce(sum(c.n) filter (where c.kind = 'visits' and c.day < d.first_day), 0)::bigint,
+         coalesce(sum(c.n) filter (where c.kind = 'redemptions' and c.day >= d.first_day), 0)::bigint,
+         coalesce(sum(c.n) filter (where c.kind = 'redemptions' and c.day < d.first_day), 0)::bigint
+    into v_visits, v_visits_before, v_redemptions, v_redemptions_before
+    from private.rollup_counts(v_previous_starts_at, v_ends_at, array['visits', 'redemptions']) c
+   where p_location_id is null or c.location_id = p_location_id;
+
+  v_active := private.active_members(coalesce(p_location_id, ''), d.first_day, d.end_day);
+  v_active_before := private.active_members(coalesce(p_location_id, ''), d.previous_first_day, d.first_day);
+
+  return jsonb_build_object(
+    'signupsToday', v_signups,
+    'totalVisits', v_visits,
+    'redemptions', v_redemptions,
+    'activeMembers', v_active,
+    'growth', jsonb_build_object(
+      'signupsToday', private.growth(v_signups, v_signups_before, 'yesterday'),
+      'totalVisits', private.growth(v_visits, v_visits_before, 'previous_period'),
+      'redemptions', private.growth(v_redemptions, v_redemptions_before, 'previous_period'),
+      'activeMembers', private.growth(v_active, v_active_before, 'previous_period')),
+    'range', jsonb_build_object('from', v_starts_at, 'to', v_ends_at),
+    'previousRange', jsonb_build_object('from', v_previous_starts_at, 'to', v_starts_at),
+    'today', jsonb_build_object('from', v_today_start, 'to', v_today_end, 'timeZone', v_zone));
+end;
+$$;
+
+-- Top performing locations: visits in the range per business, with growth against the
+-- previous period of equal length; businesses with no visit in the range are left out.
+create or replace function app.admin_top_locations(p_range text default '7days', p_from date default null,
+                                                   p_to date default null, p_limit integer default 5)
+returns jsonb
+language plpgsql stable
+set search_path = ''
+set jit = off
+as $$
+declare
+  r record;
+begin
+  perform private.require_admin('Only admins can read the dashboard');
+  if p_limit is null or p_limit not between 1 and 50 then
+    perform private.fail('400', 'limit is between 1 and 50');
+  end if;
+  select * into r from private.dashboard_range(p_range, p_from, p_to);
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', x.id, 'name', x.business_name, 'visits', x.visits, 'previousVisits', x.previous_visits,
+             'growth', private.growth(x.visits, x.previous_visits, 'previous_period') -> 'percent',
+             'icon', x.icon, 'color', x.color)
+           order by x.visits desc, x.sort_order), '[]'::jsonb)
+      from (
+        select l.id, l.business_name, l.icon, l.color, l.sort_order, c.visits, c.previous_visits
+          from public.locations l
+          join (select c.location_id,
+                       coalesce(sum(c.n) filter (where c.day >= private.programme_day(r.starts_at)), 0)::bigint as visits,
+                       coalesce(sum(c.n) filter (where c.day < private.programme_day(r.starts_at)), 0)::bigint as previous_visits
+                  from private.rollup_counts(r.previous_starts_at, r.ends_at, array['visits']) c
+                 group by 1) c on c.location_id = l.id
+         where c.visits > 0
+         order by c.visits desc, l.sort_order
+         limit p_limit
+      ) x);
+end;
+$$;
+
+-- The Locations tab: visits from the day rollup, distinct visiting members from the returns
+-- rollup (all time: the members' first visits there), the rest from small tables.
+create or replace function app.admin_locations(p_range text default '7days', p_from date default null, p_to date default null)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+declare
+  r record;
+  v_first date;
+  v_end date;
+begin
+  perform private.require_admin('Only admins can read the dashboard');
+  select * into r from private.admin_range(p_range, p_from, p_to);
+  v_first := case when r.starts_at = '-infinity' then '-infinity'::date else private.programme_day(r.starts_at) end;
+  v_end := case when r.ends_at = 'infinity' then 'infinity'::date else private.programme_day(r.ends_at) end;
+  return (
+    with visits as (select c.location_id, sum(c.n)::bigint as n
+                      from private.rollup_counts(r.starts_at, r.ends_at, array['visits']) c group by 1),
+    signups as (select c.signup_location_id as location_id, count(*) as n
+                  from public.customers c where c.signup_location_id is not null group by 1)
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', l.id, 'businessName', l.business_name, 'kind', l.kind, 'icon', l.icon, 'color', l.color,
+             'visits', coalesce((select v.n from visits v where v.location_id = l.id), 0),
+             'members', private.active_members(l.id, v_first, v_end),
+             'signups', coalesce((select s.n from signups s where s.location_id = l.id), 0),
+             'kiosks', (select count(*) from public.kiosk_sessions k where k.location_id = l.id),
+             'enrolledKiosks', (select count(*) from public.kiosk_sessions k where k.location_id = l.id and k.enrolled_at is not null),
+             'enrolmentCodeSetAt', (select e.set_at from private.location_enrolment_codes e where e.location_id = l.id),
+             'staff', (select coalesce(jsonb_agg(jsonb_build_object(
+                                'userId', u.id, 'phone', right(u.phone, 10), 'lastSignInAt', u.last_sign_in_at)
+                              order by u.phone), '[]'::jsonb)
+                         from auth.users u
+                        where u.raw_app_meta_data ->> 'role' = 'staff' and u.raw_app_meta_data ->> 'location_id' = l.id))
+           order by l.sort_order, l.id), '[]'::jsonb)
+      from public.locations l);
+end;
+$$;
+
+alter function app.admin_visit_series(text, text, date, date) set jit = off;
+alter function app.admin_activity(integer) set jit = off;
