@@ -9,9 +9,11 @@
 --   active(A, B) = visits in [A, B) − #{visits with A <= prev_day and day < B}
 --
 -- (prev_day <= day always). The second term sums this rollup, keyed by (prev_day, day), over
--- the triangle A <= prev_day <= day < B: a few thousand rows for a quarter. The same holds
--- per business with the previous visit at the same business. For all time, the members are
--- the first visits: the rows with prev_day = '-infinity'.
+-- the triangle A <= prev_day <= day < B. The same holds per business with the previous visit
+-- at the same business. For all time, the members are the first visits: the rows with
+-- prev_day = '-infinity'. A year's triangle is ~60k (prev_day, day) cells, so a weekly copy
+-- keyed by (prev_week, week) answers its week-aligned bulk, and only the two strips of at most
+-- six days at its edges are read by day (private.returns_within): a few thousand rows.
 --
 -- Kept by statement triggers on visits that recompute the chains of the customers a statement
 -- touched (their visits as they are now, less the chains as they were before): an approval is
@@ -29,8 +31,30 @@ create table private.visit_returns (
   n integer not null,
   primary key (scope, prev_day, day)
 );
+-- The strip at the end of a range is read by day.
+create index visit_returns_by_day_idx on private.visit_returns (scope, day, prev_day);
 alter table private.visit_returns enable row level security;
 revoke all on private.visit_returns from anon, authenticated, service_role;
+
+-- The same counts by ISO week (Monday) of the previous visit and of the visit.
+create table private.visit_returns_weekly (
+  scope text not null,
+  prev_week date not null,
+  week date not null,
+  n integer not null,
+  primary key (scope, prev_week, week)
+);
+alter table private.visit_returns_weekly enable row level security;
+revoke all on private.visit_returns_weekly from anon, authenticated, service_role;
+
+-- The Monday of a day's ISO week ('-infinity' stays).
+create function private.week_of(p_day date)
+returns date
+language sql immutable
+set search_path = ''
+as $$
+  select case when p_day = '-infinity' then p_day else p_day - (extract(isodow from p_day)::integer - 1) end
+$$;
 
 -- Applies the change of some customers' chains: p_customers' approved visits now, against
 -- the same less the rows p_replaced (ids whose new version is in the table) plus p_before
@@ -62,15 +86,24 @@ as $$
     union all
     select c.sign, c.location_id, c.day,
            coalesce(lag(c.day) over (partition by c.sign, c.customer_id, c.location_id order by c.created_at, c.id), '-infinity')
-      from chains c)
-  insert into private.visit_returns as t (scope, prev_day, day, n)
-  select p.scope, p.prev_day, p.day, sum(p.sign)
-    from pairs p
+      from chains c),
+  delta as (
+    select p.scope, p.prev_day, p.day, sum(p.sign)::integer as n
+      from pairs p
+     group by 1, 2, 3
+    having sum(p.sign) <> 0),
+  daily as (
+    insert into private.visit_returns as t (scope, prev_day, day, n)
+    -- One lock order for every writer.
+    select d.scope, d.prev_day, d.day, d.n from delta d order by 1, 2, 3
+    on conflict (scope, prev_day, day) do update set n = t.n + excluded.n)
+  insert into private.visit_returns_weekly as t (scope, prev_week, week, n)
+  select d.scope, private.week_of(d.prev_day), private.week_of(d.day), sum(d.n)
+    from delta d
    group by 1, 2, 3
-  having sum(p.sign) <> 0
-   -- One lock order for every writer.
+  having sum(d.n) <> 0
    order by 1, 2, 3
-  on conflict (scope, prev_day, day) do update set n = t.n + excluded.n
+  on conflict (scope, prev_week, week) do update set n = t.n + excluded.n
 $$;
 
 create function private.roll_up_visit_returns()
@@ -138,6 +171,12 @@ as $$
             from (select x.*, private.programme_day(x.created_at) as day from public.visits x where x.status = 'approved') v) p
    group by 1, 2, 3
    order by 1, 2, 3;
+  delete from private.visit_returns_weekly where true;
+  insert into private.visit_returns_weekly (scope, prev_week, week, n)
+  select r.scope, private.week_of(r.prev_day), private.week_of(r.day), sum(r.n)
+    from private.visit_returns r
+   group by 1, 2, 3
+   order by 1, 2, 3;
 $$;
 select private.rebuild_visit_returns();
 
@@ -170,6 +209,31 @@ as $$
   select private.rebuild_visit_returns();
 $$;
 
+-- #{visits with p_first <= prev_day and day < p_end} at p_scope: the week-aligned bulk from
+-- the weekly rollup, the strips before the first whole week and after the last one by day.
+create function private.returns_within(p_scope text, p_first date, p_end date)
+returns bigint
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_first_week date := private.week_of(p_first + 6);
+  v_end_week date := private.week_of(p_end);
+begin
+  if v_first_week >= v_end_week then
+    return (select coalesce(sum(r.n), 0) from private.visit_returns r
+             where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < p_end and r.day < p_end);
+  end if;
+  return (select coalesce(sum(r.n), 0) from private.visit_returns r
+           where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < v_first_week and r.day < p_end)
+       + (select coalesce(sum(w.n), 0) from private.visit_returns_weekly w
+           where w.scope = p_scope and w.prev_week >= v_first_week and w.prev_week < v_end_week and w.week < v_end_week)
+       + (select coalesce(sum(r.n), 0) from private.visit_returns r
+           where r.scope = p_scope and r.day >= v_end_week and r.day < p_end
+             and r.prev_day >= v_first_week and r.prev_day < p_end);
+end;
+$$;
+
 -- Distinct customers with an approved visit in the whole days [p_first, p_end) — at
 -- p_scope, or anywhere for ''. p_first may be '-infinity' (all time). Security definer: the
 -- rollups are private; it checks the admin claim itself, like private.rollup_counts.
@@ -193,8 +257,7 @@ begin
   return (select coalesce(sum(d.n), 0) from private.daily_rollup d
            where d.day >= p_first and d.day < p_end and d.kind = 'visits'
              and (p_scope = '' or d.location_id = p_scope))
-       - (select coalesce(sum(r.n), 0) from private.visit_returns r
-           where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < p_end and r.day < p_end);
+       - private.returns_within(p_scope, p_first, p_end);
 end;
 $$;
 
@@ -202,6 +265,8 @@ revoke execute on function
   private.shift_visit_returns(uuid[], uuid[], public.visits[]),
   private.roll_up_visit_returns(),
   private.rebuild_visit_returns(),
+  private.week_of(date),
+  private.returns_within(text, date, date),
   private.active_members(text, date, date)
 from public;
 grant execute on function private.active_members(text, date, date) to authenticated;

@@ -135,6 +135,8 @@ describe('dashboard figures from the rollups', () => {
       { range: 'custom', from: dayBefore(today, 364), to: today },
       { range: 'custom', from: dayBefore(today, 200), to: dayBefore(today, 150) },
       { range: 'custom', from: dayBefore(today, 5), to: dayBefore(today, 5) },
+      { range: 'custom', from: dayBefore(today, 390), to: dayBefore(today, 40) },
+      { range: 'custom', from: dayBefore(today, 33), to: dayBefore(today, 12) },
     ];
     let compared = 0;
     for (const r of ranges) {
@@ -188,10 +190,12 @@ describe('dashboard figures from the rollups', () => {
 
     // The trigger-kept rollups equal a rebuild from the tables.
     const kept = await sql`select scope, prev_day::text, day::text, n from private.visit_returns where n <> 0 order by 1, 2, 3`;
+    const keptWeekly = await sql`select scope, prev_week::text, week::text, n from private.visit_returns_weekly where n <> 0 order by 1, 2, 3`;
     const keptDaily = await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup where n <> 0 order by 1, 2, 3, 4`;
     expect(kept.length).toBeGreaterThan(100);
     await sql`select private.rebuild_daily_rollup()`;
     expect(await sql`select scope, prev_day::text, day::text, n from private.visit_returns order by 1, 2, 3`).toEqual(kept);
+    expect(await sql`select scope, prev_week::text, week::text, n from private.visit_returns_weekly order by 1, 2, 3`).toEqual(keptWeekly);
     expect(await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup order by 1, 2, 3, 4`).toEqual(keptDaily);
   });
 
