@@ -3,6 +3,31 @@
 -- private.daily_rollup and active members come from private.visit_returns (20261123002010),
 -- so no read scans a range's visits. Same contracts and the same exact figures.
 
+-- Day-rollup sums per business and kind over the whole days [p_from, p_end), split at p_split
+-- into before and after (a range and its previous period in one pass). Security definer: the
+-- rollup is private; it checks the admin claim itself, like private.rollup_counts.
+create function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
+returns table (location_id text, kind text, before bigint, after bigint)
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_admin() then
+    perform private.fail('403', 'Only admins can read the dashboard');
+  end if;
+  return query
+    select d.location_id, d.kind,
+           coalesce(sum(d.n) filter (where d.day < p_split), 0)::bigint,
+           coalesce(sum(d.n) filter (where d.day >= p_split), 0)::bigint
+      from private.daily_rollup d
+     where d.day >= p_from and d.day < p_end and d.kind = any (p_kinds)
+     group by 1, 2;
+end;
+$$;
+revoke execute on function private.day_sums(date, date, date, text[]) from public;
+grant execute on function private.day_sums(date, date, date, text[]) to authenticated;
+
 -- Dashboard metrics (SPEC §2 four cards) with their growth captions (DESIGN §8):
 --   signupsToday  customers who joined today (programme time zone), vs yesterday;
 --   totalVisits   approved visits in the range, vs the previous period of equal length;
@@ -43,13 +68,12 @@ begin
    where c.created_at >= v_yesterday_start and c.created_at < v_today_end
      and (p_location_id is null or c.signup_location_id = p_location_id);
 
-  -- Whole days: private.rollup_counts reads them all from the rollup.
-  select coalesce(sum(c.n) filter (where c.kind = 'visits' and c.day >= d.first_day), 0)::bigint,
-         coalesce(sum(c.n) filter (where c.kind = 'visits' and c.day < d.first_day), 0)::bigint,
-         coalesce(sum(c.n) filter (where c.kind = 'redemptions' and c.day >= d.first_day), 0)::bigint,
-         coalesce(sum(c.n) filter (where c.kind = 'redemptions' and c.day < d.first_day), 0)::bigint
+  select coalesce(sum(c.after) filter (where c.kind = 'visits'), 0),
+         coalesce(sum(c.before) filter (where c.kind = 'visits'), 0),
+         coalesce(sum(c.after) filter (where c.kind = 'redemptions'), 0),
+         coalesce(sum(c.before) filter (where c.kind = 'redemptions'), 0)
     into v_visits, v_visits_before, v_redemptions, v_redemptions_before
-    from private.rollup_counts(v_previous_starts_at, v_ends_at, array['visits', 'redemptions']) c
+    from private.day_sums(d.previous_first_day, d.first_day, d.end_day, array['visits', 'redemptions']) c
    where p_location_id is null or c.location_id = p_location_id;
 
   v_active := private.active_members(coalesce(p_location_id, ''), d.first_day, d.end_day);
@@ -81,13 +105,13 @@ set search_path = ''
 set jit = off
 as $$
 declare
-  r record;
+  d record;
 begin
   perform private.require_admin('Only admins can read the dashboard');
   if p_limit is null or p_limit not between 1 and 50 then
     perform private.fail('400', 'limit is between 1 and 50');
   end if;
-  select * into r from private.dashboard_range(p_range, p_from, p_to);
+  select * into d from private.dashboard_days(p_range, p_from, p_to);
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
              'id', x.id, 'name', x.business_name, 'visits', x.visits, 'previousVisits', x.previous_visits,
@@ -97,11 +121,9 @@ begin
       from (
         select l.id, l.business_name, l.icon, l.color, l.sort_order, c.visits, c.previous_visits
           from public.locations l
-          join (select c.location_id,
-                       coalesce(sum(c.n) filter (where c.day >= private.programme_day(r.starts_at)), 0)::bigint as visits,
-                       coalesce(sum(c.n) filter (where c.day < private.programme_day(r.starts_at)), 0)::bigint as previous_visits
-                  from private.rollup_counts(r.previous_starts_at, r.ends_at, array['visits']) c
-                 group by 1) c on c.location_id = l.id
+          join (select c.location_id, c.after as visits, c.before as previous_visits
+                  from private.day_sums(d.previous_first_day, d.first_day, d.end_day, array['visits']) c) c
+            on c.location_id = l.id
          where c.visits > 0
          order by c.visits desc, l.sort_order
          limit p_limit
@@ -128,8 +150,7 @@ begin
   v_first := case when r.starts_at = '-infinity' then '-infinity'::date else private.programme_day(r.starts_at) end;
   v_end := case when r.ends_at = 'infinity' then 'infinity'::date else private.programme_day(r.ends_at) end;
   return (
-    with visits as (select c.location_id, sum(c.n)::bigint as n
-                      from private.rollup_counts(r.starts_at, r.ends_at, array['visits']) c group by 1),
+    with visits as (select c.location_id, c.after as n from private.day_sums(v_first, v_first, v_end, array['visits']) c),
     signups as (select c.signup_location_id as location_id, count(*) as n
                   from public.customers c where c.signup_location_id is not null group by 1)
     select coalesce(jsonb_agg(jsonb_build_object(
