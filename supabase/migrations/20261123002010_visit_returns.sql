@@ -235,9 +235,11 @@ end;
 $$;
 
 -- Distinct customers with an approved visit in the whole days [p_first, p_end) — at
--- p_scope, or anywhere for ''. p_first may be '-infinity' (all time). Security definer: the
--- rollups are private; it checks the admin claim itself, like private.rollup_counts.
-create function private.active_members(p_scope text, p_first date, p_end date)
+-- p_scope, or anywhere for '' — given p_visits, the approved visits there in those days (the
+-- callers have summed them from the day rollup already). p_first may be '-infinity' (all
+-- time: the first visits). Security definer: the rollups are private; it checks the admin
+-- claim itself, like private.rollup_counts.
+create function private.active_members(p_scope text, p_first date, p_end date, p_visits bigint)
 returns bigint
 language plpgsql stable
 security definer
@@ -254,12 +256,12 @@ begin
     return (select coalesce(sum(r.n), 0) from private.visit_returns r
              where r.scope = p_scope and r.prev_day = '-infinity' and r.day < p_end);
   end if;
-  return (select coalesce(sum(d.n), 0) from private.daily_rollup d
-           where d.day >= p_first and d.day < p_end and d.kind = 'visits'
-             and (p_scope = '' or d.location_id = p_scope))
-       - private.returns_within(p_scope, p_first, p_end);
+  return p_visits - private.returns_within(p_scope, p_first, p_end);
 end;
 $$;
+
+-- Sums of the day rollup by kind and day (the dashboard reads a range's days of one kind).
+create index daily_rollup_kind_day_idx on private.daily_rollup (kind, day, location_id);
 
 revoke execute on function
   private.shift_visit_returns(uuid[], uuid[], public.visits[]),
@@ -267,6 +269,6 @@ revoke execute on function
   private.rebuild_visit_returns(),
   private.week_of(date),
   private.returns_within(text, date, date),
-  private.active_members(text, date, date)
+  private.active_members(text, date, date, bigint)
 from public;
-grant execute on function private.active_members(text, date, date) to authenticated;
+grant execute on function private.active_members(text, date, date, bigint) to authenticated;

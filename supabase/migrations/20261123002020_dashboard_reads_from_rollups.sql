@@ -76,8 +76,8 @@ begin
     from private.day_sums(d.previous_first_day, d.first_day, d.end_day, array['visits', 'redemptions']) c
    where p_location_id is null or c.location_id = p_location_id;
 
-  v_active := private.active_members(coalesce(p_location_id, ''), d.first_day, d.end_day);
-  v_active_before := private.active_members(coalesce(p_location_id, ''), d.previous_first_day, d.first_day);
+  v_active := private.active_members(coalesce(p_location_id, ''), d.first_day, d.end_day, v_visits);
+  v_active_before := private.active_members(coalesce(p_location_id, ''), d.previous_first_day, d.first_day, v_visits_before);
 
   return jsonb_build_object(
     'signupsToday', v_signups,
@@ -155,8 +155,8 @@ begin
                   from public.customers c where c.signup_location_id is not null group by 1)
     select coalesce(jsonb_agg(jsonb_build_object(
              'id', l.id, 'businessName', l.business_name, 'kind', l.kind, 'icon', l.icon, 'color', l.color,
-             'visits', coalesce((select v.n from visits v where v.location_id = l.id), 0),
-             'members', private.active_members(l.id, v_first, v_end),
+             'visits', coalesce(v.n, 0),
+             'members', private.active_members(l.id, v_first, v_end, coalesce(v.n, 0)),
              'signups', coalesce((select s.n from signups s where s.location_id = l.id), 0),
              'kiosks', (select count(*) from public.kiosk_sessions k where k.location_id = l.id),
              'enrolledKiosks', (select count(*) from public.kiosk_sessions k where k.location_id = l.id and k.enrolled_at is not null),
@@ -167,7 +167,8 @@ begin
                          from auth.users u
                         where u.raw_app_meta_data ->> 'role' = 'staff' and u.raw_app_meta_data ->> 'location_id' = l.id))
            order by l.sort_order, l.id), '[]'::jsonb)
-      from public.locations l);
+      from public.locations l
+      left join visits v on v.location_id = l.id);
 end;
 $$;
 
