@@ -61,10 +61,12 @@ $$;
 -- (the rows as they were before the statement).
 create function private.shift_visit_returns(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
 returns void
-language sql
+-- plpgsql, not sql: its plan is cached per session instead of planned at every approval.
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
   with now_rows as (
     select v.id, v.customer_id, v.location_id, v.created_at
       from public.visits v
@@ -103,7 +105,8 @@ as $$
    group by 1, 2, 3
   having sum(d.n) <> 0
    order by 1, 2, 3
-  on conflict (scope, prev_week, week) do update set n = t.n + excluded.n
+  on conflict (scope, prev_week, week) do update set n = t.n + excluded.n;
+end;
 $$;
 
 create function private.roll_up_visit_returns()
