@@ -41,11 +41,15 @@ interface Range {
 }
 
 function query(r: Range): string {
-  return r.from ? `'${r.range}', '${r.from}'::date, '${r.to}'::date` : `'${r.range}', null::date, null::date`;
+  return r.from
+    ? `'${r.range}', '${r.from}'::date, '${r.to}'::date`
+    : `'${r.range}', null::date, null::date`;
 }
 
 async function asAdmin<T>(text: string): Promise<T> {
-  const [row] = await actAs(sql, adminClaims(), (tx) => tx.unsafe<{ result: T }[]>(`select ${text} as result`));
+  const [row] = await actAs(sql, adminClaims(), (tx) =>
+    tx.unsafe<{ result: T }[]>(`select ${text} as result`),
+  );
   return row!.result;
 }
 
@@ -78,7 +82,8 @@ describe('dashboard figures from the rollups', () => {
   it('equal a naive recount after a random mix of visits, voids, moves and deletes', async () => {
     const random = generator(14);
     const customers: string[] = [];
-    for (let i = 0; i < 14; i++) customers.push((await createCustomer(sql, { name: `Rollup ${i}` })).customerId);
+    for (let i = 0; i < 14; i++)
+      customers.push((await createCustomer(sql, { name: `Rollup ${i}` })).customerId);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     // Most visits in the last 400 days, some on the same instant (ties), a few in the future edge (today).
     const when = () => {
@@ -86,7 +91,13 @@ describe('dashboard figures from the rollups', () => {
       if (r < 0.1) return new Date(Date.now() - Math.floor(random() * 3) * DAY).toISOString();
       return new Date(Date.now() - Math.floor(random() * 400 * DAY)).toISOString();
     };
-    const visit = () => ({ customer_id: pick(customers), location_id: pick(LOCATIONS), points: 5, approved_via: 'staff', created_at: when() });
+    const visit = () => ({
+      customer_id: pick(customers),
+      location_id: pick(LOCATIONS),
+      points: 5,
+      approved_via: 'staff',
+      created_at: when(),
+    });
 
     // One by one, then many at once (several of one customer in a single statement).
     for (let i = 0; i < 60; i++) await sql`insert into public.visits ${sql(visit())}`;
@@ -108,14 +119,18 @@ describe('dashboard figures from the rollups', () => {
     }
 
     // After the fact: voids (one statement for many), restores, moves, new businesses, deletes.
-    const ids = (await sql<{ id: string }[]>`select id from public.visits order by id`).map((r) => r.id);
+    const ids = (await sql<{ id: string }[]>`select id from public.visits order by id`).map(
+      (r) => r.id,
+    );
     const some = (n: number) => Array.from({ length: n }, () => pick(ids));
     await sql`update public.visits set status = 'voided', voided_at = now(), void_reason = 'test' where id in ${sql(some(25))}`;
     for (const id of some(8)) {
       await sql`update public.visits set status = 'approved', voided_at = null, void_reason = null where id = ${id}`;
     }
-    for (const id of some(12)) await sql`update public.visits set created_at = ${when()} where id = ${id}`;
-    for (const id of some(6)) await sql`update public.visits set location_id = ${pick(LOCATIONS)} where id = ${id}`;
+    for (const id of some(12))
+      await sql`update public.visits set created_at = ${when()} where id = ${id}`;
+    for (const id of some(6))
+      await sql`update public.visits set location_id = ${pick(LOCATIONS)} where id = ${id}`;
     await sql`update public.visits set customer_id = ${customers[0]!} where id = ${pick(ids)}`;
     await sql`delete from public.visits where id in ${sql(some(10))}`;
     await sql`update public.visits set points = 7 where id in ${sql(some(5))}`;
@@ -127,7 +142,8 @@ describe('dashboard figures from the rollups', () => {
     expect(counts[0]!.voided).toBeGreaterThan(5);
 
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
-    const dayBefore = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+    const dayBefore = (iso: string, n: number) =>
+      new Date(Date.parse(`${iso}T12:00:00Z`) - n * DAY).toISOString().slice(0, 10);
     const ranges: Range[] = [
       { range: '7days' },
       { range: '30days' },
@@ -151,59 +167,105 @@ describe('dashboard figures from the rollups', () => {
         }>(`app.admin_metrics(${location ? `'${location}'` : 'null'}, ${query(r)})`);
         const now = await naive(d.first, d.end, location);
         const before = await naive(d.previous, d.first, location);
-        expect({ range: r, location, visits: metrics.totalVisits, members: metrics.activeMembers, redemptions: metrics.redemptions })
-          .toEqual({ range: r, location, visits: now.visits, members: now.members, redemptions: now.redemptions });
+        expect({
+          range: r,
+          location,
+          visits: metrics.totalVisits,
+          members: metrics.activeMembers,
+          redemptions: metrics.redemptions,
+        }).toEqual({
+          range: r,
+          location,
+          visits: now.visits,
+          members: now.members,
+          redemptions: now.redemptions,
+        });
         expect({
           visits: metrics.growth.totalVisits!.previous,
           members: metrics.growth.activeMembers!.previous,
           redemptions: metrics.growth.redemptions!.previous,
-        }).toEqual({ visits: before.visits, members: before.members, redemptions: before.redemptions });
+        }).toEqual({
+          visits: before.visits,
+          members: before.members,
+          redemptions: before.redemptions,
+        });
         compared++;
       }
 
-      const top = await asAdmin<{ id: string; visits: number; previousVisits: number }[]>(`app.admin_top_locations(${query(r)}, 50)`);
+      const top = await asAdmin<{ id: string; visits: number; previousVisits: number }[]>(
+        `app.admin_top_locations(${query(r)}, 50)`,
+      );
       const expected = [];
       for (const location of LOCATIONS) {
         const now = await naive(d.first, d.end, location);
         const before = await naive(d.previous, d.first, location);
-        if (now.visits > 0) expected.push({ id: location, visits: now.visits, previousVisits: before.visits });
+        if (now.visits > 0)
+          expected.push({ id: location, visits: now.visits, previousVisits: before.visits });
       }
-      expect(top.map(({ id, visits, previousVisits }) => ({ id, visits, previousVisits })).filter((t) => LOCATIONS.includes(t.id as never)).sort((a, b) => a.id.localeCompare(b.id)))
-        .toEqual(expected.sort((a, b) => a.id.localeCompare(b.id)));
+      expect(
+        top
+          .map(({ id, visits, previousVisits }) => ({ id, visits, previousVisits }))
+          .filter((t) => LOCATIONS.includes(t.id as never))
+          .sort((a, b) => a.id.localeCompare(b.id)),
+      ).toEqual(expected.sort((a, b) => a.id.localeCompare(b.id)));
 
-      const tab = await asAdmin<{ id: string; visits: number; members: number }[]>(`app.admin_locations(${query(r)})`);
+      const tab = await asAdmin<{ id: string; visits: number; members: number }[]>(
+        `app.admin_locations(${query(r)})`,
+      );
       for (const location of LOCATIONS) {
         const now = await naive(d.first, d.end, location);
         const row = tab.find((l) => l.id === location)!;
-        expect({ r, location, visits: row.visits, members: row.members }).toEqual({ r, location, visits: now.visits, members: now.members });
+        expect({ r, location, visits: row.visits, members: row.members }).toEqual({
+          r,
+          location,
+          visits: now.visits,
+          members: now.members,
+        });
       }
     }
     expect(compared).toBe(ranges.length * (LOCATIONS.length + 1));
 
     // All time on the Locations tab: every visiting member ever.
-    const all = await asAdmin<{ id: string; visits: number; members: number }[]>(`app.admin_locations('all', null, null)`);
+    const all = await asAdmin<{ id: string; visits: number; members: number }[]>(
+      `app.admin_locations('all', null, null)`,
+    );
     for (const location of LOCATIONS) {
       const now = await naive('1900-01-01', '2200-01-01', location);
       const row = all.find((l) => l.id === location)!;
-      expect({ location, visits: row.visits, members: row.members }).toEqual({ location, visits: now.visits, members: now.members });
+      expect({ location, visits: row.visits, members: row.members }).toEqual({
+        location,
+        visits: now.visits,
+        members: now.members,
+      });
     }
 
     // The trigger-kept rollups equal a rebuild from the tables.
-    const kept = await sql`select scope, prev_day::text, day::text, n from private.visit_returns where n <> 0 order by 1, 2, 3`;
-    const keptWeekly = await sql`select scope, prev_week::text, week::text, n from private.visit_returns_weekly where n <> 0 order by 1, 2, 3`;
-    const keptDaily = await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup where n <> 0 order by 1, 2, 3, 4`;
+    const kept =
+      await sql`select scope, prev_day::text, day::text, n from private.visit_returns where n <> 0 order by 1, 2, 3`;
+    const keptWeekly =
+      await sql`select scope, prev_week::text, week::text, n from private.visit_returns_weekly where n <> 0 order by 1, 2, 3`;
+    const keptDaily =
+      await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup where n <> 0 order by 1, 2, 3, 4`;
     expect(kept.length).toBeGreaterThan(100);
     await sql`select private.rebuild_daily_rollup()`;
-    expect(await sql`select scope, prev_day::text, day::text, n from private.visit_returns order by 1, 2, 3`).toEqual(kept);
-    expect(await sql`select scope, prev_week::text, week::text, n from private.visit_returns_weekly order by 1, 2, 3`).toEqual(keptWeekly);
-    expect(await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup order by 1, 2, 3, 4`).toEqual(keptDaily);
+    expect(
+      await sql`select scope, prev_day::text, day::text, n from private.visit_returns order by 1, 2, 3`,
+    ).toEqual(kept);
+    expect(
+      await sql`select scope, prev_week::text, week::text, n from private.visit_returns_weekly order by 1, 2, 3`,
+    ).toEqual(keptWeekly);
+    expect(
+      await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup order by 1, 2, 3, 4`,
+    ).toEqual(keptDaily);
   });
 
   it('reads ranges as whole programme days ending today, with a previous period of as many days', async () => {
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
     const seven = await days({ range: '7days' });
     const first = new Date(Date.parse(`${today}T12:00:00Z`) - 6 * DAY).toISOString().slice(0, 10);
-    const previous = new Date(Date.parse(`${today}T12:00:00Z`) - 13 * DAY).toISOString().slice(0, 10);
+    const previous = new Date(Date.parse(`${today}T12:00:00Z`) - 13 * DAY)
+      .toISOString()
+      .slice(0, 10);
     const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
     expect(seven).toEqual({ first, end: tomorrow, previous });
     const custom = await days({ range: 'custom', from: '2026-03-01', to: '2026-03-10' });
