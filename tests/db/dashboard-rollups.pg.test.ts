@@ -5,7 +5,13 @@
 // from public.visits, for every range and business, and the trigger-kept rollups equal a rebuild.
 import type { Sql } from '../../dev/db.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
-import { actAs, adminClaims, createCustomer } from '../support/factories.ts';
+import {
+  actAs,
+  adminClaims,
+  approveVisit,
+  createCustomer,
+  disableVisitLimits,
+} from '../support/factories.ts';
 
 const LOCATIONS = ['chatterbox', 'creamery', 'joanies', 'museum'] as const;
 const DAY = 86_400_000;
@@ -26,7 +32,7 @@ function generator(seed: number): () => number {
 }
 
 beforeAll(async () => {
-  db = await createPostgresDatabase({ max: 4 });
+  db = await createPostgresDatabase({ max: 24 });
   sql = db.sql;
 });
 
@@ -257,6 +263,43 @@ describe('dashboard figures from the rollups', () => {
     expect(
       await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup order by 1, 2, 3, 4`,
     ).toEqual(keptDaily);
+  });
+
+  it('stay exact under parallel approvals: the same customer at several businesses, many customers at one', async () => {
+    await disableVisitLimits(sql);
+    const customers: string[] = [];
+    for (let i = 0; i < 6; i++)
+      customers.push((await createCustomer(sql, { name: `Parallel ${i}` })).customerId);
+    // Each customer at each business, all at once on separate connections (approvals lock the customer).
+    const outcomes = await Promise.allSettled(
+      customers.flatMap((customer) =>
+        LOCATIONS.map((locationId) =>
+          approveVisit(sql, adminClaims(), `customer:${customer}`, { locationId }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+    const d = await days({ range: '7days' });
+    expect(d.end > today).toBe(true);
+    for (const location of [null, ...LOCATIONS]) {
+      const metrics = await asAdmin<{ totalVisits: number; activeMembers: number }>(
+        `app.admin_metrics(${location ? `'${location}'` : 'null'}, '7days')`,
+      );
+      const now = await naive(d.first, d.end, location);
+      expect({ location, visits: metrics.totalVisits, members: metrics.activeMembers }).toEqual({
+        location,
+        visits: now.visits,
+        members: now.members,
+      });
+    }
+    const kept =
+      await sql`select scope, prev_day::text, day::text, n from private.visit_returns where n <> 0 order by 1, 2, 3`;
+    await sql`select private.rebuild_visit_returns()`;
+    expect(
+      await sql`select scope, prev_day::text, day::text, n from private.visit_returns order by 1, 2, 3`,
+    ).toEqual(kept);
   });
 
   it('reads ranges as whole programme days ending today, with a previous period of as many days', async () => {
