@@ -22,6 +22,12 @@
 -- visit; recomputing the customer's chain handles that exactly, and statements that touch many
 -- visits of one customer at once too. Approvals and voids lock the customer row first, so two
 -- transactions never recompute one customer's chain from different snapshots.
+--
+-- An approval does not update the rollups' counters: their cells are shared by every business
+-- (the overall chain), and a counter's row lock is held until commit, so concurrent approvals
+-- queued on them (−30 % approvals/s at 8 clients). It appends its two cells to
+-- private.visit_returns_pending instead (no conflicts), reads add those rows, and every 64th
+-- approval or so folds them into the counters (one folder at a time).
 
 create table private.visit_returns (
   -- '' for all businesses, else the business (and the previous visit is the one there).
@@ -46,6 +52,17 @@ create table private.visit_returns_weekly (
 );
 alter table private.visit_returns_weekly enable row level security;
 revoke all on private.visit_returns_weekly from anon, authenticated, service_role;
+
+-- Cells appended by approvals, not yet folded into the two tables above (a few hundred rows).
+create table private.visit_returns_pending (
+  scope text not null,
+  prev_day date not null,
+  day date not null,
+  n integer not null
+);
+create index visit_returns_pending_idx on private.visit_returns_pending (scope, prev_day, day);
+alter table private.visit_returns_pending enable row level security;
+revoke all on private.visit_returns_pending from anon, authenticated, service_role;
 
 -- The Monday of a day's ISO week ('-infinity' stays).
 create function private.week_of(p_day date)
@@ -109,6 +126,35 @@ begin
 end;
 $$;
 
+-- Moves the pending cells into the daily and weekly counters. One folder at a time (an
+-- advisory lock), so two never delete the same pending rows in different orders.
+create function private.fold_visit_returns()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not pg_try_advisory_xact_lock(7602345331) then
+    return;
+  end if;
+  with moved as (
+    delete from private.visit_returns_pending returning scope, prev_day, day, n),
+  sums as (
+    select m.scope, m.prev_day, m.day, sum(m.n)::integer as n from moved m group by 1, 2, 3),
+  daily as (
+    insert into private.visit_returns as t (scope, prev_day, day, n)
+    select x.scope, x.prev_day, x.day, x.n from sums x order by 1, 2, 3
+    on conflict (scope, prev_day, day) do update set n = t.n + excluded.n)
+  insert into private.visit_returns_weekly as t (scope, prev_week, week, n)
+  select x.scope, private.week_of(x.prev_day), private.week_of(x.day), sum(x.n)
+    from sums x
+   group by 1, 2, 3
+   order by 1, 2, 3
+  on conflict (scope, prev_week, week) do update set n = t.n + excluded.n;
+end;
+$$;
+
 create function private.roll_up_visit_returns()
 returns trigger
 language plpgsql
@@ -127,7 +173,7 @@ begin
   if tg_op = 'INSERT' then
     -- The hot path (an approval): one new visit, the customer's latest. Its previous visits
     -- (anywhere, and at its business) come from one pass over the customer's visits, and the
-    -- change is +1 in two cells of each rollup.
+    -- change is +1 in two cells, appended to the pending rows.
     select count(*) into v_rows from new_rows;
     if v_rows = 1 then
       select n.* into v_new from new_rows n;
@@ -141,14 +187,12 @@ begin
        where v.customer_id = v_new.customer_id and v.status = 'approved' and v.id <> v_new.id;
       if not v_later then
         v_day := private.programme_day(v_new.created_at);
-        insert into private.visit_returns as t (scope, prev_day, day, n)
+        insert into private.visit_returns_pending (scope, prev_day, day, n)
         values ('', coalesce(private.programme_day(v_prev_anywhere), '-infinity'), v_day, 1),
-               (v_new.location_id, coalesce(private.programme_day(v_prev_here), '-infinity'), v_day, 1)
-        on conflict (scope, prev_day, day) do update set n = t.n + excluded.n;
-        insert into private.visit_returns_weekly as t (scope, prev_week, week, n)
-        values ('', private.week_of(coalesce(private.programme_day(v_prev_anywhere), '-infinity')), private.week_of(v_day), 1),
-               (v_new.location_id, private.week_of(coalesce(private.programme_day(v_prev_here), '-infinity')), private.week_of(v_day), 1)
-        on conflict (scope, prev_week, week) do update set n = t.n + excluded.n;
+               (v_new.location_id, coalesce(private.programme_day(v_prev_here), '-infinity'), v_day, 1);
+        if random() < 1.0 / 64 then
+          perform private.fold_visit_returns();
+        end if;
         return null;
       end if;
     end if;
@@ -195,6 +239,7 @@ set search_path = ''
 set work_mem = '256MB'
 set jit = off
 as $$
+  delete from private.visit_returns_pending where true;
   delete from private.visit_returns where true;
   insert into private.visit_returns (scope, prev_day, day, n)
   select p.scope, p.prev_day, p.day, count(*)
@@ -258,9 +303,13 @@ declare
 begin
   if v_first_week >= v_end_week then
     return (select coalesce(sum(r.n), 0) from private.visit_returns r
+             where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < p_end and r.day < p_end)
+         + (select coalesce(sum(r.n), 0) from private.visit_returns_pending r
              where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < p_end and r.day < p_end);
   end if;
-  return (select coalesce(sum(r.n), 0) from private.visit_returns r
+  return (select coalesce(sum(r.n), 0) from private.visit_returns_pending r
+           where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < p_end and r.day < p_end)
+       + (select coalesce(sum(r.n), 0) from private.visit_returns r
            where r.scope = p_scope and r.prev_day >= p_first and r.prev_day < v_first_week and r.day < p_end)
        + (select coalesce(sum(w.n), 0) from private.visit_returns_weekly w
            where w.scope = p_scope and w.prev_week >= v_first_week and w.prev_week < v_end_week and w.week < v_end_week)
@@ -290,6 +339,8 @@ begin
   end if;
   if p_first = '-infinity' then
     return (select coalesce(sum(r.n), 0) from private.visit_returns r
+             where r.scope = p_scope and r.prev_day = '-infinity' and r.day < p_end)
+         + (select coalesce(sum(r.n), 0) from private.visit_returns_pending r
              where r.scope = p_scope and r.prev_day = '-infinity' and r.day < p_end);
   end if;
   return p_visits - private.returns_within(p_scope, p_first, p_end);
@@ -301,6 +352,7 @@ create index daily_rollup_kind_day_idx on private.daily_rollup (kind, day, locat
 
 revoke execute on function
   private.shift_visit_returns(uuid[], uuid[], public.visits[]),
+  private.fold_visit_returns(),
   private.roll_up_visit_returns(),
   private.rebuild_visit_returns(),
   private.week_of(date),

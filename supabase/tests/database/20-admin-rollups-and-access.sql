@@ -3,7 +3,7 @@
 -- sessions; months are months in America/Chicago.
 begin;
 \ir 00-helpers.psql
-select plan(16);
+select plan(17);
 
 call tests.create_cast();
 call tests.no_visit_limits();
@@ -40,6 +40,8 @@ call tests.act_as('staff');
 select lives_ok(format($$ select app.redeem_reward(%L) $$, :'scoop'), 'Staff redeem A''s creamery welcome reward');
 call tests.act_as_superuser();
 create temporary table kept as select * from private.daily_rollup where n <> 0;
+select private.fold_visit_returns();
+select is((select count(*)::int from private.visit_returns_pending), 0, 'Folding empties the approvals'' pending cells');
 create temporary table kept_returns as
   select 'day' as grain, scope, prev_day, day, n from private.visit_returns where n <> 0
   union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly where n <> 0;
