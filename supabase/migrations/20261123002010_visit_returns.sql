@@ -262,7 +262,7 @@ $$;
 select private.rebuild_visit_returns();
 
 -- rebuild_daily_rollup (which tests/bench/seed.sql runs after a bulk load) rebuilds this
--- rollup too. Rewards without a reward (deleted) count under the nil uuid, as the trigger does.
+-- rollup and the sign-up counts (20261123002005) too. Rewards without a reward (deleted) count under the nil uuid, as the trigger does.
 create or replace function private.rebuild_daily_rollup()
 returns void
 language sql
@@ -288,6 +288,7 @@ as $$
    where cr.redeemed_at is not null and cr.redeemed_location_id is not null
    group by 1, 2, 4;
   select private.rebuild_visit_returns();
+  select private.rebuild_signup_counts();
 $$;
 
 -- #{visits with p_first <= prev_day and day < p_end} at p_scope: the week-aligned bulk from

@@ -151,8 +151,7 @@ begin
   v_end := case when r.ends_at = 'infinity' then 'infinity'::date else private.programme_day(r.ends_at) end;
   return (
     with visits as (select c.location_id, c.after as n from private.day_sums(v_first, v_first, v_end, array['visits']) c),
-    signups as (select c.signup_location_id as location_id, count(*) as n
-                  from public.customers c where c.signup_location_id is not null group by 1)
+    signups as (select * from private.signups_by_location())
     select coalesce(jsonb_agg(jsonb_build_object(
              'id', l.id, 'businessName', l.business_name, 'kind', l.kind, 'icon', l.icon, 'color', l.color,
              'visits', coalesce(v.n, 0),

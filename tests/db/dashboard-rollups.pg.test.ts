@@ -249,6 +249,23 @@ describe('dashboard figures from the rollups', () => {
     }
     expect(compared).toBe(ranges.length * (LOCATIONS.length + 1));
 
+    // Sign-ups per business (ever): joined there, moved, deleted.
+    const joined: string[] = [];
+    for (const locationId of ['creamery', 'creamery', 'museum', 'joanies'])
+      joined.push((await createCustomer(sql, { name: 'Joiner', locationId })).customerId);
+    await sql`update public.customers set signup_location_id = 'museum' where id = ${joined[0]!}`;
+    await sql`delete from public.customers where id = ${joined[3]!}`;
+    const signups = await asAdmin<{ id: string; signups: number }[]>(
+      `app.admin_locations('7days', null, null)`,
+    );
+    const naiveSignups = await sql<{ id: string; n: number }[]>`
+      select l.id, (select count(*)::int from public.customers c where c.signup_location_id = l.id) as n
+        from public.locations l order by l.id`;
+    expect(
+      signups.map((l) => ({ id: l.id, n: l.signups })).sort((a, b) => a.id.localeCompare(b.id)),
+    ).toEqual([...naiveSignups]);
+    expect(naiveSignups.find((l) => l.id === 'museum')!.n).toBeGreaterThanOrEqual(2);
+
     // All time on the Locations tab: every visiting member ever.
     const all = await asAdmin<{ id: string; visits: number; members: number }[]>(
       `app.admin_locations('all', null, null)`,
