@@ -9,6 +9,8 @@
 -- an index-only scan (a deep page sorted 50k rows instead of walking an index); the "most
 -- recently active" index now covers its expression's columns for the same reason.
 --
+-- The Rewards tab sums its rollup once per reward and business for all-time figures.
+--
 -- The business report's "first visits" (members whose first approved visit at the business
 -- fell in the month) probed every member's history; a small derived table keeps each member's
 -- first approved visit per business (private.member_first_visits), kept by a trigger in the
@@ -316,6 +318,73 @@ begin
       left join public.tiers t on t.name = rw.tier
      where cr.redeemed_at >= r.starts_at and cr.redeemed_at < r.ends_at
        and cr.redeemed_location_id is not null;
+end;
+$$;
+
+-- As in 20261123001460, with the all-time sums (the outstanding column, and the whole catalogue
+-- for the 'all' range) read from the rollup per reward and business in one pass, instead of
+-- twice through rollup_counts' per-day grouping. Runs as the owner (the rollup is private) once
+-- require_admin has passed.
+create or replace function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+declare
+  r record;
+begin
+  perform private.require_admin('Only admins can read the dashboard');
+  select * into r from private.admin_range(p_range, p_from, p_to);
+  return (
+    with
+    -- Every day of the rollup summed per reward and business (all time: nothing is outside it).
+    totals as (
+      select d.reward_id, d.location_id,
+             sum(d.n) filter (where d.kind = 'unlocks') as unlocks,
+             sum(d.n) filter (where d.kind = 'redemptions') as redemptions
+        from private.daily_rollup d
+       where d.kind in ('unlocks', 'redemptions')
+       group by 1, 2),
+    counts as (
+      select * from totals where r.starts_at = '-infinity' and r.ends_at = 'infinity'
+      union all
+      select c.reward_id, c.location_id,
+             sum(c.n) filter (where c.kind = 'unlocks') as unlocks,
+             sum(c.n) filter (where c.kind = 'redemptions') as redemptions
+        from private.rollup_counts(r.starts_at, r.ends_at, array['unlocks', 'redemptions']) c
+       where not (r.starts_at = '-infinity' and r.ends_at = 'infinity')
+       group by 1, 2),
+    -- Unlocked and not used now: every unrevoked unlock ever, less every redemption ever.
+    outstanding as (
+      select t.reward_id, coalesce(sum(t.unlocks), 0) - coalesce(sum(t.redemptions), 0) as n
+        from totals t
+       group by 1),
+    per_business as (
+      select rw.id as reward_id,
+             jsonb_agg(jsonb_build_object('locationId', l.id, 'businessName', l.business_name,
+                                          'unlocks', coalesce(c.unlocks, 0), 'redemptions', coalesce(c.redemptions, 0))
+                       order by l.sort_order, l.id) as rows
+        from public.rewards rw
+        cross join public.locations l
+        left join counts c on c.reward_id = rw.id and c.location_id = l.id
+       where rw.location_id is null or rw.location_id = l.id
+       group by rw.id)
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', rw.id, 'name', rw.name, 'description', rw.description, 'kind', rw.kind, 'scope', rw.scope,
+             'tier', rw.tier, 'locationId', rw.location_id, 'businessName', l.business_name,
+             'valueCents', t.reward_value_cents,
+             'unlocks', (select coalesce(sum(c.unlocks), 0) from counts c where c.reward_id = rw.id),
+             'redemptions', (select coalesce(sum(c.redemptions), 0) from counts c where c.reward_id = rw.id),
+             'outstanding', coalesce(o.n, 0),
+             'byBusiness', coalesce(pb.rows, '[]'::jsonb))
+           order by rw.kind desc, l.sort_order, t.min_points, rw.name), '[]'::jsonb)
+      from public.rewards rw
+      left join public.locations l on l.id = rw.location_id
+      left join public.tiers t on t.name = rw.tier
+      left join outstanding o on o.reward_id = rw.id
+      left join per_business pb on pb.reward_id = rw.id);
 end;
 $$;
 

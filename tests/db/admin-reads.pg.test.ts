@@ -1,5 +1,5 @@
 // The admin reads that issue 14 made fast (trigram search, the first-visit rollup, the
-// coalition views) against a naive recomputation from the base tables, on real Postgres:
+// coalition views, the Rewards tab) against a naive recomputation from the base tables, on real Postgres:
 // random visits over several months and businesses, some voided, un-voided, moved or deleted
 // after the fact, so every path of the rollup's trigger runs before the figures are compared.
 import type { Sql } from '../../dev/db.ts';
@@ -70,6 +70,27 @@ beforeAll(async () => {
   await sql`update public.visits set location_id = ${locations[5]!}, created_at = created_at - interval '20 days'
              where id in (select id from public.visits where status = 'approved' order by md5(id::text) desc limit 12)`;
   await sql`delete from public.visits where id in (select id from public.visits order by md5(id::text) desc limit 8)`;
+  // Rewards as the bench makes them: a welcome reward on each first visit at a business (a
+  // third redeemed there), a tier reward on each member's second visit (half redeemed at the
+  // first business); then some revoked.
+  await sql`insert into public.customer_rewards (customer_id, reward_id, welcome_location_id, status, unlocked_at,
+                                                 unlocked_by_visit_id, redeemed_at, redeemed_location_id)
+            select f.customer_id, r.id, r.location_id, case when f.used then 'redeemed' else 'unlocked' end, f.created_at,
+                   f.id, case when f.used then f.created_at + interval '1 day' end, case when f.used then f.location_id end
+              from (select distinct on (v.customer_id, v.location_id) v.*, md5(v.id::text) < '5' as used
+                      from public.visits v where v.status = 'approved'
+                     order by v.customer_id, v.location_id, v.created_at) f
+              join public.rewards r on r.kind = 'welcome' and r.location_id = f.location_id`;
+  await sql`insert into public.customer_rewards (customer_id, reward_id, status, unlocked_at, unlocked_by_visit_id,
+                                                 redeemed_at, redeemed_location_id)
+            select t.customer_id, r.id, case when t.used then 'redeemed' else 'unlocked' end, t.created_at, t.id,
+                   case when t.used then t.created_at + interval '2 days' end, case when t.used then ${locations[0]!} end
+              from (select v.*, row_number() over (partition by v.customer_id order by v.created_at) as k,
+                           md5(v.id::text) < '8' as used
+                      from public.visits v where v.status = 'approved') t
+              join public.rewards r on r.kind = 'tier' and r.tier = 'Silver' and t.k = 2`;
+  await sql`update public.customer_rewards set status = 'revoked', revoked_at = now()
+             where status = 'unlocked' and id in (select id from public.customer_rewards order by md5(id::text) limit 10)`;
 });
 
 afterAll(async () => {
@@ -148,6 +169,7 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
 
   it('the monthly business report matches its members, first visits, visits and "also shop at"', async () => {
     let checked = 0;
+    let redeemed = 0;
     for (const month of [...MONTHS, '2021-07']) {
       const monthStart = `${month}-01`;
       const members = await pairsIn(monthStart, monthEnd(month));
@@ -159,6 +181,8 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
           visits: number;
           previousMonthVisits: number;
           newMembers: number;
+          welcomeRewardsRedeemed: number;
+          tierRewardsHonoured: number;
           alsoShopAt: { locationId: string; members: number }[];
         };
         const here = [...members.values()].filter((s) => s.has(location));
@@ -166,7 +190,9 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
         expect(Object.fromEntries(r.alsoShopAt.map((o) => [o.locationId, o.members]))).toEqual(
           Object.fromEntries(locations.filter((l) => l !== location).map((l) => [l, here.filter((s) => s.has(l)).length])),
         );
-        const [naive] = await sql<{ first: number; visits: number; previous: number; signups: number }[]>`
+        const [naive] = await sql<
+          { first: number; visits: number; previous: number; signups: number; welcome: number; tier: number }[]
+        >`
           with b as (select (${monthStart}::date)::timestamp at time zone ${ZONE} as s,
                             ((${monthStart}::date) + interval '1 month')::timestamp at time zone ${ZONE} as e,
                             ((${monthStart}::date) - interval '1 month')::timestamp at time zone ${ZONE} as p)
@@ -178,17 +204,61 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
                  (select count(*) from public.visits v, b where v.status = 'approved' and v.location_id = ${location}
                      and v.created_at >= b.p and v.created_at < b.s)::int as previous,
                  (select count(*) from public.customers c, b where c.signup_location_id = ${location}
-                     and c.created_at >= b.s and c.created_at < b.e)::int as signups`;
+                     and c.created_at >= b.s and c.created_at < b.e)::int as signups,
+                 (select count(*) filter (where rw.kind = 'welcome') from public.customer_rewards cr
+                    join public.rewards rw on rw.id = cr.reward_id, b
+                   where cr.redeemed_location_id = ${location} and cr.redeemed_at >= b.s and cr.redeemed_at < b.e)::int as welcome,
+                 (select count(*) filter (where rw.kind = 'tier') from public.customer_rewards cr
+                    join public.rewards rw on rw.id = cr.reward_id, b
+                   where cr.redeemed_location_id = ${location} and cr.redeemed_at >= b.s and cr.redeemed_at < b.e)::int as tier`;
         expect([r.firstVisits, r.visits, r.previousMonthVisits, r.newMembers]).toEqual([
           naive!.first,
           naive!.visits,
           naive!.previous,
           naive!.signups,
         ]);
+        expect([r.welcomeRewardsRedeemed, r.tierRewardsHonoured]).toEqual([naive!.welcome, naive!.tier]);
+        redeemed += r.welcomeRewardsRedeemed + r.tierRewardsHonoured;
         checked += r.members;
       }
     }
     expect(checked).toBeGreaterThan(100);
+    expect(redeemed).toBeGreaterThan(20);
+  });
+
+  it('the Rewards tab’s all-time unlocks, redemptions and outstanding match the rewards table', async () => {
+    const [row] = await asAdmin((tx) => tx`select app.admin_rewards('all') as r`);
+    const rewards = row!.r as {
+      id: string;
+      unlocks: number;
+      redemptions: number;
+      outstanding: number;
+      byBusiness: { locationId: string; unlocks: number; redemptions: number }[];
+    }[];
+    const naive = await sql<{ reward_id: string; location_id: string; unlocks: number; redemptions: number }[]>`
+      select x.reward_id, x.location_id, sum(x.unlocks)::int as unlocks, sum(x.redemptions)::int as redemptions
+        from (select cr.reward_id, coalesce(cr.welcome_location_id, v.location_id) as location_id, 1 as unlocks, 0 as redemptions
+                from public.customer_rewards cr left join public.visits v on v.id = cr.unlocked_by_visit_id
+               where cr.status <> 'revoked'
+              union all
+              select cr.reward_id, cr.redeemed_location_id, 0, 1 from public.customer_rewards cr
+               where cr.redeemed_at is not null and cr.redeemed_location_id is not null) x
+       group by 1, 2`;
+    const total = (id: string, key: 'unlocks' | 'redemptions') =>
+      naive.filter((n) => n.reward_id === id).reduce((sum, n) => sum + n[key], 0);
+    expect(naive.reduce((sum, n) => sum + n.redemptions, 0)).toBeGreaterThan(20);
+    for (const reward of rewards) {
+      expect({ id: reward.id, unlocks: reward.unlocks, redemptions: reward.redemptions, outstanding: reward.outstanding }).toEqual({
+        id: reward.id,
+        unlocks: total(reward.id, 'unlocks'),
+        redemptions: total(reward.id, 'redemptions'),
+        outstanding: total(reward.id, 'unlocks') - total(reward.id, 'redemptions'),
+      });
+      for (const b of reward.byBusiness) {
+        const n = naive.find((x) => x.reward_id === reward.id && x.location_id === b.locationId);
+        expect([b.unlocks, b.redemptions]).toEqual([n?.unlocks ?? 0, n?.redemptions ?? 0]);
+      }
+    }
   });
 
   it('searches a name part in any case and three or more phone digits anywhere, exactly', async () => {
