@@ -170,7 +170,9 @@ alter table private.member_first_visits enable row level security;
 revoke all on private.member_first_visits from anon, authenticated, service_role;
 
 -- One member's first approved visit at one business, from the visits (after a void, a delete
--- or a move of the first one).
+-- or a move of the first one). The pair's row is locked first: an approval of the same pair
+-- in flight holds that lock (its upsert), so the minimum is read only after it commits and
+-- counts its visit; a void racing an approval cannot drop the pair.
 create function private.refresh_member_first_visit(p_customer_id uuid, p_location_id text)
 returns void
 language plpgsql
@@ -180,6 +182,9 @@ as $$
 declare
   v_first timestamptz;
 begin
+  perform 1 from private.member_first_visits f
+   where f.customer_id = p_customer_id and f.location_id = p_location_id
+     for update;
   select min(v.created_at) into v_first from public.visits v
    where v.customer_id = p_customer_id and v.location_id = p_location_id and v.status = 'approved';
   if v_first is null then

@@ -132,6 +132,30 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
     expect(await sql`select customer_id, location_id, first_at from private.member_first_visits order by 1, 2`).toEqual(naive);
   });
 
+  it('a void racing an approval of the same member at the same business keeps the pair (parallel)', async () => {
+    const location = locations[2]!;
+    const [c] = await sql<{ id: string }[]>`
+      insert into public.customers (name, phone, signup_channel) values ('Racer', '+13125559999', 'web') returning id`;
+    const [first] = await sql<{ id: string }[]>`
+      insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+      values (${c!.id}, ${location}, 5, 'staff', '2021-03-01T12:00:00Z') returning id`;
+    // The approval holds its transaction open while the void of the only earlier visit runs.
+    const approval = sql.begin(async (tx) => {
+      await tx`insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+               values (${c!.id}, ${location}, 5, 'staff', '2021-04-01T12:00:00Z')`;
+      await tx`select pg_sleep(0.6)`;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const voiding = sql`update public.visits set status = 'voided', voided_at = now(), void_reason = 'race'
+                         where id = ${first!.id}`;
+    await Promise.all([approval, voiding]);
+    const kept = await sql<{ first_at: Date }[]>`
+      select first_at from private.member_first_visits where customer_id = ${c!.id} and location_id = ${location}`;
+    expect(kept.map((k) => k.first_at.toISOString())).toEqual(['2021-04-01T12:00:00.000Z']);
+    await sql`delete from public.customers where id = ${c!.id}`;
+    expect((await sql`select 1 from private.member_first_visits where customer_id = ${c!.id}`).length).toBe(0);
+  });
+
   it('cross-shopping matches the members, businesses and pairs counted from the visits', async () => {
     for (const [from, to] of [
       ['2021-01-01', '2021-01-31'],
