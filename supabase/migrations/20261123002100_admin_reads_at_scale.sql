@@ -36,6 +36,17 @@ as $$
   select '%' || replace(replace(replace(p_part, '\', '\\'), '%', '\%'), '_', '\_') || '%'
 $$;
 
+-- The search part of the tab's filter over public.customers c: $1 a name part (lower case),
+-- $2 phone digits (3 or more); either null when not given.
+create function private.admin_customer_search_sql()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select '($1::text is null or lower(c.name) like private.like_contains($1)'
+         || ' or ($2::text is not null and c.phone like private.like_contains($2)))'
+$$;
+
 -- As in 20261123001450, with the search written as LIKE (same matches as position() > 0).
 create or replace function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
                                                          out where_sql text, out starts_at timestamptz, out ends_at timestamptz)
@@ -45,8 +56,7 @@ as $$
 declare
   r record;
 begin
-  where_sql := '($1::text is null or lower(c.name) like private.like_contains($1)'
-    || ' or ($2::text is not null and c.phone like private.like_contains($2)))';
+  where_sql := private.admin_customer_search_sql();
   if p_range = 'all' then
     if p_from is not null or p_to is not null then
       perform private.fail('400', 'from and to belong to a custom range');
@@ -87,6 +97,7 @@ declare
   v_digits text := nullif(regexp_replace(coalesce(p_search, ''), '[^0-9]', '', 'g'), '');
   v_order text;
   v_result jsonb;
+  v_matches bigint;
 begin
   perform private.require_admin('Only admins can read the dashboard');
   perform private.require_location(p_location_id);
@@ -101,19 +112,35 @@ begin
   end if;
   -- Each order matches an index of public.customers (id breaks ties, in the same direction).
   v_order := case p_sort
-    when 'name' then 'c.name %1$s, c.id %1$s'
-    when 'points' then 'c.total_points %1$s, c.id %1$s'
-    when 'totalVisits' then 'c.visit_count %1$s, c.id %1$s'
-    when 'createdAt' then 'c.created_at %1$s, c.id %1$s'
-    when 'lastActive' then 'greatest(c.created_at, c.last_visit_at) %1$s, c.id %1$s'
+    when 'name' then 'c.name%3$s %1$s, c.id %1$s'
+    when 'points' then 'c.total_points%4$s %1$s, c.id %1$s'
+    when 'totalVisits' then 'c.visit_count%4$s %1$s, c.id %1$s'
+    when 'createdAt' then 'c.created_at%5$s %1$s, c.id %1$s'
+    when 'lastActive' then 'greatest(c.created_at, c.last_visit_at)%5$s %1$s, c.id %1$s'
     -- Never visited: first ascending, last descending.
-    when 'lastVisit' then 'c.last_visit_at %1$s nulls %2$s, c.id %1$s'
+    when 'lastVisit' then 'c.last_visit_at%5$s %1$s nulls %2$s, c.id %1$s'
   end;
   if v_order is null then
     perform private.fail('400', 'Unknown sort order');
   end if;
-  v_order := format(v_order, p_order, case p_order when 'asc' then 'first' else 'last' end);
   if length(v_digits) < 3 then v_digits := null; end if;
+  -- A search of 3+ characters matching few customers is answered by the trigram indexes, then
+  -- its matches sorted: the sort key gets a no-op (|| '', + 0, + 0 s; the same order) so that
+  -- the planner cannot walk the sort's index instead, filtering row by row (it prefers that on
+  -- a whim of the statistics, and it reads tens of thousands of rows when matches are rare).
+  -- A search matching thousands (counted through the same indexes, stopping at 2,000) walks
+  -- the index: its matches are dense, and sorting them all would cost more.
+  if length(v_search) >= 3 then
+    execute format('select count(*) from (select 1 from public.customers c where %s limit 2000) x',
+                   private.admin_customer_search_sql())
+      into v_matches using v_search, v_digits;
+  end if;
+  if v_matches < 2000 then
+    v_order := format(v_order, p_order, case p_order when 'asc' then 'first' else 'last' end,
+                      ' || ''''', ' + 0', ' + interval ''0 s''');
+  else
+    v_order := format(v_order, p_order, case p_order when 'asc' then 'first' else 'last' end, '', '', '');
+  end if;
   select * into f from private.admin_customer_filter(p_location_id, p_range, p_from, p_to);
   execute format(
     'select coalesce(jsonb_agg(jsonb_build_object(
@@ -395,8 +422,9 @@ $$;
 
 revoke execute on function
   private.like_contains(text),
+  private.admin_customer_search_sql(),
   private.refresh_member_first_visit(uuid, text),
   private.roll_up_member_first_visits(),
   private.rebuild_member_first_visits()
 from public;
-grant execute on function private.like_contains(text) to authenticated;
+grant execute on function private.like_contains(text), private.admin_customer_search_sql() to authenticated;

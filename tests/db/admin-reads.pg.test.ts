@@ -326,4 +326,34 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
       expect({ term, total: found.total, n: truth.length }).toEqual({ term, total: expected, n: expected });
     }
   });
+
+  it('pages a search the same way whether its matches are few (sorted) or thousands (index order)', async () => {
+    await sql`insert into public.customers (name, phone, signup_channel, created_at)
+              select 'Dense Person ' || n, '+1415' || (2000000 + n)::text, 'web', '2021-01-01'::timestamptz + n * interval '1 minute'
+                from generate_series(1, 2100) as g(n)`;
+    try {
+      // "dense" matches 2,100 (index order); "dense person 1" matches 1,111 (matches sorted).
+      for (const term of ['dense', 'dense person 1']) {
+        for (const [sort, order, column] of [
+          ['name', 'asc', 'name'],
+          ['createdAt', 'desc', 'created_at'],
+          ['points', 'desc', 'total_points'],
+        ] as const) {
+          const [row] = await asAdmin(
+            (tx) => tx`select app.admin_customers(p_search => ${term}, p_range => 'all', p_sort => ${sort},
+                                                  p_order => ${order}, p_limit => 100, p_page => 3) as page`,
+          );
+          const ids = (row!.page as { id: string }[]).map((c) => c.id);
+          const naive = await sql<{ id: string }[]>`
+            select id from public.customers where position(${term} in lower(name)) > 0
+             order by ${sql(column)} ${order === 'asc' ? sql`asc` : sql`desc`}, id ${order === 'asc' ? sql`asc` : sql`desc`}
+             limit 100 offset 200`;
+          expect({ term, sort, ids }).toEqual({ term, sort, ids: naive.map((n) => n.id) });
+          expect(ids).toHaveLength(100);
+        }
+      }
+    } finally {
+      await sql`delete from public.customers where name like 'Dense Person %'`;
+    }
+  });
 });
