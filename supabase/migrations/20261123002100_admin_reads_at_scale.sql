@@ -274,6 +274,7 @@ language plpgsql stable
 security definer
 set search_path = ''
 set jit = off
+set work_mem = '24MB'
 as $$
 declare
   r record;
@@ -419,6 +420,11 @@ begin
       left join per_business pb on pb.reward_id = rw.id);
 end;
 $$;
+
+-- Cross-shopping over a year or two groups up to 100k members' masks in one hash table
+-- (~12 MB); with the default 4 MB work_mem it spilled to disk in five batches. The monthly
+-- report's month (35k members) sits at the edge of the same limit.
+alter function app.admin_cross_shopping(text, date, date) set work_mem = '24MB';
 
 revoke execute on function
   private.like_contains(text),
