@@ -266,8 +266,9 @@ as $$
 $$;
 select private.rebuild_member_first_visits();
 
--- As in 20261123001470, with first visits from private.member_first_visits and the month's
--- redemptions read for this business only (no lookup of where each was earned).
+-- As in 20261123001470, with first visits from private.member_first_visits, the month's
+-- redemptions read for this business only (no lookup of where each was earned) and the masks
+-- of its own members only.
 create or replace function app.admin_business_report(p_location_id text, p_month text)
 returns jsonb
 language plpgsql stable
@@ -279,7 +280,6 @@ as $$
 declare
   r record;
   v_location public.locations;
-  v_bit bigint;
   v_previous_start timestamptz;
 begin
   perform private.require_admin('Only admins can read the dashboard');
@@ -289,11 +289,22 @@ begin
   perform private.require_location(p_location_id);
   select * into r from private.month_range(p_month);
   select * into v_location from public.locations l where l.id = p_location_id;
-  select b.flag into v_bit from private.location_bits() b where b.id = p_location_id;
   v_previous_start := ((r.starts_at at time zone private.programme_time_zone()) - interval '1 month')
                         at time zone private.programme_time_zone();
   return (
-    with m as (select * from private.member_masks(r.starts_at, r.ends_at) x where x.mask & v_bit <> 0),
+    -- The business's members in the month by the set of businesses each visited: only they are
+    -- grouped (a semi-join on its own visits), not every member active in the month.
+    with m as (
+      select x.mask, count(*) as members
+        from (select bit_or(b.flag) as mask
+                from public.visits v
+                join private.location_bits() b on b.id = v.location_id
+               where v.status = 'approved' and v.created_at >= r.starts_at and v.created_at < r.ends_at
+                 and v.customer_id in (select p.customer_id from public.visits p
+                                        where p.location_id = p_location_id and p.status = 'approved'
+                                          and p.created_at >= r.starts_at and p.created_at < r.ends_at)
+               group by v.customer_id) x
+       group by x.mask),
     redemptions as (
       select rw.kind, case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0) else 0 end as value_cents
         from public.customer_rewards cr
