@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreload } from './scripts/route-preload.ts';
 
 // /api itself and what is below it (/api/..., /api?...), never a path like /apiary. Vite reads a
 // key starting with '^' as a regular expression; the rewrite keeps the rest of the path and query.
@@ -18,7 +19,7 @@ const apiProxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreload()],
   resolve: {
     alias: {
       '@contract': fileURLToPath(

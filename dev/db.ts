@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -33,7 +34,11 @@ export async function startEmbeddedPostgres(options: {
   host?: string;
 }): Promise<EmbeddedPostgres> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  // pg_trgm: the customer search's trigram indexes (a migration creates the extension).
+  const db = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const host = options.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({ db, host, port: options.port ?? 0, maxConnections: 1 });
   await server.start();

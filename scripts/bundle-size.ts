@@ -40,7 +40,8 @@ const groups: Record<string, string> = {
   'public join, businesses, contact': 'src/app/routes/public/join-screens.ts',
   'kiosk landing': 'src/app/routes/kiosk/landing.ts',
   kiosk: 'src/app/routes/kiosk/index.ts',
-  'member (mobile, sign-in, account)': 'src/app/routes/member.ts',
+  'member (mobile, sign-in, account QR)': 'src/app/routes/member.ts',
+  account: 'src/app/routes/account.ts',
   admin: 'src/app/routes/admin/index.ts',
   staff: 'src/app/routes/staff/index.ts',
 };

@@ -87,9 +87,11 @@ kiosk's offline queue).
 
 ## Dashboard figures
 
-- **Ranges**: \`7days\` (default), \`30days\` and \`3months\` end now and start 7 days, 30 days or 3 calendar months
-  before; \`custom\` runs from the start of \`from\` to the end of \`to\` (days in America/Chicago).
-- **Comparison period**: the period of equal length just before the range.
+- **Ranges** are whole days in America/Chicago, ending with today: \`7days\` (default) is today and the 6 days
+  before, \`30days\` today and the 29 days before, \`3months\` the day after the same date three months ago
+  through today; \`custom\` runs from the start of \`from\` to the end of \`to\`. Responses give the range used
+  as instants: \`range.from\` is the first day's midnight, \`range.to\` the midnight after the last day.
+- **Comparison period**: as many whole days just before the range (\`previousRange\`).
 - **Today**: the current day in America/Chicago (the programme's time zone).
 - **Growth**: \`percent = round((current - previous) / previous × 100)\`, \`null\` when \`previous\` is 0.
 - **signupsToday**: customers created today, compared with yesterday.

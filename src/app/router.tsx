@@ -1,7 +1,7 @@
 // The route table of SPEC §2, in one place. Every screen is lazy-loaded by group (public — split in
-// its static pages and its API-backed join/contact pages so `/` stays light —, kiosk, member =
-// mobile/sign-in/account, admin, staff): the kiosk never downloads the admin. Public pages share
-// the public layout; the others stand alone.
+// its static pages and its API-backed join/contact pages so `/` stays light —, kiosk landings,
+// kiosk flow, member = mobile/sign-in/account QR, account, admin, staff): the kiosk never downloads
+// the admin. Public pages share the public layout; the others stand alone.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
@@ -14,6 +14,7 @@ const joinScreens = () => import('./routes/public/join-screens.ts');
 const kioskLandings = () => import('./routes/kiosk/landing.ts');
 const kioskScreens = () => import('./routes/kiosk/index.ts');
 const memberScreens = () => import('./routes/member.ts');
+const accountScreens = () => import('./routes/account.ts');
 const adminScreens = () => import('./routes/admin/index.ts');
 const staffScreens = () => import('./routes/staff/index.ts');
 
@@ -57,9 +58,9 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: screen(memberScreens, (m) => m.LoginPage) },
       { path: '/login/verify', lazy: screen(memberScreens, (m) => m.LoginVerifyPage) },
       { path: '/checkin', lazy: screen(memberScreens, (m) => m.LoginPage) },
-      { path: '/account', lazy: screen(memberScreens, (m) => m.AccountPage) },
+      { path: '/account', lazy: screen(accountScreens, (m) => m.AccountPage) },
       { path: '/account/qr', lazy: screen(memberScreens, (m) => m.AccountQrPage) },
-      { path: '/account/history', lazy: screen(memberScreens, (m) => m.AccountHistoryPage) },
+      { path: '/account/history', lazy: screen(accountScreens, (m) => m.AccountHistoryPage) },
       { path: '/mobile', lazy: screen(memberScreens, (m) => m.MobileLoginPage) },
       { path: '/mobile/otp', lazy: screen(memberScreens, (m) => m.MobileOtpPage) },
       { path: '/mobile/qr', lazy: screen(memberScreens, (m) => m.MobileQrPage) },

@@ -51,11 +51,15 @@ const RULES: Record<string, string> = {
          select 1 from pg_index i
           where i.indrelid = c.conrelid
             and (i.indkey::int2[])[0:array_length(c.conkey, 1) - 1] @> c.conkey)`,
+  // Same columns, access method and operator classes (splinter compares the index definitions:
+  // a trigram GIN index on a column that also has a btree is not a duplicate).
   duplicate_index: `
     select i.indrelid::regclass::text, array_agg(i.indexrelid::regclass::text) from pg_index i
       join pg_class c on c.oid = i.indrelid
+      join pg_class ic on ic.oid = i.indexrelid
      where c.relnamespace in ('public'::regnamespace, 'private'::regnamespace)
-     group by i.indrelid, i.indkey::text, coalesce(i.indexprs::text, ''), coalesce(i.indpred::text, '')
+     group by i.indrelid, ic.relam, i.indkey::text, i.indclass::text, coalesce(i.indexprs::text, ''),
+              coalesce(i.indpred::text, '')
     having count(*) > 1`,
   auth_users_exposed: `
     select c.relname from pg_class c

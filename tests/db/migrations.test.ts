@@ -37,8 +37,9 @@ describe('migrations on PGlite', () => {
     const tables = await db.sql<{ relname: string }[]>`
       select c.relname from pg_class c where c.relnamespace = 'private'::regnamespace and c.relkind = 'r' order by 1`;
     expect(tables.map((t) => t.relname)).toEqual([
-      'daily_rollup', 'idempotency_keys', 'location_enrolment_codes', 'rate_limit_hits', 'settings', 'sign_in_codes',
-      'staff_grant_events', 'staff_grants', 'velocity_flags',
+      'daily_rollup', 'idempotency_keys', 'location_enrolment_codes', 'member_first_visits', 'rate_limit_hits', 'settings',
+      'sign_in_codes', 'signup_counts', 'staff_grant_events', 'staff_grants', 'velocity_flags', 'visit_returns',
+      'visit_returns_pending', 'visit_returns_weekly',
     ]);
     const functions = await db.sql<{ name: string }[]>`
       select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace

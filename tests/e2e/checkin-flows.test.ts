@@ -3,43 +3,43 @@
 // member's check-in with the QR read back from a screenshot; mobile sign-up → QR → staff approval
 // seen by the phone; login → account → redeem → history; the idle reset; an approval queued
 // offline and sent once; every signed-out prompt; axe on each screen; screenshots at device size.
-import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
-import { PNG } from 'pngjs';
 import {
-  adminToken, api, axeProblems, KIOSK_LANDSCAPE, KIOSK_PORTRAIT, latestCode, newPhone, openPage, PHONE,
-  shoot, startRig, type Rig,
-} from './support/app.ts';
+  decodeQr, KIOSK_LANDSCAPE, KIOSK_PORTRAIT, PHONE, seriousA11yViolations, shoot, startBrowserApp,
+  type BrowserApp,
+} from '../support/browser-app.ts';
+import { apiOk, demoAdminToken, latestCode, nextPhone } from './lib/api.ts';
 
-let rig: Rig;
+let rig: BrowserApp;
 beforeAll(async () => {
-  rig = await startRig();
+  rig = await startBrowserApp();
 });
 afterAll(async () => {
   await rig?.stop();
 });
 
+/** A page in its own context; a refused request the screen handles is not a page error. */
+const openPage = (viewport: { width: number; height: number }, path: string) =>
+  rig.open(path, viewport, { ignoreRefusedRequests: true });
+
 const pendingToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('pending_token'));
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function expectAccessible(page: Page) {
-  expect(await axeProblems(page)).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
 /** Signs a customer up as a visitor would on the join page. */
 async function signUp(name: string, phone: string) {
-  return api<{ customer: { id: string } }>('POST', '/api/customers', { name, phone, smsConsent: false, emailConsent: false });
+  return apiOk<{ customer: { id: string } }>('POST', '/api/customers', { body: { name, phone, smsConsent: false, emailConsent: false } });
 }
 
 /** The QR on screen, decoded from a screenshot. */
-async function readQr(page: Page): Promise<string | null> {
-  const shot = PNG.sync.read(await page.getByRole('img', { name: /QR code/ }).screenshot());
-  return jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height)?.data ?? null;
-}
+const readQr = (page: Page) => decodeQr(page.getByRole('img', { name: /QR code/ }));
 
 describe('kiosk at 1280×800', () => {
   it('sign-up → welcome (a real check-in QR) → staff scan typed into the scanner → approved', async () => {
-    const { page, problems, context } = await openPage(rig, KIOSK_LANDSCAPE, '/creamery');
+    const { page, problems, context } = await openPage(KIOSK_LANDSCAPE, '/creamery');
     await page.getByRole('heading', { name: 'Village Creamery' }).waitFor();
     await page.getByRole('link', { name: 'Join & Get Free Ice Cream Scoop' }).waitFor();
     expect(await page.evaluate(() => [sessionStorage.getItem('current_location_id'), sessionStorage.getItem('current_business_name')]))
@@ -56,7 +56,7 @@ describe('kiosk at 1280×800', () => {
     await expectAccessible(page);
     await shoot(page, 'kiosk-signup-1280x800');
     await page.getByLabel('Your name *').fill('Kiosk Kate');
-    await page.getByLabel('Mobile phone number *').fill(newPhone());
+    await page.getByLabel('Mobile phone number *').fill(nextPhone());
     await page.getByRole('button', { name: 'Get My Welcome Reward' }).click();
 
     await page.getByRole('heading', { name: 'Welcome, Kiosk Kate!' }).waitFor();
@@ -83,9 +83,9 @@ describe('kiosk at 1280×800', () => {
   });
 
   it("a returning member checks in by phone: the QR is the pending token; a wrong scan is refused, the right one approved", async () => {
-    const phone = newPhone();
+    const phone = nextPhone();
     await signUp('Returning Rita', phone);
-    const { page, problems, context } = await openPage(rig, KIOSK_LANDSCAPE, '/museum');
+    const { page, problems, context } = await openPage(KIOSK_LANDSCAPE, '/museum');
     await page.getByRole('link', { name: "I'm Already a Member" }).click();
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
     await page.getByRole('button', { name: 'Check In' }).click();
@@ -124,9 +124,9 @@ describe('kiosk at 1280×800', () => {
   });
 
   it('an approval made while the network is cut is queued, said to be pending, and sent once when it returns', async () => {
-    const phone = newPhone();
+    const phone = nextPhone();
     const { customer } = await signUp('Offline Olive', phone);
-    const { page, problems, context } = await openPage(rig, KIOSK_LANDSCAPE, '/joanies');
+    const { page, problems, context } = await openPage(KIOSK_LANDSCAPE, '/joanies');
     await page.getByRole('link', { name: "I'm Already a Member" }).click();
     await page.getByLabel('Phone number').fill(phone);
     await page.getByRole('button', { name: 'Check In' }).click();
@@ -142,9 +142,9 @@ describe('kiosk at 1280×800', () => {
     expect(queued).toHaveLength(1);
     await context.setOffline(false);
     await page.getByRole('heading', { name: 'Visit Approved!' }).waitFor({ timeout: 30_000 });
-    const admin = await adminToken(rig);
-    const customers = await api<{ id: string; totalPoints: number; totalVisits: number }[]>(
-      'GET', `/api/admin/customers?search=${phone}`, undefined, admin);
+    const admin = await demoAdminToken(rig.anonKey);
+    const customers = await apiOk<{ id: string; totalPoints: number; totalVisits: number }[]>(
+      'GET', `/api/admin/customers?search=${phone}`, { token: admin });
     expect(customers.find((row) => row.id === customer.id)).toMatchObject({ totalPoints: 5, totalVisits: 1 });
     expect(await page.evaluate(() => localStorage.getItem('village-rewards-approval-queue'))).toBe('[]');
     // Chromium logs the refused fetch while offline; nothing else may be logged.
@@ -153,7 +153,7 @@ describe('kiosk at 1280×800', () => {
   });
 
   it('after the idle time asks "Still there?", then returns to its landing screen and forgets the visitor', async () => {
-    const { page, context } = await openPage(rig, KIOSK_LANDSCAPE, '/snackco?idle=1500&prompt=2500');
+    const { page, context } = await openPage(KIOSK_LANDSCAPE, '/snackco?idle=1500&prompt=2500');
     await page.getByRole('link', { name: "I'm Already a Member" }).click();
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
     await page.evaluate(() => sessionStorage.setItem('customer_name', 'Someone Before'));
@@ -171,8 +171,8 @@ describe('kiosk at 1280×800', () => {
 
 describe('phone at 390×844', () => {
   it('mobile sign-up with the texted code → QR → a staff approval shows on the phone', async () => {
-    const phone = newPhone();
-    const { page, problems, context } = await openPage(rig, PHONE, '/mobile');
+    const phone = nextPhone();
+    const { page, problems, context } = await openPage(PHONE, '/mobile');
     await page.getByRole('heading', { name: 'Check In with Your Phone' }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'mobile-start-390');
@@ -182,7 +182,7 @@ describe('phone at 390×844', () => {
     await page.getByRole('heading', { name: 'Verify Your Phone' }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'mobile-otp-390');
-    await page.getByLabel('Verification code').fill(await latestCode(rig, phone));
+    await page.getByLabel('Verification code').fill(await latestCode(rig.anonKey, phone));
     const started = page.waitForResponse((r) => r.url().endsWith('/api/checkin/start'));
     await page.getByRole('button', { name: 'Verify & Continue' }).click();
     await page.getByRole('heading', { name: 'Hi, Mobile Mo!' }).waitFor();
@@ -193,7 +193,7 @@ describe('phone at 390×844', () => {
     await expectAccessible(page);
     await shoot(page, 'mobile-qr-390');
 
-    await api('POST', '/api/visits/approve', { token }, await adminToken(rig));
+    await apiOk('POST', '/api/visits/approve', { body: { token }, token: await demoAdminToken(rig.anonKey) });
     await page.getByRole('heading', { name: 'Visit Approved!' }).waitFor({ timeout: 10_000 });
     await shoot(page, 'mobile-qr-approved-390');
     await page.getByRole('link', { name: 'View Points & Rewards' }).click();
@@ -206,13 +206,13 @@ describe('phone at 390×844', () => {
   });
 
   it("'Simulate Scan' in demo mode approves through the API", async () => {
-    const phone = newPhone();
-    const { page, context } = await openPage(rig, PHONE, '/mobile');
+    const phone = nextPhone();
+    const { page, context } = await openPage(PHONE, '/mobile');
     await page.getByLabel('Your Name *').fill('Demo Dee');
     await page.getByLabel('Phone Number *').fill(phone);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     await page.getByRole('heading', { name: 'Verify Your Phone' }).waitFor();
-    await page.getByLabel('Verification code').fill(await latestCode(rig, phone));
+    await page.getByLabel('Verification code').fill(await latestCode(rig.anonKey, phone));
     await page.getByRole('button', { name: 'Verify & Continue' }).click();
     await page.getByRole('button', { name: 'Simulate Scan' }).click();
     await page.getByRole('heading', { name: 'Visit Approved!' }).waitFor();
@@ -221,11 +221,11 @@ describe('phone at 390×844', () => {
   });
 
   it('login → account → redeem → the history shows the redemption', async () => {
-    const phone = newPhone();
+    const phone = nextPhone();
     const { customer } = await signUp('Account Ann', phone);
     // A visit at the creamery unlocks its welcome reward.
-    await api('POST', '/api/visits/approve', { token: `customer:${customer.id}`, locationId: 'creamery' }, await adminToken(rig));
-    const { page, problems, context } = await openPage(rig, PHONE, '/login');
+    await apiOk('POST', '/api/visits/approve', { body: { token: `customer:${customer.id}`, locationId: 'creamery' }, token: await demoAdminToken(rig.anonKey) });
+    const { page, problems, context } = await openPage(PHONE, '/login');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'login-390');
@@ -234,7 +234,7 @@ describe('phone at 390×844', () => {
     await page.getByRole('heading', { name: 'Enter Your Code' }).waitFor();
     await expectAccessible(page);
     await shoot(page, 'login-verify-390');
-    await page.getByLabel('Verification code').fill(await latestCode(rig, phone));
+    await page.getByLabel('Verification code').fill(await latestCode(rig.anonKey, phone));
     await page.getByRole('button', { name: 'Verify & Sign In' }).click();
     await toast(page, 'Welcome Back!').waitFor();
     await page.getByRole('heading', { name: 'Account Ann' }).waitFor();
@@ -273,7 +273,7 @@ describe('phone at 390×844', () => {
     ['/mobile/qr', 'Please sign in to continue', '/mobile'],
     ['/mobile/wallet', 'Please sign in to continue', '/mobile'],
   ])('%s signed out shows its sign-in prompt', async (path, text, to) => {
-    const { page, problems, context } = await openPage(rig, PHONE, path);
+    const { page, problems, context } = await openPage(PHONE, path);
     await page.getByRole('heading', { name: text }).waitFor();
     expect(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(to);
     await expectAccessible(page);

@@ -39,7 +39,7 @@ async function toastText(page: Page) {
 
 describe('joining at a business', () => {
   it('walks home → businesses → join page → success with a readable member QR, then refuses the same phone', async () => {
-    const { page, problems } = await app.open('/', 390, 844);
+    const { page, problems } = await app.open('/', 390, { height: 844 });
     await page.getByRole('heading', { name: 'Village Rewards', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
     // The menu's link (the header comes before the footer's quick links).

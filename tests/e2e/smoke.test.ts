@@ -1,14 +1,8 @@
 // Browser smoke test: Debian's Chromium, driven by playwright-core, against the app as `npm run dev`
 // serves it (`npm run dev` with DEV_DATABASE=memory): Businesses lists the six seeded
 // businesses through the Vite proxy, unknown paths show the 404 page, and no page logs an error.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { shoot, startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
 
-const APP = 'http://127.0.0.1:5173';
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
-const PORTS = [5173, 54321, 54322];
 const BUSINESSES = [
   'The Chatterbox',
   'Village Creamery',
@@ -18,102 +12,18 @@ const BUSINESSES = [
   'Broken Bridge Sweets',
 ];
 
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the dev server exited:\n${output()}`);
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(300);
-  }
-  throw new Error(`the dev server did not serve ${url} in time:\n${output()}`);
-}
-
-let server: ChildProcess | undefined;
-let browser: Browser | undefined;
-let log = '';
+let app: BrowserApp | undefined;
 
 beforeAll(async () => {
-  for (const port of PORTS) {
-    if (await portInUse(port)) {
-      throw new Error(`port ${port} is busy: stop the running dev server before the browser tests`);
-    }
-  }
   // The README's first command, on an in-memory database so a developer's .local data is untouched.
-  const env: NodeJS.ProcessEnv = { ...process.env, DEV_DATABASE: 'memory' };
-  delete env.DATABASE_URL;
-  server = spawn('npm', ['run', 'dev'], {
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => (log += chunk));
-  server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitFor(`${APP}/api/locations`, server, () => log);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  app = await startBrowserApp();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  const pid = server?.pid;
-  if (!pid) return;
-  // npm and the dev server it starts share a process group: stop them all.
-  const signal = (name: NodeJS.Signals | 0) => {
-    try {
-      process.kill(-pid, name);
-      return true;
-    } catch {
-      return false; // the group is gone already
-    }
-  };
-  if (!signal('SIGTERM')) return;
-  for (let i = 0; i < 50 && signal(0); i++) await sleep(100);
-  signal('SIGKILL');
+  await app?.stop();
 });
 
-async function open(path: string, width: number) {
-  const page = await browser!.newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${APP}${path}`);
-  return { page, problems };
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const open = (path: string, width: number) => app!.open(path, width);
 
 describe.each([390, 1280])('at %i px', (width) => {
   it('Businesses lists the six businesses from the database', async () => {

@@ -1,17 +1,31 @@
-// The app as `npm run dev` serves it (in-memory database, or a given Postgres database) driven in Debian's Chromium through
-// playwright-core, for browser suites: start/stop, pages that collect console errors, screenshots,
-// axe-core checks and QR decoding from a screenshot.
+// The browser suites' one rig: the app as `npm run dev` serves it (in-memory database, or a given
+// Postgres database) driven in Debian's Chromium through playwright-core — start/stop, pages (each
+// in its own context) that collect console errors, screenshots, axe-core checks and QR decoding
+// from a screenshot. API and Auth set-up calls: tests/e2e/lib/api.ts. Hold `flock /tmp/ports.lock`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createConnection } from 'node:net';
 import jsQR from 'jsqr';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { PNG } from 'pngjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
 
 export const APP = 'http://127.0.0.1:5173';
 export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
 const PORTS = [5173, 54321, 54322];
+
+export const KIOSK_LANDSCAPE = { width: 1280, height: 800 };
+export const KIOSK_PORTRAIT = { width: 800, height: 1280 };
+export const PHONE = { width: 390, height: 844 };
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,23 +40,52 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
+export interface OpenOptions {
+  /** Viewport height when the width is given as a number (default 900). */
+  height?: number;
+  /** Browser storage to start from (a signed-in session). */
+  storageState?: StorageState;
+  /** Leave out Chromium's own "Failed to load resource" lines (a 4xx the screen handles). */
+  ignoreRefusedRequests?: boolean;
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** The page's own context (storage, offline switch); closing the page closes it. */
+  context: BrowserContext;
+  /** Console errors (with their source) and page errors, as they happen. */
+  problems: string[];
+}
+
 export interface BrowserApp {
   browser: Browser;
-  /** A new page at `path` whose console errors and page errors land in `problems`. */
-  open(path: string, width: number, height?: number): Promise<{ page: Page; problems: string[] }>;
+  /** The local stack's anon key (`npm run dev` writes it to .env.local), for Auth calls. */
+  anonKey: string;
+  /** A new page, in a context of its own, at `path`. */
+  open(
+    path: string,
+    viewport: number | { width: number; height: number },
+    options?: OpenOptions,
+  ): Promise<OpenedPage>;
   stop(): Promise<void>;
 }
 
-/** `npm run dev` on an in-memory database, or on `databaseUrl` (a real Postgres test database). */
-export async function startBrowserApp(options: { databaseUrl?: string } = {}): Promise<BrowserApp> {
+/**
+ * `npm run dev` on an in-memory database, or on `databaseUrl` (a real Postgres test database),
+ * with `env` added to its environment (e.g. `DEMO_MODE: 'false'`), and Chromium.
+ */
+export async function startBrowserApp(
+  options: { databaseUrl?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<BrowserApp> {
   for (const port of PORTS) {
     if (await portInUse(port))
       throw new Error(`port ${port} is busy: stop the running dev server first`);
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, DEV_DATABASE: 'memory' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DEV_DATABASE: 'memory', ...options.env };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   let log = '';
+  // npm and the dev server it starts share a process group: stop() stops them all.
   const server: ChildProcess = spawn('npm', ['run', 'dev'], {
     env,
     detached: true,
@@ -66,7 +109,7 @@ export async function startBrowserApp(options: { databaseUrl?: string } = {}): P
     signal('SIGKILL');
   };
   try {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 150_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
       if (
@@ -79,30 +122,37 @@ export async function startBrowserApp(options: { databaseUrl?: string } = {}): P
       if (Date.now() > deadline) throw new Error(`the dev server did not start in time:\n${log}`);
       await sleep(300);
     }
+    const envFile = readFileSync(new URL('../../.env.local', import.meta.url), 'utf8');
+    const anonKey = /VITE_SUPABASE_ANON_KEY=(\S+)/.exec(envFile)?.[1];
+    if (!anonKey) throw new Error('npm run dev wrote no anon key to .env.local');
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     });
     return {
       browser,
-      async open(path, width, height = 900) {
-        const page = await browser.newPage({ viewport: { width, height } });
+      anonKey,
+      async open(path, viewport, openOptions = {}) {
+        const size =
+          typeof viewport === 'number'
+            ? { width: viewport, height: openOptions.height ?? 900 }
+            : viewport;
+        const context = await browser.newContext({
+          viewport: size,
+          storageState: openOptions.storageState,
+        });
+        const page = await context.newPage();
+        page.on('close', () => void context.close().catch(() => {}));
         const problems: string[] = [];
         page.on('console', (message) => {
-          if (message.type() === 'error') problems.push(message.text());
+          if (message.type() !== 'error') return;
+          if (openOptions.ignoreRefusedRequests && /Failed to load resource/.test(message.text()))
+            return;
+          problems.push(`${message.text()} ${message.location().url}`.trim());
         });
         page.on('pageerror', (error) => problems.push(error.message));
         await page.goto(`${APP}${path}`);
-        return { page, problems };
+        return { page, context, problems };
       },
       async stop() {
         await browser.close();

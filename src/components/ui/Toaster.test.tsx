@@ -10,6 +10,7 @@ import {
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,
 } from './toast.ts';
+import { ToastRegion } from './Toaster.tsx';
 
 afterEach(() => {
   act(() => dismissToast());
@@ -29,7 +30,7 @@ describe('toasts', () => {
   });
 
   it('show one toast at a time: a new toast replaces the shown one', () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     act(() => {
       toast({ title: 'Code Sent', description: 'A new verification code has been sent.' });
     });
@@ -46,7 +47,7 @@ describe('toasts', () => {
   });
 
   it('give errors the destructive style', () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     act(() => {
       toast({
         title: 'Error',
@@ -60,7 +61,7 @@ describe('toasts', () => {
   });
 
   it('close with their Close button and leave the list 1,000,000 ms after dismissal', async () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     act(() => {
       toast({ title: 'Signed Out' });
     });
@@ -73,7 +74,21 @@ describe('toasts', () => {
   });
 
   it('offer the F8 region for keyboard users', () => {
-    render(<Toaster />);
+    render(<ToastRegion />);
     expect(screen.getByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
+  });
+
+  it('load the region lazily: a toast raised before it loads still shows', async () => {
+    act(() => {
+      toast({ title: 'Code Sent', description: 'A new verification code has been sent.' });
+    });
+    render(<Toaster />);
+    expect(await screen.findByText('Code Sent')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
+  });
+
+  it('load the region once the browser is idle, with no toast raised', async () => {
+    render(<Toaster />);
+    expect(await screen.findByRole('region', { name: /Notifications \(F8\)/ })).toBeInTheDocument();
   });
 });

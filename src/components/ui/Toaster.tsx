@@ -1,17 +1,12 @@
 // The toast region on Radix Toast, configured as shadcn/ui does (SPEC §9): shown 5000 ms, swipe
-// right 50 px to dismiss, F8 focuses the region; a destructive style for errors.
+// right 50 px to dismiss, F8 focuses the region; a destructive style for errors. Its own lazy
+// chunk: screens mount `<Toaster />` (LazyToaster.tsx), which loads this when the browser is idle
+// or a toast is raised, so Radix stays out of the first load.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cn } from '@/lib/cn.ts';
-import { dismissToast, useToasts } from './toast-store.ts';
+import { dismissToast, TOAST_CONFIG, useToasts } from './toast-store.ts';
 
-export const TOAST_CONFIG = {
-  duration: 5000,
-  swipeDirection: 'right',
-  swipeThreshold: 50,
-  hotkey: ['F8'],
-} as const;
-
-export function Toaster() {
+export function ToastRegion() {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider

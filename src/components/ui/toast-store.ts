@@ -5,6 +5,14 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
+/** The region's settings (Toaster.tsx): shown 5000 ms, swipe right 50 px, F8 focuses it. */
+export const TOAST_CONFIG = {
+  duration: 5000,
+  swipeDirection: 'right',
+  swipeThreshold: 50,
+  hotkey: ['F8'],
+} as const;
+
 export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {

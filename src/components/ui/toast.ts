@@ -2,9 +2,10 @@
 export {
   toast,
   dismissToast,
+  TOAST_CONFIG,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,
   type ToastInput,
   type ToastVariant,
 } from './toast-store.ts';
-export { Toaster, TOAST_CONFIG } from './Toaster.tsx';
+export { Toaster } from './LazyToaster.tsx';

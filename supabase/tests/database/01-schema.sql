@@ -10,8 +10,9 @@ select tables_are('public',
   'The exposed schema holds exactly the programme''s eleven tables');
 select tables_are('private',
   array['settings', 'location_enrolment_codes', 'rate_limit_hits', 'idempotency_keys', 'velocity_flags', 'sign_in_codes', 'daily_rollup',
+        'visit_returns', 'visit_returns_weekly', 'visit_returns_pending', 'signup_counts', 'member_first_visits',
         'staff_grants', 'staff_grant_events'],
-  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts and staff grants');
+  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups and staff grants');
 
 -- The guard test: a table added to public without RLS fails here before it ships.
 select is_empty($$

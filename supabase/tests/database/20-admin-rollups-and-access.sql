@@ -3,7 +3,7 @@
 -- sessions; months are months in America/Chicago.
 begin;
 \ir 00-helpers.psql
-select plan(15);
+select plan(17);
 
 call tests.create_cast();
 call tests.no_visit_limits();
@@ -40,6 +40,11 @@ call tests.act_as('staff');
 select lives_ok(format($$ select app.redeem_reward(%L) $$, :'scoop'), 'Staff redeem A''s creamery welcome reward');
 call tests.act_as_superuser();
 create temporary table kept as select * from private.daily_rollup where n <> 0;
+select private.fold_visit_returns();
+select is((select count(*)::int from private.visit_returns_pending), 0, 'Folding empties the approvals'' pending cells');
+create temporary table kept_returns as
+  select 'day' as grain, scope, prev_day, day, n from private.visit_returns where n <> 0
+  union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly where n <> 0;
 select private.rebuild_daily_rollup();
 select is_empty($$ (select day, location_id, kind, reward_id, n from kept
                     except select day, location_id, kind, reward_id, n from private.daily_rollup)
@@ -47,6 +52,14 @@ select is_empty($$ (select day, location_id, kind, reward_id, n from kept
                    (select day, location_id, kind, reward_id, n from private.daily_rollup
                     except select day, location_id, kind, reward_id, n from kept) $$,
   'After approvals, a void, a corrected time and a redemption the rollup equals a rebuild from the tables');
+select is_empty($$ (select * from kept_returns
+                    except (select 'day', scope, prev_day, day, n from private.visit_returns
+                            union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly))
+                   union all
+                   ((select 'day', scope, prev_day, day, n from private.visit_returns
+                     union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly)
+                    except select * from kept_returns) $$,
+  'and so do the visit-returns rollups behind active members (daily and weekly)');
 
 -- Access.
 call tests.act_as('member_a');

@@ -66,8 +66,15 @@ export function adminSuite(kind: DatabaseKind) {
         redemptions: { previous: 1, percent: 0, period: 'previous_period' },
         activeMembers: { previous: 1, percent: 100, period: 'previous_period' },
       });
-      const days = (Date.parse(metrics.range.to) - Date.parse(metrics.range.from)) / 86_400_000;
-      expect(days).toBeCloseTo(7, 5);
+      // Whole days in America/Chicago: today and the 6 days before, after the 7 days before those.
+      const chicagoDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+      const chicagoTime = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { timeZone: 'America/Chicago' });
+      const dayNumber = (iso: string) => Date.parse(`${chicagoDay(iso)}T00:00:00Z`) / 86_400_000;
+      expect(chicagoDay(metrics.range.to)).toBe(chicagoDay(metrics.today.to));
+      expect([chicagoTime(metrics.range.from), chicagoTime(metrics.range.to), chicagoTime(metrics.previousRange.from)])
+        .toEqual(['00:00:00', '00:00:00', '00:00:00']);
+      expect(dayNumber(metrics.range.to) - dayNumber(metrics.range.from)).toBe(7);
+      expect(dayNumber(metrics.previousRange.to) - dayNumber(metrics.previousRange.from)).toBe(7);
       expect(metrics.previousRange.to).toBe(metrics.range.from);
       expect(metrics.today.timeZone).toBe('America/Chicago');
 

@@ -27,6 +27,18 @@ export async function api<T = unknown>(
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/** `api` for set-up calls that must succeed: the answer's body, or an error for a non-2xx. */
+export async function apiOk<T = unknown>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const { status, body } = await api<T>(method, path, options);
+  if (status < 200 || status > 299)
+    throw new Error(`${method} ${path}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
 async function authPost(anonKey: string, path: string, body: unknown) {
   const response = await fetch(`${STACK}/auth/v1${path}`, {
     method: 'POST',

@@ -1,18 +1,17 @@
-// The admin and staff browser suites' additions to tests/support/browser-app.ts (which starts
-// `npm run dev` on the in-memory database and Chromium): the stack's anon key for set-up calls,
-// pages in their own context (signed in from a stored session), a shot of any page a failed
-// test left open, and the phone-code sign-in on /admin and /staff. Hold `flock /tmp/ports.lock`.
-import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+// The admin and staff browser suites' additions to tests/support/browser-app.ts (the one rig:
+// `npm run dev` on the in-memory database and Chromium): a shot of any page a failed test left
+// open, and the phone-code sign-in on /admin and /staff. Hold `flock /tmp/ports.lock`.
+import type { Page } from 'playwright-core';
 import {
   APP,
   seriousA11yViolations,
   shoot,
   startBrowserApp,
   type BrowserApp,
+  type StorageState,
 } from '../../support/browser-app.ts';
 
-export { shoot };
+export { shoot, type StorageState };
 export const seriousViolations = seriousA11yViolations;
 export const STACK = 'http://127.0.0.1:54321';
 export { APP };
@@ -26,9 +25,7 @@ export interface DevApp {
 
 export async function startDevApp(): Promise<DevApp> {
   const app = await startBrowserApp();
-  const envFile = readFileSync(new URL('../../../.env.local', import.meta.url), 'utf8');
-  const anonKey = /VITE_SUPABASE_ANON_KEY=(.+)/.exec(envFile)?.[1]?.trim() ?? '';
-  return { app, anonKey, stop: () => app.stop() };
+  return { app, anonKey: app.anonKey, stop: () => app.stop() };
 }
 
 const openPages = new Set<Page>();
@@ -44,8 +41,6 @@ export async function closeLeftoverPages(testName: string) {
   openPages.clear();
 }
 
-export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 /** A page in its own context (signed in when given a storage state) recording console and page errors. */
 export async function openPage(
   dev: DevApp,
@@ -53,20 +48,8 @@ export async function openPage(
   width: number,
   storageState?: StorageState,
 ) {
-  const context = await dev.app.browser.newContext({
-    viewport: { width, height: 900 },
-    storageState,
-  });
-  const page = await context.newPage();
-  page.on('close', () => void context.close().catch(() => {}));
+  const { page, problems } = await dev.app.open(path, width, { storageState });
   openPages.add(page);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error')
-      problems.push(`${message.text()} ${message.location().url}`.trim());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${APP}${path}`);
   return { page, problems };
 }
 

@@ -1,16 +1,20 @@
 // Redeem one reward (SPEC §4, §8), after a confirmation: a redemption cannot be undone. One
-// Idempotency-Key per confirmed attempt.
-import { useState } from 'react';
+// Idempotency-Key per confirmed attempt. The confirmation (Radix Dialog) is a lazy chunk, fetched
+// when a redeemable reward shows, so `/account` paints without it.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CustomerReward } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { newIdempotencyKey } from '@/features/checkin/lib/idempotency-key.ts';
 import { useRedeemReward } from '@/features/rewards/api/redeem-reward.ts';
 
+const loadDialog = () => import('./RedeemDialog.tsx');
+const RedeemDialog = lazy(() => loadDialog().then((m) => ({ default: m.RedeemDialog })));
+
 export function RedeemButton(props: { reward: CustomerReward }) {
   const [open, setOpen] = useState(false);
   const redeem = useRedeemReward();
+  useEffect(() => void loadDialog(), []);
   const confirm = () =>
     redeem.mutate(
       { customerRewardId: props.reward.id, idempotencyKey: newIdempotencyKey() },
@@ -26,25 +30,26 @@ export function RedeemButton(props: { reward: CustomerReward }) {
       },
     );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="md" aria-label={`Redeem ${props.reward.reward.name}`}>
-          Redeem
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Redeem ${props.reward.reward.name}?`}
-        description="Do this at the counter, with staff watching: once redeemed, the reward is used up and cannot be restored."
+    <>
+      <Button
+        size="md"
+        aria-label={`Redeem ${props.reward.reward.name}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
       >
-        <div className="flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button onClick={confirm} disabled={redeem.isPending}>
-            Yes, redeem it
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        Redeem
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <RedeemDialog
+            name={props.reward.reward.name}
+            pending={redeem.isPending}
+            onConfirm={confirm}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,8 @@ export const BAD_TOKEN = 'The Bearer token is not a valid, current Supabase acce
 export const NOT_SIGNED_IN = `No signed-in caller. ${BAD_TOKEN}`;
 export const TOO_LARGE = 'The body is larger than 16 KB.';
 export const RANGE =
-  'Date range: `range` is 7days (default), 30days, 3months or custom; a custom range takes `from` and `to` ' +
+  'Date range: `range` is 7days (default), 30days, 3months or custom, whole days in America/Chicago ending ' +
+  'today (7days: today and the 6 days before); a custom range takes `from` and `to` ' +
   '(YYYY-MM-DD, days in America/Chicago, inclusive): from 2020-01-01 at the earliest, to tomorrow at the ' +
   'latest, from not after to, at most two years apart; anything else is a 400 naming the field.';
 export const IDEMPOTENCY =

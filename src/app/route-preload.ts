@@ -1,0 +1,23 @@
+// Which screen group (router.tsx's lazy barrels) each path loads, as plain data: the build's
+// route-preload plugin (scripts/route-preload.ts) writes it into index.html as a small inline
+// script that starts fetching the group's chunks next to the entry instead of after it.
+// router.test.tsx checks every route against it. Patterns are anchored regular expressions.
+// (A relative import: vite.config.ts loads this file without the `@` alias.)
+import { LOCATION_IDS } from '../features/locations/location-ids.ts';
+
+export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
+  ['^/(how-it-works)?$', 'src/app/routes/public/index.ts'],
+  ['^/(businesses|join|contact|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
+  ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
+  ['^/account(/history)?$', 'src/app/routes/account.ts'],
+  ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],
+  ['^/admin(/report)?$', 'src/app/routes/admin/index.ts'],
+  ['^/staff$', 'src/app/routes/staff/index.ts'],
+  [`^/(kiosk|kiosk-home|${LOCATION_IDS.join('|')})$`, 'src/app/routes/kiosk/landing.ts'],
+];
+
+/** The barrel a path's screen comes from, or null (the 404 page is in the entry). */
+export function preloadBarrel(path: string): string | null {
+  for (const [pattern, barrel] of ROUTE_PRELOAD) if (new RegExp(pattern).test(path)) return barrel;
+  return null;
+}

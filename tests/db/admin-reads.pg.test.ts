@@ -1,0 +1,359 @@
+// The admin reads that issue 14 made fast (trigram search, the first-visit rollup, the
+// coalition views, the Rewards tab) against a naive recomputation from the base tables, on real Postgres:
+// random visits over several months and businesses, some voided, un-voided, moved or deleted
+// after the fact, so every path of the rollup's trigger runs before the figures are compared.
+import type { Sql } from '../../dev/db.ts';
+import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
+import { actAs, adminClaims } from '../support/factories.ts';
+
+let db: TestDatabase;
+let sql: Sql;
+let locations: string[] = [];
+
+// A seeded generator: the same "random" data every run.
+let seed = 20261123;
+function random(): number {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+const NAMES = [
+  'Zoë Ångström',
+  'ÉLODIE Brûlé',
+  'Søren Kierkegaard',
+  'Renée O’Hara',
+  'Ava Garcia',
+  'Ben Garcia-Lee',
+  'Cara Smith',
+  'Dan Jones',
+  '李 小龍',
+  'Eve 50% Off',
+];
+const MONTHS = ['2021-01', '2021-02', '2021-03', '2021-04', '2021-05', '2021-06'];
+const ZONE = 'America/Chicago';
+
+beforeAll(async () => {
+  db = await createPostgresDatabase({ max: 2 });
+  sql = db.sql;
+  locations = (await sql<{ id: string }[]>`select id from public.locations order by sort_order, id`).map((l) => l.id);
+  const customers: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const name = `${NAMES[i % NAMES.length]} ${i}`;
+    const phone = `+1312555${1000 + i * 13}`;
+    const signup = i % 3 === 0 ? pick(locations) : null;
+    const created = `2021-0${1 + (i % 6)}-1${i % 9}T12:00:00Z`;
+    const [row] = await sql<{ id: string }[]>`
+      insert into public.customers (name, phone, signup_channel, signup_location_id, created_at)
+      values (${name}, ${phone}, 'web', ${signup}, ${created}) returning id`;
+    customers.push(row!.id);
+  }
+  // 700 visits: mostly at the first businesses, spread over the first half of 2021.
+  const visits: { customer_id: string; location_id: string; created_at: string }[] = [];
+  for (let i = 0; i < 700; i++) {
+    const location = locations[Math.min(locations.length - 1, Math.floor(random() ** 1.5 * locations.length))]!;
+    const at = new Date(Date.UTC(2021, 0, 1) + random() * 181 * 86_400_000).toISOString();
+    visits.push({ customer_id: pick(customers), location_id: location, created_at: at });
+  }
+  for (const v of visits)
+    await sql`insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+              values (${v.customer_id}, ${v.location_id}, 5, 'staff', ${v.created_at})`;
+  // After the fact: voids (some of them someone's first visit at a business), un-voids, a
+  // visit moved to another business and earlier, deletions.
+  await sql`update public.visits set status = 'voided', voided_at = now(), void_reason = 'test'
+             where id in (select id from public.visits order by md5(id::text) limit 80)`;
+  await sql`update public.visits v set status = 'voided', voided_at = now(), void_reason = 'first'
+             where v.id in (select distinct on (customer_id, location_id) id from public.visits
+                             where status = 'approved' order by customer_id, location_id, created_at limit 15)`;
+  await sql`update public.visits set status = 'approved', voided_at = null, void_reason = null
+             where id in (select id from public.visits where status = 'voided' order by md5(id::text) limit 10)`;
+  await sql`update public.visits set location_id = ${locations[5]!}, created_at = created_at - interval '20 days'
+             where id in (select id from public.visits where status = 'approved' order by md5(id::text) desc limit 12)`;
+  await sql`delete from public.visits where id in (select id from public.visits order by md5(id::text) desc limit 8)`;
+  // Rewards as the bench makes them: a welcome reward on each first visit at a business (a
+  // third redeemed there), a tier reward on each member's second visit (half redeemed at the
+  // first business); then some revoked.
+  await sql`insert into public.customer_rewards (customer_id, reward_id, welcome_location_id, status, unlocked_at,
+                                                 unlocked_by_visit_id, redeemed_at, redeemed_location_id)
+            select f.customer_id, r.id, r.location_id, case when f.used then 'redeemed' else 'unlocked' end, f.created_at,
+                   f.id, case when f.used then f.created_at + interval '1 day' end, case when f.used then f.location_id end
+              from (select distinct on (v.customer_id, v.location_id) v.*, md5(v.id::text) < '5' as used
+                      from public.visits v where v.status = 'approved'
+                     order by v.customer_id, v.location_id, v.created_at) f
+              join public.rewards r on r.kind = 'welcome' and r.location_id = f.location_id`;
+  await sql`insert into public.customer_rewards (customer_id, reward_id, status, unlocked_at, unlocked_by_visit_id,
+                                                 redeemed_at, redeemed_location_id)
+            select t.customer_id, r.id, case when t.used then 'redeemed' else 'unlocked' end, t.created_at, t.id,
+                   case when t.used then t.created_at + interval '2 days' end, case when t.used then ${locations[0]!} end
+              from (select v.*, row_number() over (partition by v.customer_id order by v.created_at) as k,
+                           md5(v.id::text) < '8' as used
+                      from public.visits v where v.status = 'approved') t
+              join public.rewards r on r.kind = 'tier' and r.tier = 'Silver' and t.k = 2`;
+  await sql`update public.customer_rewards set status = 'revoked', revoked_at = now()
+             where status = 'unlocked' and id in (select id from public.customer_rewards order by md5(id::text) limit 10)`;
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+const asAdmin = <T>(work: Parameters<typeof actAs<T>>[2]) => actAs(sql, adminClaims(), work);
+
+/** Approved (customer, business) pairs in [from, to] (programme days, both included). */
+async function pairsIn(from: string, to: string): Promise<Map<string, Set<string>>> {
+  const rows = await sql<{ customer_id: string; location_id: string }[]>`
+    select distinct customer_id, location_id from public.visits
+     where status = 'approved' and created_at >= (${from}::date)::timestamp at time zone ${ZONE}
+       and created_at < (${to}::date + 1)::timestamp at time zone ${ZONE}`;
+  const byCustomer = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (!byCustomer.has(r.customer_id)) byCustomer.set(r.customer_id, new Set());
+    byCustomer.get(r.customer_id)!.add(r.location_id);
+  }
+  return byCustomer;
+}
+
+function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+}
+
+describe('admin reads against a naive recomputation (real Postgres)', () => {
+  it('keeps each member’s first approved visit per business exact through voids, moves and deletes', async () => {
+    const kept = await sql<{ customer_id: string; location_id: string; first_at: Date }[]>`
+      select customer_id, location_id, first_at from private.member_first_visits order by 1, 2`;
+    const naive = await sql<{ customer_id: string; location_id: string; first_at: Date }[]>`
+      select customer_id, location_id, min(created_at) as first_at from public.visits
+       where status = 'approved' group by 1, 2 order by 1, 2`;
+    expect(naive.length).toBeGreaterThan(100);
+    expect(kept).toEqual(naive);
+    // The rebuild path (the bench's seed) gives the same rows.
+    await sql`select private.rebuild_member_first_visits()`;
+    expect(await sql`select customer_id, location_id, first_at from private.member_first_visits order by 1, 2`).toEqual(naive);
+  });
+
+  it('a void racing an approval of the same member at the same business keeps the pair (parallel)', async () => {
+    const location = locations[2]!;
+    const [c] = await sql<{ id: string }[]>`
+      insert into public.customers (name, phone, signup_channel) values ('Racer', '+13125559999', 'web') returning id`;
+    const [first] = await sql<{ id: string }[]>`
+      insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+      values (${c!.id}, ${location}, 5, 'staff', '2021-03-01T12:00:00Z') returning id`;
+    // The approval holds its transaction open while the void of the only earlier visit runs.
+    const approval = sql.begin(async (tx) => {
+      await tx`insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+               values (${c!.id}, ${location}, 5, 'staff', '2021-04-01T12:00:00Z')`;
+      await tx`select pg_sleep(0.6)`;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const voiding = sql`update public.visits set status = 'voided', voided_at = now(), void_reason = 'race'
+                         where id = ${first!.id}`;
+    await Promise.all([approval, voiding]);
+    const kept = await sql<{ first_at: Date }[]>`
+      select first_at from private.member_first_visits where customer_id = ${c!.id} and location_id = ${location}`;
+    expect(kept.map((k) => k.first_at.toISOString())).toEqual(['2021-04-01T12:00:00.000Z']);
+    await sql`delete from public.customers where id = ${c!.id}`;
+    expect((await sql`select 1 from private.member_first_visits where customer_id = ${c!.id}`).length).toBe(0);
+  });
+
+  it('cross-shopping matches the members, businesses and pairs counted from the visits', async () => {
+    for (const [from, to] of [
+      ['2021-01-01', '2021-01-31'],
+      ['2021-02-14', '2021-05-03'],
+      ['2021-01-01', '2021-06-30'],
+      ['2020-06-01', '2020-06-30'],
+    ] as const) {
+      const view = await asAdmin((tx) => tx`select app.admin_cross_shopping('custom', ${from}, ${to}) as v`);
+      const v = view[0]!.v as {
+        activeMembers: number;
+        multiBusinessMembers: number;
+        multiBusinessPercent: number | null;
+        distribution: { businesses: number; members: number }[];
+        businesses: { locationId: string; members: number }[];
+        pairs: { a: string; b: string; members: number }[];
+      };
+      const members = [...(await pairsIn(from, to)).values()];
+      expect(v.activeMembers).toBe(members.length);
+      expect(v.multiBusinessMembers).toBe(members.filter((s) => s.size >= 2).length);
+      if (members.length === 0) expect(v.multiBusinessPercent).toBeNull();
+      else expect(Math.abs(v.multiBusinessPercent! - (v.multiBusinessMembers * 100) / members.length)).toBeLessThanOrEqual(0.05);
+      expect(v.distribution).toEqual(
+        locations.map((_, i) => ({ businesses: i + 1, members: members.filter((s) => s.size === i + 1).length })),
+      );
+      expect(Object.fromEntries(v.businesses.map((b) => [b.locationId, b.members]))).toEqual(
+        Object.fromEntries(locations.map((l) => [l, members.filter((s) => s.has(l)).length])),
+      );
+      const pairs: Record<string, number> = {};
+      for (const a of locations)
+        for (const b of locations)
+          if (a < b) pairs[`${a}+${b}`] = members.filter((s) => s.has(a) && s.has(b)).length;
+      expect(Object.fromEntries(v.pairs.map((p) => [`${p.a}+${p.b}`, p.members]))).toEqual(pairs);
+    }
+  });
+
+  it('the monthly business report matches its members, first visits, visits and "also shop at"', async () => {
+    let checked = 0;
+    let redeemed = 0;
+    for (const month of [...MONTHS, '2021-07']) {
+      const monthStart = `${month}-01`;
+      const members = await pairsIn(monthStart, monthEnd(month));
+      for (const location of locations) {
+        const [row] = await asAdmin((tx) => tx`select app.admin_business_report(${location}, ${month}) as r`);
+        const r = row!.r as {
+          members: number;
+          firstVisits: number;
+          visits: number;
+          previousMonthVisits: number;
+          newMembers: number;
+          welcomeRewardsRedeemed: number;
+          tierRewardsHonoured: number;
+          alsoShopAt: { locationId: string; members: number }[];
+        };
+        const here = [...members.values()].filter((s) => s.has(location));
+        expect(r.members).toBe(here.length);
+        expect(Object.fromEntries(r.alsoShopAt.map((o) => [o.locationId, o.members]))).toEqual(
+          Object.fromEntries(locations.filter((l) => l !== location).map((l) => [l, here.filter((s) => s.has(l)).length])),
+        );
+        const [naive] = await sql<
+          { first: number; visits: number; previous: number; signups: number; welcome: number; tier: number }[]
+        >`
+          with b as (select (${monthStart}::date)::timestamp at time zone ${ZONE} as s,
+                            ((${monthStart}::date) + interval '1 month')::timestamp at time zone ${ZONE} as e,
+                            ((${monthStart}::date) - interval '1 month')::timestamp at time zone ${ZONE} as p)
+          select (select count(*) from (select customer_id, min(created_at) as f from public.visits
+                                          where status = 'approved' and location_id = ${location} group by 1) x, b
+                   where x.f >= b.s and x.f < b.e)::int as first,
+                 (select count(*) from public.visits v, b where v.status = 'approved' and v.location_id = ${location}
+                     and v.created_at >= b.s and v.created_at < b.e)::int as visits,
+                 (select count(*) from public.visits v, b where v.status = 'approved' and v.location_id = ${location}
+                     and v.created_at >= b.p and v.created_at < b.s)::int as previous,
+                 (select count(*) from public.customers c, b where c.signup_location_id = ${location}
+                     and c.created_at >= b.s and c.created_at < b.e)::int as signups,
+                 (select count(*) filter (where rw.kind = 'welcome') from public.customer_rewards cr
+                    join public.rewards rw on rw.id = cr.reward_id, b
+                   where cr.redeemed_location_id = ${location} and cr.redeemed_at >= b.s and cr.redeemed_at < b.e)::int as welcome,
+                 (select count(*) filter (where rw.kind = 'tier') from public.customer_rewards cr
+                    join public.rewards rw on rw.id = cr.reward_id, b
+                   where cr.redeemed_location_id = ${location} and cr.redeemed_at >= b.s and cr.redeemed_at < b.e)::int as tier`;
+        expect([r.firstVisits, r.visits, r.previousMonthVisits, r.newMembers]).toEqual([
+          naive!.first,
+          naive!.visits,
+          naive!.previous,
+          naive!.signups,
+        ]);
+        expect([r.welcomeRewardsRedeemed, r.tierRewardsHonoured]).toEqual([naive!.welcome, naive!.tier]);
+        redeemed += r.welcomeRewardsRedeemed + r.tierRewardsHonoured;
+        checked += r.members;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(redeemed).toBeGreaterThan(20);
+  });
+
+  it('the Rewards tab’s all-time unlocks, redemptions and outstanding match the rewards table', async () => {
+    const [row] = await asAdmin((tx) => tx`select app.admin_rewards('all') as r`);
+    const rewards = row!.r as {
+      id: string;
+      unlocks: number;
+      redemptions: number;
+      outstanding: number;
+      byBusiness: { locationId: string; unlocks: number; redemptions: number }[];
+    }[];
+    const naive = await sql<{ reward_id: string; location_id: string; unlocks: number; redemptions: number }[]>`
+      select x.reward_id, x.location_id, sum(x.unlocks)::int as unlocks, sum(x.redemptions)::int as redemptions
+        from (select cr.reward_id, coalesce(cr.welcome_location_id, v.location_id) as location_id, 1 as unlocks, 0 as redemptions
+                from public.customer_rewards cr left join public.visits v on v.id = cr.unlocked_by_visit_id
+               where cr.status <> 'revoked'
+              union all
+              select cr.reward_id, cr.redeemed_location_id, 0, 1 from public.customer_rewards cr
+               where cr.redeemed_at is not null and cr.redeemed_location_id is not null) x
+       group by 1, 2`;
+    const total = (id: string, key: 'unlocks' | 'redemptions') =>
+      naive.filter((n) => n.reward_id === id).reduce((sum, n) => sum + n[key], 0);
+    expect(naive.reduce((sum, n) => sum + n.redemptions, 0)).toBeGreaterThan(20);
+    for (const reward of rewards) {
+      expect({ id: reward.id, unlocks: reward.unlocks, redemptions: reward.redemptions, outstanding: reward.outstanding }).toEqual({
+        id: reward.id,
+        unlocks: total(reward.id, 'unlocks'),
+        redemptions: total(reward.id, 'redemptions'),
+        outstanding: total(reward.id, 'unlocks') - total(reward.id, 'redemptions'),
+      });
+      for (const b of reward.byBusiness) {
+        const n = naive.find((x) => x.reward_id === reward.id && x.location_id === b.locationId);
+        expect([b.unlocks, b.redemptions]).toEqual([n?.unlocks ?? 0, n?.redemptions ?? 0]);
+      }
+    }
+  });
+
+  it('searches a name part in any case and three or more phone digits anywhere, exactly', async () => {
+    const search = async (term: string) => {
+      const [row] = await asAdmin(
+        (tx) => tx`select app.admin_customers(p_search => ${term}, p_range => 'all', p_limit => 500) as page,
+                          app.admin_customers_count(p_search => ${term}, p_range => 'all') as count`,
+      );
+      const page = row!.page as { id: string }[];
+      return { ids: page.map((c) => c.id).sort(), total: (row!.count as { total: number }).total };
+    };
+    const naive = async (term: string) => {
+      const lowered = term.trim().toLowerCase();
+      const digits = term.replace(/[^0-9]/g, '');
+      const rows = await sql<{ id: string }[]>`
+        select id from public.customers
+         where position(lower(btrim(${term})) in lower(name)) > 0
+            or (${digits.length >= 3} and position(${digits} in phone) > 0)`;
+      expect(lowered.length).toBeGreaterThan(0);
+      return rows.map((r) => r.id).sort();
+    };
+    const cases: [string, number][] = [
+      ['garcia', 12], // any case, inside a longer name ("Garcia-Lee")
+      ['GARCIA-l', 6],
+      ['ångström', 6], // unicode, other case
+      ['ZOË', 6],
+      ['brûlé 1', 2], // "ÉLODIE Brûlé 1" and "… 11"
+      ['小龍', 6],
+      ['’hara', 6],
+      ['50%', 6], // % and _ are literal, not wildcards
+      ['_', 0],
+      ['555', 60], // phone digits anywhere: every phone has 555
+      ['(312) 555-10', 8], // digits 31255510: 3125551000 … 3125551091
+      ['1013', 1],
+      ['zzqx', 0], // nothing
+    ];
+    for (const [term, expected] of cases) {
+      const found = await search(term);
+      const truth = await naive(term);
+      expect({ term, ids: found.ids }).toEqual({ term, ids: truth });
+      expect({ term, total: found.total, n: truth.length }).toEqual({ term, total: expected, n: expected });
+    }
+  });
+
+  it('pages a search the same way whether its matches are few (sorted) or thousands (index order)', async () => {
+    await sql`insert into public.customers (name, phone, signup_channel, created_at)
+              select 'Dense Person ' || n, '+1415' || (2000000 + n)::text, 'web', '2021-01-01'::timestamptz + n * interval '1 minute'
+                from generate_series(1, 2100) as g(n)`;
+    try {
+      // "dense" matches 2,100 (index order); "dense person 1" matches 1,111 (matches sorted).
+      for (const term of ['dense', 'dense person 1']) {
+        for (const [sort, order, column] of [
+          ['name', 'asc', 'name'],
+          ['createdAt', 'desc', 'created_at'],
+          ['points', 'desc', 'total_points'],
+        ] as const) {
+          const [row] = await asAdmin(
+            (tx) => tx`select app.admin_customers(p_search => ${term}, p_range => 'all', p_sort => ${sort},
+                                                  p_order => ${order}, p_limit => 100, p_page => 3) as page`,
+          );
+          const ids = (row!.page as { id: string }[]).map((c) => c.id);
+          const naive = await sql<{ id: string }[]>`
+            select id from public.customers where position(${term} in lower(name)) > 0
+             order by ${sql(column)} ${order === 'asc' ? sql`asc` : sql`desc`}, id ${order === 'asc' ? sql`asc` : sql`desc`}
+             limit 100 offset 200`;
+          expect({ term, sort, ids }).toEqual({ term, sort, ids: naive.map((n) => n.id) });
+          expect(ids).toHaveLength(100);
+        }
+      }
+    } finally {
+      await sql`delete from public.customers where name like 'Dense Person %'`;
+    }
+  });
+});
