@@ -4,7 +4,6 @@ import { decodeJwt } from 'jose';
 import type { Sql } from '../../dev/db.ts';
 import { callerFromClaims } from '../../supabase/functions/_shared/caller.ts';
 import { createDb } from '../../supabase/functions/_shared/db.ts';
-import { enforceRateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { issueTokens, type Actors, type Customer, type Kiosk } from './fixture.ts';
 import type { HttpClient } from './http.ts';
 import { runLoad, type Budget } from './load.ts';
@@ -13,18 +12,21 @@ import { summarize, type Summary } from './stats.ts';
 /** Check-ins by phone per kiosk device per hour (RATE_LIMIT_CHECKINS_PER_KIOSK's default, 120/3600). */
 const STARTS_PER_KIOSK = 100;
 
-/** Hands out each customer once (the visit limits allow one visit each in an hour) and a kiosk with room. */
+/**
+ * Hands out each customer once (the visit limits allow one visit each in an hour) and the kiosks
+ * in turn, each under its hourly check-ins: parallel clients are different kiosks, as at the
+ * businesses (one kiosk checks one customer in at a time).
+ */
 export class CheckinPool {
   private customer = 0;
-  private starts = 0;
   constructor(private readonly actors: Actors) {}
-  /** The next customer and a kiosk with check-ins left; undefined when the bench ran out. */
-  next(usesStart: boolean): { customer: Customer; kiosk: Kiosk } | undefined {
+  /** The next customer and the next kiosk; undefined when the bench ran out. */
+  next(): { customer: Customer; kiosk: Kiosk } | undefined {
+    const kiosks = this.actors.kiosks;
     const customer = this.actors.customers[this.customer];
-    const kiosk = this.actors.kiosks[Math.floor(this.starts / STARTS_PER_KIOSK)];
-    if (!customer || !kiosk) return undefined;
+    const kiosk = kiosks[this.customer % kiosks.length];
+    if (!customer || !kiosk || this.customer / kiosks.length >= STARTS_PER_KIOSK) return undefined;
     this.customer += 1;
-    if (usesStart) this.starts += 1;
     return { customer, kiosk };
   }
   get left() {
@@ -41,7 +43,7 @@ export async function pairPhase(
   budget: Budget,
 ): Promise<Summary> {
   const { samples, wallMs } = await runLoad(clients, budget, async () => {
-    const next = pool.next(true);
+    const next = pool.next();
     if (!next) return 0;
     const started = await http.send('POST', '/api/checkin/start', next.kiosk.token, {
       locationId: next.kiosk.locationId,
@@ -64,7 +66,7 @@ export async function approvePhase(
 ) {
   const pairs: { kiosk: Kiosk; customer: Customer }[] = [];
   for (let i = 0; i < count; i += 1) {
-    const next = pool.next(false);
+    const next = pool.next();
     if (!next) break;
     pairs.push(next);
   }
@@ -111,15 +113,16 @@ export async function sqlPairPhase(
   const db = createDb(sql, { demoMode: false });
   const rule = { limit: 120, windowSeconds: 3600 };
   const { samples, wallMs } = await runLoad(clients, budget, async () => {
-    const next = pool.next(true);
+    const next = pool.next();
     if (!next) return 0;
     const caller = callerFromClaims(decodeJwt(next.kiosk.token), next.kiosk.token);
     try {
-      await enforceRateLimit(db, 'checkin:kiosk', next.kiosk.userId, rule);
-      const started = (await db.call(caller, 'app.start_checkin', {
-        p_location_id: next.kiosk.locationId,
-        p_phone: next.customer.digits,
-      })) as { token: string };
+      const started = (await db.call(
+        caller,
+        'app.start_checkin',
+        { p_location_id: next.kiosk.locationId, p_phone: next.customer.digits },
+        { limits: [{ bucket: 'checkin:kiosk', key: next.kiosk.userId, ...rule }] },
+      )) as { token: string };
       await db.call(caller, 'app.approve_visit', {
         p_token: started.token,
         p_location_id: null,

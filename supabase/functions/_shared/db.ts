@@ -22,12 +22,31 @@ export async function callFunction(tx: Tx, fn: string, args: SqlArgs = {}): Prom
   return row?.result;
 }
 
+/** An abuse limit to count in a call's own transaction (see CallOptions.limits). */
+export interface LimitHit {
+  bucket: string;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface CallOptions {
+  /**
+   * Abuse limits counted ahead of the rule, in the call's own transaction and round trip
+   * (private.take_rate_limit): over a limit, LY429 and the rule never runs. A call that fails
+   * rolls its hits back, so each is counted again in a transaction of its own before the error
+   * is answered (a 429 if that count is over the limit): every request counts once, as when
+   * the limits were counted first in their own transaction.
+   */
+  limits?: LimitHit[];
+}
+
 export interface Db {
   /**
    * `callFunction` as `caller` in its own transaction, sent as one pipelined batch (begin, the
-   * session check with claims and role, the call, commit): one round trip to the server.
+   * limits if any, the session check with claims and role, the call, commit): one round trip.
    */
-  call(caller: Caller, fn: string, args?: SqlArgs): Promise<unknown>;
+  call(caller: Caller, fn: string, args?: SqlArgs, options?: CallOptions): Promise<unknown>;
   /**
    * The same as service_role (server-side bookkeeping such as rate limits). `asyncCommit`: the
    * commit does not wait for the WAL flush — for counts whose loss in a server crash is harmless.
@@ -56,6 +75,8 @@ export interface DbOptions {
 const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
                     set_config('app.demo_mode', $3, true), set_config('role', $4, true)`;
 const ASYNC_COMMIT = `${DOOR}, set_config('synchronous_commit', 'off', true)`;
+/** One abuse limit counted in the call's transaction, before the door (as the connecting role). */
+const TAKE_LIMIT = 'select private.take_rate_limit($1, $2, $3::integer, $4::integer)';
 
 function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
   const names = Object.keys(args);
@@ -110,6 +131,7 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     fn: string,
     args: SqlArgs,
     asyncCommit = false,
+    limits: LimitHit[] = [],
   ) {
     if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
     const [statement, values] = callStatement(fn, args);
@@ -117,16 +139,49 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     try {
       const replies = await Promise.allSettled([
         connection.unsafe('begin'),
+        ...limits.map((hit) =>
+          connection.unsafe(TAKE_LIMIT, [hit.bucket, hit.key, hit.limit, hit.windowSeconds] as postgres.ParameterOrJSON<never>[]),
+        ),
         connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
         connection.unsafe(statement, values),
         connection.unsafe('commit'),
       ]);
       const failed = replies.find((reply) => reply.status === 'rejected');
       if (failed) throw failed.reason;
-      const [row] = (replies[2] as PromiseFulfilledResult<postgres.Row[]>).value;
+      const [row] = (replies[replies.length - 2] as PromiseFulfilledResult<postgres.Row[]>).value;
       return row?.result;
     } finally {
       connection.release();
+    }
+  }
+
+  /** Counts one request against `hit` in its own transaction (async commit): the wait in seconds, 0 if allowed. */
+  const hitAlone = async (hit: LimitHit) =>
+    Number(
+      (await call(service, 'app.hit_rate_limit', {
+        p_bucket: hit.bucket, p_key: hit.key, p_limit: hit.limit, p_window_seconds: hit.windowSeconds,
+      }, true)) ?? 0,
+    );
+  const tooMany = (wait: number) => new ApiError(429, 'rate_limited', 'Too many requests; try again later', undefined, wait);
+
+  /** A call with its limits: in its transaction when pipelined, else each in its own transaction first. */
+  async function callWithLimits(caller: Caller, fn: string, args: SqlArgs, limits: LimitHit[]) {
+    if (!pipeline) {
+      for (const hit of limits) {
+        const wait = await hitAlone(hit);
+        if (wait > 0) throw tooMany(wait);
+      }
+      return call(caller, fn, args);
+    }
+    try {
+      return await pipelined(caller.role, caller.claims, caller.sessionId, fn, args, false, limits);
+    } catch (error) {
+      // The failed transaction took its hits back with it: count them again on their own.
+      for (const hit of limits) {
+        const wait = await hitAlone(hit).catch(() => 0);
+        if (wait > 0) throw tooMany(wait);
+      }
+      throw error;
     }
   }
 
@@ -136,7 +191,8 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       : run(caller.role, caller.claims, caller.sessionId, (tx) => callFunction(tx, fn, args));
   const service = { role: 'service_role', claims: { role: 'service_role' }, sessionId: undefined };
   return {
-    call: (caller, fn, args = {}) => call(caller, fn, args),
+    call: (caller, fn, args = {}, callOptions = {}) =>
+      callOptions.limits?.length ? callWithLimits(caller, fn, args, callOptions.limits) : call(caller, fn, args),
     callAsService: (fn, args = {}, callOptions = {}) => call(service, fn, args, callOptions.asyncCommit),
     asCaller: (caller, work) => run(caller.role, caller.claims, caller.sessionId, work),
     asService: (work) => run('service_role', { role: 'service_role' }, undefined, work),

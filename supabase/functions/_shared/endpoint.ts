@@ -63,6 +63,12 @@ export interface EndpointFields<P, Q, B, H> {
   /** The failures this endpoint answers with on purpose, and when. */
   errors: Partial<Record<ErrorStatus, string>>;
   limits?: Limit<Input<P, Q, B, H>>[];
+  /**
+   * The limits are counted in the transaction of the handler's first `call` (one transaction and
+   * round trip less; db.ts CallOptions.limits), not before the handler. Only for a handler whose
+   * first action is that call: nothing else may run before the limits are counted.
+   */
+  limitsInCall?: boolean;
   handler(context: HandlerContext<Out<P>, Out<Q>, Out<B>, Out<H>>): Promise<unknown> | unknown;
 }
 

@@ -5,7 +5,7 @@ import type { Context, Hono } from 'hono';
 import { requireRole, type Caller } from './caller.ts';
 import type { AppEnv } from './context.ts';
 import { EmptyQuery } from './contract.ts';
-import type { SqlArgs } from './db.ts';
+import type { LimitHit, SqlArgs } from './db.ts';
 import type { Endpoint, HandlerContext } from './endpoint.ts';
 import { clientAddress, enforceRateLimit } from './rate-limit.ts';
 import { streamCsv } from './stream.ts';
@@ -24,12 +24,22 @@ async function readInput(c: Context<AppEnv>, endpoint: Endpoint) {
   };
 }
 
-function handlerContext(c: Context<AppEnv>, caller: Caller, input: Awaited<ReturnType<typeof readInput>>): HandlerContext {
+function handlerContext(
+  c: Context<AppEnv>,
+  caller: Caller,
+  input: Awaited<ReturnType<typeof readInput>>,
+  pending: { limits: LimitHit[] },
+): HandlerContext {
   const { db, auth, verifier, config } = c.var;
   return {
     ...input,
     caller,
-    call: (fn: string, args?: SqlArgs, as: Caller = caller) => db.call(as, fn, args),
+    // The first call carries the limits left to count (endpoint.limitsInCall), the others none.
+    call: (fn: string, args?: SqlArgs, as: Caller = caller) => {
+      const limits = pending.limits;
+      pending.limits = [];
+      return db.call(as, fn, args, { limits });
+    },
     callAsService: (fn: string, args?: SqlArgs) => db.callAsService(fn, args),
     streamCsv: (spec) => streamCsv(db, caller, spec),
     auth,
@@ -46,11 +56,20 @@ export function mountEndpoint(app: Hono<AppEnv>, endpoint: Endpoint): void {
     const input = await readInput(c, endpoint);
     if (endpoint.rolesFor) requireRole(caller, endpoint.rolesFor(input));
     const clientIp = clientAddress((name) => c.req.header(name), c.var.config.clientIpHeader);
+    const hits: LimitHit[] = [];
     for (const limit of endpoint.limits ?? []) {
       const key = limit.key({ ...input, caller, clientAddress: clientIp });
-      if (key !== undefined) await enforceRateLimit(c.var.db, limit.bucket, key, c.var.config.rateLimits[limit.rule]);
+      if (key !== undefined) hits.push({ bucket: limit.bucket, key, ...c.var.config.rateLimits[limit.rule] });
     }
-    const result = await endpoint.handler(handlerContext(c, caller, input));
+    const pending = { limits: endpoint.limitsInCall ? hits : [] };
+    if (!endpoint.limitsInCall) for (const hit of hits) await enforceRateLimit(c.var.db, hit);
+    let result: unknown;
+    try {
+      result = await endpoint.handler(handlerContext(c, caller, input, pending));
+    } finally {
+      // A handler that answered without calling the database still counts its request.
+      for (const hit of pending.limits) await enforceRateLimit(c.var.db, hit);
+    }
     // A download (text/csv) is streamed by its handler; its rows are typed by the SQL function.
     if (endpoint.contentType === 'text/csv' && result instanceof Response) return result;
     return c.json(endpoint.response.parse(result), endpoint.status);

@@ -1,16 +1,18 @@
 // Abuse limits kept in Postgres (app.hit_rate_limit), so every edge instance shares the count,
 // and the one place the client's address comes from.
-import type { RateLimitRule } from './config.ts';
-import type { Db } from './db.ts';
+import type { Db, LimitHit } from './db.ts';
 import { ApiError } from './errors.ts';
 
-/** Counts one request of `key` in `bucket`; 429 with Retry-After once the rule's limit is passed. */
-export async function enforceRateLimit(db: Db, bucket: string, key: string, rule: RateLimitRule) {
+/**
+ * Counts one request of `key` in `bucket` in a transaction of its own; 429 with Retry-After once
+ * the rule's limit is passed. (An endpoint with limitsInCall counts them in its call instead.)
+ */
+export async function enforceRateLimit(db: Db, { bucket, key, limit, windowSeconds }: LimitHit) {
   const wait = Number(
     // A hit lost in a server crash lets one more request through: not worth a WAL flush each.
     await db.callAsService(
       'app.hit_rate_limit',
-      { p_bucket: bucket, p_key: key, p_limit: rule.limit, p_window_seconds: rule.windowSeconds },
+      { p_bucket: bucket, p_key: key, p_limit: limit, p_window_seconds: windowSeconds },
       { asyncCommit: true },
     ) ?? 0,
   );

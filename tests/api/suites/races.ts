@@ -81,5 +81,30 @@ export function racesSuite() {
       );
       expect(statuses(responses)).toEqual([201, 201, 201, ...Array(PARALLEL - 3).fill(429)]);
     });
+
+    it('counts parallel check-ins by phone in their own transactions, failed look-ups too: exactly the limit gets through', async () => {
+      const tight = h().appWith({ rateLimits: { checkinsPerKiosk: { limit: 4, windowSeconds: 3600 } } });
+      const kiosk = await createKiosk(h(), 'creamery');
+      const members = await Promise.all([signUp(h()), signUp(h())]);
+      // Half of the phones are members (201), half are not (404): both count against the kiosk.
+      const responses = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          callApp(tight, 'POST', '/api/checkin/start', {
+            token: kiosk.token,
+            body: { locationId: 'creamery', phone: i % 2 === 0 ? members[(i / 2) % 2]!.phone : nextPhone() },
+          }),
+        ),
+      );
+      const answered = responses.filter((r) => r.status !== 429);
+      expect(answered).toHaveLength(4);
+      expect(answered.every((r) => r.status === 201 || r.status === 404)).toBe(true);
+      for (const r of responses.filter((r) => r.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      const [row] = await h().db.sql`
+        with k as (select user_id from public.kiosk_sessions where id = ${kiosk.sessionId})
+        select (select sum(hits)::int from private.rate_limit_hits, k where bucket = 'checkin:kiosk' and key = k.user_id::text) as hits,
+               (select count(*)::int from public.checkin_tokens, k where issued_by_user_id = k.user_id) as tokens`;
+      expect(row!.hits).toBe(PARALLEL);
+      expect(row!.tokens).toBe(answered.filter((r) => r.status === 201).length);
+    });
   });
 }
