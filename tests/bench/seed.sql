@@ -10,6 +10,9 @@ alter table public.visits disable trigger visits_roll_up_returns_insert;
 alter table public.visits disable trigger visits_roll_up_returns_update;
 alter table public.visits disable trigger visits_roll_up_returns_delete;
 alter table public.visits disable trigger visits_roll_up_member_first_visits;
+alter table public.visits disable trigger visits_roll_up_cross_shopping_insert;
+alter table public.visits disable trigger visits_roll_up_cross_shopping_update;
+alter table public.visits disable trigger visits_roll_up_cross_shopping_delete;
 alter table public.customer_rewards disable trigger customer_rewards_roll_up_daily;
 
 create temporary table bench_locations as
@@ -89,5 +92,8 @@ alter table public.visits enable trigger visits_roll_up_returns_insert;
 alter table public.visits enable trigger visits_roll_up_returns_update;
 alter table public.visits enable trigger visits_roll_up_returns_delete;
 alter table public.visits enable trigger visits_roll_up_member_first_visits;
+alter table public.visits enable trigger visits_roll_up_cross_shopping_insert;
+alter table public.visits enable trigger visits_roll_up_cross_shopping_update;
+alter table public.visits enable trigger visits_roll_up_cross_shopping_delete;
 alter table public.customer_rewards enable trigger customer_rewards_roll_up_daily;
 analyze;
