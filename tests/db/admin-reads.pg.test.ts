@@ -2,7 +2,7 @@
 // coalition views, the Rewards tab) against a naive recomputation from the base tables, on real Postgres:
 // random visits over several months and businesses, some voided, un-voided, moved or deleted
 // after the fact, so every path of the rollup's trigger runs before the figures are compared.
-import type { Sql } from '../../dev/db.ts';
+import { connect, type Sql } from '../../dev/db.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import { actAs, adminClaims } from '../support/factories.ts';
 
@@ -118,6 +118,50 @@ function monthEnd(month: string): string {
   return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
 }
 
+interface CrossShopping {
+  activeMembers: number;
+  multiBusinessMembers: number;
+  multiBusinessPercent: number | null;
+  distribution: { businesses: number; members: number }[];
+  businesses: { locationId: string; members: number }[];
+  pairs: { a: string; b: string; members: number }[];
+}
+
+/** Every figure of a cross-shopping view against the members' sets of businesses counted from the visits. */
+function expectCrossShopping(label: string, v: CrossShopping, members: Set<string>[]): void {
+  expect({ label, active: v.activeMembers }).toEqual({ label, active: members.length });
+  expect(v.multiBusinessMembers).toBe(members.filter((s) => s.size >= 2).length);
+  if (members.length === 0) expect(v.multiBusinessPercent).toBeNull();
+  else
+    expect(
+      Math.abs(v.multiBusinessPercent! - (v.multiBusinessMembers * 100) / members.length),
+    ).toBeLessThanOrEqual(0.05);
+  expect({ label, distribution: v.distribution }).toEqual({
+    label,
+    distribution: locations.map((_, i) => ({
+      businesses: i + 1,
+      members: members.filter((s) => s.size === i + 1).length,
+    })),
+  });
+  expect({
+    label,
+    businesses: Object.fromEntries(v.businesses.map((b) => [b.locationId, b.members])),
+  }).toEqual({
+    label,
+    businesses: Object.fromEntries(
+      locations.map((l) => [l, members.filter((s) => s.has(l)).length]),
+    ),
+  });
+  const pairs: Record<string, number> = {};
+  for (const a of locations)
+    for (const b of locations)
+      if (a < b) pairs[`${a}+${b}`] = members.filter((s) => s.has(a) && s.has(b)).length;
+  expect({
+    label,
+    pairs: Object.fromEntries(v.pairs.map((p) => [`${p.a}+${p.b}`, p.members])),
+  }).toEqual({ label, pairs });
+}
+
 describe('admin reads against a naive recomputation (real Postgres)', () => {
   it('keeps each member’s first approved visit per business exact through voids, moves and deletes', async () => {
     const kept = await sql<{ customer_id: string; location_id: string; first_at: Date }[]>`
@@ -164,30 +208,7 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
       ['2020-06-01', '2020-06-30'],
     ] as const) {
       const view = await asAdmin((tx) => tx`select app.admin_cross_shopping('custom', ${from}, ${to}) as v`);
-      const v = view[0]!.v as {
-        activeMembers: number;
-        multiBusinessMembers: number;
-        multiBusinessPercent: number | null;
-        distribution: { businesses: number; members: number }[];
-        businesses: { locationId: string; members: number }[];
-        pairs: { a: string; b: string; members: number }[];
-      };
-      const members = [...(await pairsIn(from, to)).values()];
-      expect(v.activeMembers).toBe(members.length);
-      expect(v.multiBusinessMembers).toBe(members.filter((s) => s.size >= 2).length);
-      if (members.length === 0) expect(v.multiBusinessPercent).toBeNull();
-      else expect(Math.abs(v.multiBusinessPercent! - (v.multiBusinessMembers * 100) / members.length)).toBeLessThanOrEqual(0.05);
-      expect(v.distribution).toEqual(
-        locations.map((_, i) => ({ businesses: i + 1, members: members.filter((s) => s.size === i + 1).length })),
-      );
-      expect(Object.fromEntries(v.businesses.map((b) => [b.locationId, b.members]))).toEqual(
-        Object.fromEntries(locations.map((l) => [l, members.filter((s) => s.has(l)).length])),
-      );
-      const pairs: Record<string, number> = {};
-      for (const a of locations)
-        for (const b of locations)
-          if (a < b) pairs[`${a}+${b}`] = members.filter((s) => s.has(a) && s.has(b)).length;
-      expect(Object.fromEntries(v.pairs.map((p) => [`${p.a}+${p.b}`, p.members]))).toEqual(pairs);
+      expectCrossShopping(`${from}..${to}`, view[0]!.v as CrossShopping, [...(await pairsIn(from, to)).values()]);
     }
   });
 
@@ -355,5 +376,145 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
     } finally {
       await sql`delete from public.customers where name like 'Dense Person %'`;
     }
+  });
+
+  it('cross-shopping for ranges ending today (the counters) matches the visits through approvals, parallel approvals, voids, moves, deletes and a rebuild', async () => {
+    const DAY = 86_400_000;
+    const recent: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const [row] = await sql<{ id: string }[]>`
+        insert into public.customers (name, phone, signup_channel) values (${`Recent Member ${i}`}, ${`+1646777${2000 + i}`}, 'web')
+        returning id`;
+      recent.push(row!.id);
+    }
+    const location = () =>
+      locations[Math.min(locations.length - 1, Math.floor(random() ** 1.5 * locations.length))]!;
+    // Over the past ~120 days up to a minute ago (some today), one statement each (an
+    // approval's path), then a bulk insert of many members at once.
+    const now = Date.now();
+    for (let i = 0; i < 250; i++) {
+      const at = new Date(
+        now - 60_000 - (i % 5 === 0 ? random() * 0.2 : random() * 120) * DAY,
+      ).toISOString();
+      await sql`insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+                values (${pick(recent)}, ${location()}, 5, 'staff', ${at})`;
+    }
+    const bulk = Array.from({ length: 120 }, () => ({
+      customer_id: pick(recent),
+      location_id: location(),
+      points: 5,
+      approved_via: 'staff',
+      created_at: new Date(now - 60_000 - random() * 100 * DAY).toISOString(),
+    }));
+    await sql`insert into public.visits ${sql(bulk)}`;
+    // Parallel approvals: each locks its member's row first (as app.approve_visit does), several
+    // of them of the same members, on separate connections.
+    const parallel = connect(db.url, { max: 6 });
+    try {
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          parallel.begin(async (tx) => {
+            const customer = recent[i % 8]!;
+            await tx`select 1 from public.customers where id = ${customer} for update`;
+            await tx`insert into public.visits (customer_id, location_id, points, approved_via)
+                     values (${customer}, ${locations[i % locations.length]!}, 5, 'staff')`;
+          }),
+        ),
+      );
+    } finally {
+      await parallel.end();
+    }
+    // After the fact: voids (some of them a member's last visit at a business), un-voids, moves
+    // to another business and earlier, deletes.
+    await sql`update public.visits set status = 'voided', voided_at = now(), void_reason = 'test'
+               where customer_id = any (${recent}) and id in (select id from public.visits order by md5(id::text || 'x') limit 60)`;
+    await sql`update public.visits v set status = 'voided', voided_at = now(), void_reason = 'last'
+               where v.id in (select distinct on (customer_id, location_id) id from public.visits
+                               where status = 'approved' and customer_id = any (${recent})
+                               order by customer_id, location_id, created_at desc limit 15)`;
+    await sql`update public.visits set status = 'approved', voided_at = null, void_reason = null
+               where id in (select id from public.visits where status = 'voided' and customer_id = any (${recent})
+                             order by md5(id::text) limit 10)`;
+    await sql`update public.visits set location_id = ${locations[4]!}, created_at = created_at - interval '20 days'
+               where id in (select id from public.visits where status = 'approved' and customer_id = any (${recent})
+                             order by md5(id::text) desc limit 12)`;
+    await sql`update public.visits set customer_id = ${recent[0]!}
+               where id in (select id from public.visits where status = 'approved' and customer_id = ${recent[1]!} limit 3)`;
+    await sql`delete from public.visits where customer_id = any (${recent})
+               and id in (select id from public.visits order by md5(id::text) desc limit 8)`;
+
+    const ranges = async () => {
+      const [d] = await sql<{ today: string; day45: string; yesterday: string }[]>`
+        select t::text as today, (t - 45)::text as day45, (t - 1)::text as yesterday
+          from (select (now() at time zone ${ZONE})::date as t) x`;
+      const { today, day45, yesterday } = d!;
+      const days = async (range: string) => {
+        const [row] = await sql<{ first: string; last: string }[]>`
+          select first_day::text as first, (end_day - 1)::text as last from private.dashboard_days(${range})`;
+        return row!;
+      };
+      return [
+        { label: '7days', range: '7days', from: null, to: null, ...(await days('7days')) },
+        { label: '30days', range: '30days', from: null, to: null, ...(await days('30days')) },
+        { label: '3months', range: '3months', from: null, to: null, ...(await days('3months')) },
+        // A custom range ending today reads the counters too; one ending yesterday scans.
+        {
+          label: 'custom to today',
+          range: 'custom',
+          from: day45,
+          to: today,
+          first: day45,
+          last: today,
+        },
+        {
+          label: 'custom to yesterday',
+          range: 'custom',
+          from: day45,
+          to: yesterday,
+          first: day45,
+          last: yesterday,
+        },
+      ];
+    };
+    const compare = async () => {
+      let active = 0;
+      for (const r of await ranges()) {
+        const [row] = await asAdmin(
+          (tx) => tx`select app.admin_cross_shopping(${r.range}, ${r.from}, ${r.to}) as v`,
+        );
+        const members = [...(await pairsIn(r.first, r.last)).values()];
+        expectCrossShopping(r.label, row!.v as CrossShopping, members);
+        active += members.length;
+      }
+      return active;
+    };
+    // With deltas still pending, then folded.
+    expect(await compare()).toBeGreaterThan(60);
+    await sql`select private.fold_cross_shopping()`;
+    expect((await sql`select 1 from private.cross_shopping_pending`).length).toBe(0);
+    await compare();
+
+    // The ranges ending today do read the counters: without them the figures are empty.
+    const ROLLBACK = new Error('rollback');
+    await expect(
+      sql.begin(async (tx) => {
+        await tx`delete from private.cross_shopping_days where true`;
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify(adminClaims())}, true)`;
+        await tx`set local role authenticated`;
+        const [row] = await tx`select app.admin_cross_shopping('3months') as v`;
+        expect((row!.v as CrossShopping).activeMembers).toBe(0);
+        throw ROLLBACK;
+      }),
+    ).rejects.toBe(ROLLBACK);
+
+    // The rebuild (the bench's seed) gives the counters the triggers kept.
+    const kept =
+      await sql`select day, mask, n from private.cross_shopping_days where n <> 0 order by 1, 2`;
+    expect(kept.length).toBeGreaterThan(20);
+    await sql`select private.rebuild_cross_shopping()`;
+    expect(await sql`select day, mask, n from private.cross_shopping_days order by 1, 2`).toEqual(
+      kept,
+    );
+    await compare();
   });
 });
