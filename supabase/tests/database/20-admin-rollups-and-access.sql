@@ -3,7 +3,7 @@
 -- sessions; months are months in America/Chicago.
 begin;
 \ir 00-helpers.psql
-select plan(17);
+select plan(19);
 
 call tests.create_cast();
 call tests.no_visit_limits();
@@ -45,6 +45,9 @@ select is((select count(*)::int from private.visit_returns_pending), 0, 'Folding
 create temporary table kept_returns as
   select 'day' as grain, scope, prev_day, day, n from private.visit_returns where n <> 0
   union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly where n <> 0;
+select private.fold_cross_shopping();
+select is((select count(*)::int from private.cross_shopping_pending), 0, 'Folding empties the cross-shopping deltas too');
+create temporary table kept_cross as select day, mask, n from private.cross_shopping_days where n <> 0;
 select private.rebuild_daily_rollup();
 select is_empty($$ (select day, location_id, kind, reward_id, n from kept
                     except select day, location_id, kind, reward_id, n from private.daily_rollup)
@@ -60,6 +63,10 @@ select is_empty($$ (select * from kept_returns
                      union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly)
                     except select * from kept_returns) $$,
   'and so do the visit-returns rollups behind active members (daily and weekly)');
+select is_empty($$ (select * from kept_cross except select day, mask, n from private.cross_shopping_days)
+                   union all
+                   (select day, mask, n from private.cross_shopping_days except select * from kept_cross) $$,
+  'and so do the cross-shopping counters (members by set of businesses and last visit day)');
 
 -- Access.
 call tests.act_as('member_a');
