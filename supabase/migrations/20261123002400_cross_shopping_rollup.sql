@@ -280,7 +280,10 @@ begin
   if p_end <> (now() at time zone v_zone)::date + 1
      or exists (select 1 from public.locations l
                  where not exists (select 1 from private.cross_shopping_bits b where b.location_id = l.id))
-     or exists (select 1 from public.visits v where v.created_at >= v_end_at and v.status = 'approved') then
+     -- The latest approved visit, read down the time index: `exists (... created_at >= $1)`
+     -- became a seq scan of every visit once plpgsql switched to a generic plan.
+     or (select v.created_at from public.visits v where v.status = 'approved'
+          order by v.created_at desc limit 1) >= v_end_at then
     return query select * from private.member_masks(p_first::timestamp at time zone v_zone, v_end_at);
     return;
   end if;
