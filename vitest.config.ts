@@ -3,11 +3,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-// The Postgres-restart fault test can hang inside the full suite: after a restart postgres.js
-// 3.4.9 may leave a pooled connection stuck (porsager/postgres#1154). Alone it passes, so it runs
-// with `npm run test:restart` until the driver fix is released; `npm test` leaves it out.
-const RESTART_TEST = 'tests/faults/restart.pg.test.ts';
-const withRestartTest = process.env.FAULTS_RESTART === '1';
 
 export default mergeConfig(
   viteConfig,
@@ -45,7 +40,7 @@ export default mergeConfig(
               'supabase/functions/_shared/**/*.test.ts',
               'tests/**/*.test.ts',
             ],
-            exclude: ['tests/e2e/**', '**/node_modules/**', ...(withRestartTest ? [] : [RESTART_TEST])],
+            exclude: ['tests/e2e/**', '**/node_modules/**'],
             testTimeout: 60_000,
             hookTimeout: 180_000,
           },

@@ -2,7 +2,7 @@
 // and JWT claims exactly as PostgREST does, so RLS and the SQL functions see who is asking.
 import type postgres from 'postgres';
 import type { Caller } from './caller.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, connectionLost } from './errors.ts';
 
 export type Tx = postgres.TransactionSql;
 
@@ -69,7 +69,15 @@ export interface DbOptions {
    * turn (five round trips): the door before issue 15, kept for the bench's before/after.
    */
   pipeline?: boolean;
+  /**
+   * How long a pipelined call may go unanswered before it is given up as a lost connection
+   * (503, the connection not reused). Default 30 s: above any statement the api runs.
+   */
+  callDeadlineMs?: number;
 }
+
+/** A pipelined call that got no answer in time: its connection is treated as dead (see below). */
+const noAnswer = () => Object.assign(new Error('The database did not answer in time'), { code: 'CONNECTION_CLOSED' });
 
 /** The first statement of every transaction: the session check, then claims, demo mode and role. */
 const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
@@ -89,6 +97,7 @@ function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOr
 
 export function createDb(sql: postgres.Sql, options: DbOptions): Db {
   const pipeline = options.pipeline ?? true;
+  const callDeadlineMs = options.callDeadlineMs ?? 30_000;
   async function run<T>(
     role: string,
     claims: Record<string, unknown>,
@@ -135,9 +144,23 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
   ) {
     if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
     const [statement, values] = callStatement(fn, args);
-    const connection = await sql.reserve();
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const unanswered = new Promise<never>((_, reject) => {
+      deadline = setTimeout(() => reject(noAnswer()), callDeadlineMs);
+    });
+    const reserving = sql.reserve();
+    let connection: postgres.ReservedSql;
     try {
-      const replies = await Promise.allSettled([
+      connection = await Promise.race([reserving, unanswered]);
+    } catch (error) {
+      clearTimeout(deadline);
+      // Out of time waiting for a connection: one that turns up later goes back to the pool.
+      reserving.then((late) => late.release(), () => undefined);
+      throw error;
+    }
+    let lost = false;
+    try {
+      const answered = Promise.allSettled([
         connection.unsafe('begin'),
         ...limits.map((hit) =>
           connection.unsafe(TAKE_LIMIT, [hit.bucket, hit.key, hit.limit, hit.windowSeconds] as postgres.ParameterOrJSON<never>[]),
@@ -146,12 +169,22 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
         connection.unsafe(statement, values),
         connection.unsafe('commit'),
       ]);
+      const replies = await Promise.race([answered, unanswered]);
       const failed = replies.find((reply) => reply.status === 'rejected');
       if (failed) throw failed.reason;
       const [row] = (replies[replies.length - 2] as PromiseFulfilledResult<postgres.Row[]>).value;
       return row?.result;
+    } catch (error) {
+      lost = connectionLost(error);
+      throw error;
     } finally {
-      connection.release();
+      clearTimeout(deadline);
+      // A reserved connection whose server went away (restart, failover) is not handed back:
+      // postgres.js 3.4.9 would move it to the open queue without a socket, and the queries it
+      // queued when the socket closed never settle (porsager/postgres#1208, #1154). Left out,
+      // the pool reconnects it from its closed queue. The deadline ends the wait for those
+      // queries, and for a connection while the server is down (reserve() may never settle).
+      if (!lost) connection.release();
     }
   }
 

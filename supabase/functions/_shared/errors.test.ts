@@ -1,6 +1,6 @@
 // Database errors become the statuses the API promises, and nothing unexpected leaks out as one.
 import { describe, expect, it } from 'vitest';
-import { fromDatabaseError } from './errors.ts';
+import { connectionLost, fromDatabaseError } from './errors.ts';
 
 describe('fromDatabaseError', () => {
   it('maps the SQL functions\' LY<status> errors to that status, with their message', () => {
@@ -40,5 +40,18 @@ describe('fromDatabaseError', () => {
   it('leaves unexpected errors unmapped (a 500 that is logged)', () => {
     expect(fromDatabaseError({ code: '42P01', message: 'relation does not exist' })).toBeUndefined();
     expect(fromDatabaseError(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('connectionLost', () => {
+  it('tells a dead connection (restart, reset, shutdown) from a failed statement', () => {
+    for (const code of ['57P01', '57P02', '08006', 'CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE']) {
+      expect([code, connectionLost({ code })]).toEqual([code, true]);
+    }
+    for (const code of ['LY409', '23505', '57014', '40001', '22P02']) {
+      expect([code, connectionLost({ code })]).toEqual([code, false]);
+    }
+    expect(connectionLost(new Error('no code'))).toBe(false);
+    expect(connectionLost(null)).toBe(false);
   });
 });

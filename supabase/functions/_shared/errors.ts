@@ -57,6 +57,15 @@ const UNAVAILABLE_CLIENT_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOENT',
 ]);
 
+/** Codes that mean the connection itself is gone (closed, reset, or the server shutting down). */
+const CONNECTION_LOST = /^(08...|57P0[123]|CONNECTION_CLOSED|CONNECTION_ENDED|CONNECTION_DESTROYED|ECONNRESET|EPIPE|ETIMEDOUT)$/;
+
+/** Whether `error` says the connection it came from is dead, rather than a statement failing. */
+export function connectionLost(error: unknown): boolean {
+  const code = (error as PostgresLikeError | null | undefined)?.code;
+  return typeof code === 'string' && CONNECTION_LOST.test(code);
+}
+
 export const databaseUnavailable = () =>
   new ApiError(
     503,
