@@ -159,8 +159,9 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       throw error;
     }
     let lost = false;
+    let answered: Promise<PromiseSettledResult<postgres.Row[]>[]> | undefined;
     try {
-      const answered = Promise.allSettled([
+      answered = Promise.allSettled([
         connection.unsafe('begin'),
         ...limits.map((hit) =>
           connection.unsafe(TAKE_LIMIT, [hit.bucket, hit.key, hit.limit, hit.windowSeconds] as postgres.ParameterOrJSON<never>[]),
@@ -185,6 +186,8 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       // the pool reconnects it from its closed queue. The deadline ends the wait for those
       // queries, and for a connection while the server is down (reserve() may never settle).
       if (!lost) connection.release();
+      // Given up on in time but alive after all (a very slow call): back to the pool once it is done.
+      else answered?.then((late) => late.some((reply) => reply.status === 'rejected' && connectionLost(reply.reason)) || connection.release());
     }
   }
 
