@@ -90,8 +90,12 @@ export interface MigrateResult {
  * Brings a database up to date: the base script (what hosted Supabase provides), then every
  * migration not yet recorded in supabase_migrations.schema_migrations, each in its own
  * transaction, then each seed file once (recorded in supabase_migrations.seed_files, as the CLI does).
+ * `until` (a version) holds that migration and later ones back: the bench's before/after runs.
  */
-export async function migrate(sql: Sql, options: { seed?: boolean } = {}): Promise<MigrateResult> {
+export async function migrate(
+  sql: Sql,
+  options: { seed?: boolean; until?: string } = {},
+): Promise<MigrateResult> {
   for (const file of BASE_SQL) await sql.unsafe(readFileSync(file, 'utf8'));
   const done = new Set(
     (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map(
@@ -101,6 +105,7 @@ export async function migrate(sql: Sql, options: { seed?: boolean } = {}): Promi
   const applied: string[] = [];
   for (const migration of listMigrations()) {
     if (done.has(migration.version)) continue;
+    if (options.until && migration.version >= options.until) continue;
     const text = readFileSync(migration.path, 'utf8');
     await sql.begin(async (tx) => {
       await tx.unsafe(text);

@@ -490,7 +490,7 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
     };
     // With deltas still pending, then folded.
     expect(await compare()).toBeGreaterThan(60);
-    await sql`select private.fold_cross_shopping()`;
+    await sql`select private.fold_rollups()`;
     expect((await sql`select 1 from private.cross_shopping_pending`).length).toBe(0);
     await compare();
 

@@ -283,11 +283,17 @@ describe('dashboard figures from the rollups', () => {
     // The trigger-kept rollups (counters plus the approvals' pending cells) equal a rebuild
     // from the tables, before and after the pending cells are folded in.
     const kept = await returns();
-    const keptDaily =
-      await sql`select day::text, location_id, kind, reward_id, n from private.daily_rollup where n <> 0 order by 1, 2, 3, 4`;
+    const dayRollup = () => sql`
+      select day::text, location_id, kind, reward_id, sum(n)::int as n
+        from (select day, location_id, kind, reward_id, n from private.daily_rollup
+              union all select day, location_id, kind, reward_id, n from private.daily_rollup_pending) x
+       group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`;
+    const keptDaily = await dayRollup();
     expect(kept.daily.length).toBeGreaterThan(100);
-    await sql`select private.fold_visit_returns()`;
+    await sql`select private.fold_rollups()`;
     expect(await returns()).toEqual({ ...kept, pending: 0 });
+    expect((await sql`select 1 from private.daily_rollup_pending`).length).toBe(0);
+    expect(await dayRollup()).toEqual(keptDaily);
     await sql`select private.rebuild_daily_rollup()`;
     expect(await returns()).toEqual({ ...kept, pending: 0 });
     expect(

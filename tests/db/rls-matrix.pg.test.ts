@@ -50,6 +50,7 @@ const PRIVATE_UPDATES: Record<string, string> = {
   'private.velocity_flags': 'dismissed_at = now()',
   'private.sign_in_codes': 'attempts = 0',
   'private.daily_rollup': 'n = 0',
+  'private.daily_rollup_pending': 'n = 0',
 };
 
 const CASES: TableCase[] = [
@@ -177,6 +178,7 @@ const CASES: TableCase[] = [
     'private.velocity_flags',
     'private.sign_in_codes',
     'private.daily_rollup',
+    'private.daily_rollup_pending',
   ].map(
     (table): TableCase => ({
       table,

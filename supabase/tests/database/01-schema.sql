@@ -9,7 +9,7 @@ select tables_are('public',
         'customer_rewards', 'contact_messages', 'consents', 'points_ledger'],
   'The exposed schema holds exactly the programme''s eleven tables');
 select tables_are('private',
-  array['settings', 'location_enrolment_codes', 'rate_limit_hits', 'idempotency_keys', 'velocity_flags', 'sign_in_codes', 'daily_rollup',
+  array['settings', 'location_enrolment_codes', 'rate_limit_hits', 'idempotency_keys', 'velocity_flags', 'sign_in_codes', 'daily_rollup', 'daily_rollup_pending',
         'visit_returns', 'visit_returns_weekly', 'visit_returns_pending', 'signup_counts', 'member_first_visits',
         'cross_shopping_bits', 'cross_shopping_days', 'cross_shopping_pending',
         'staff_grants', 'staff_grant_events'],

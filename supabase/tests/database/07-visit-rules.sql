@@ -5,7 +5,7 @@
 -- tests/db/invariants.pg.test.ts.)
 begin;
 \ir 00-helpers.psql
-select plan(89);
+select plan(91);
 
 call tests.create_cast();
 insert into tests.cast_members (name, user_id) values
@@ -63,6 +63,9 @@ call tests.act_as('member_a');
 select r ->> 'token' as t1, r ->> 'expiresAt' as t1_expires from app.start_checkin('creamery') r \gset
 select matches(:'t1'::text, '^[0-9a-f]{64}$', 'A check-in token is 64 hex characters (more than 128 random bits)');
 select is(:'t1_expires'::timestamptz, now() + interval '15 minutes', 'A check-in token expires 15 minutes after it is issued');
+select is(current_setting('synchronous_commit'), 'off',
+  'Starting a check-in commits asynchronously (a token lost in a crash only means starting again)');
+select set_config('synchronous_commit', 'on', true);
 call tests.act_as_superuser();
 select is((select count(*)::int from public.checkin_tokens where token_hash = tests.token_hash(:'t1')), 1,
   'Only the token''s SHA-256 is stored');
@@ -77,6 +80,7 @@ select throws_ok(format('select * from app.approve_visit(%L)', :'t1'), 'LY403', 
 call tests.act_as('staff');
 select r ->> 'pointsEarned' as points_earned, r ->> 'totalPoints' as total_points, r -> 'unlockedRewards' as first_unlocks from app.approve_visit(:'t1') r \gset
 select is(:points_earned, 5, 'An approved visit earns 5 points');
+select is(current_setting('synchronous_commit'), 'on', 'An approval commits synchronously (its points are on disk when it answers)');
 select is(:total_points, 5, 'The customer''s total is now 5 points');
 select is(:'first_unlocks'::jsonb -> 0 ->> 'name', 'Free Ice Cream Scoop', 'The first visit at a business unlocks its welcome reward');
 select throws_ok(format('select * from app.approve_visit(%L)', :'t1'), 'LY409', null, 'A check-in token works once: the second approval is a 409');

@@ -3,7 +3,7 @@
 -- sessions; months are months in America/Chicago.
 begin;
 \ir 00-helpers.psql
-select plan(19);
+select plan(20);
 
 call tests.create_cast();
 call tests.no_visit_limits();
@@ -39,13 +39,13 @@ select cr.id as scoop from public.customer_rewards cr
 call tests.act_as('staff');
 select lives_ok(format($$ select app.redeem_reward(%L) $$, :'scoop'), 'Staff redeem A''s creamery welcome reward');
 call tests.act_as_superuser();
-create temporary table kept as select * from private.daily_rollup where n <> 0;
-select private.fold_visit_returns();
+select private.fold_rollups();
 select is((select count(*)::int from private.visit_returns_pending), 0, 'Folding empties the approvals'' pending cells');
+select is((select count(*)::int from private.daily_rollup_pending), 0, 'Folding empties the day rollup''s pending deltas');
+create temporary table kept as select * from private.daily_rollup where n <> 0;
 create temporary table kept_returns as
   select 'day' as grain, scope, prev_day, day, n from private.visit_returns where n <> 0
   union all select 'week', scope, prev_week, week, n from private.visit_returns_weekly where n <> 0;
-select private.fold_cross_shopping();
 select is((select count(*)::int from private.cross_shopping_pending), 0, 'Folding empties the cross-shopping deltas too');
 create temporary table kept_cross as select day, mask, n from private.cross_shopping_days where n <> 0;
 select private.rebuild_daily_rollup();

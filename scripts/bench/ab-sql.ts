@@ -1,0 +1,96 @@
+// A migration's effect on the check-in SQL, before and after in one run:
+//   node --import tsx scripts/bench/ab-sql.ts <version> [--quick]
+// seeds one database at the bench's scale with every migration before <version>, clones it
+// (CREATE DATABASE … TEMPLATE) and brings the clone up to date, then drives start + approve
+// through the api's database layer (no HTTP) on the two alternately at 8 and 32 clients.
+// Prints check-ins/s, latency and Postgres CPU per check-in (all postgres processes' CPU time
+// from /proc, over the phase). Figures only; nothing is asserted.
+import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { connect, migrate } from '../../dev/db.ts';
+import { generateSigningKeys } from '../../dev/keys.ts';
+import { createActors, scaledSeed, type Scale } from './fixture.ts';
+import { CheckinPool, sqlPairPhase } from './phases.ts';
+import { formatLine } from './stats.ts';
+
+const version = process.argv[2];
+if (!version || !/^\d{14}$/.test(version)) {
+  console.error('usage: ab-sql.ts <migration version> [--quick]');
+  process.exit(2);
+}
+const quick = process.argv.includes('--quick');
+const SCALE: Scale = quick
+  ? { customers: 5_000, visits: 50_000, members: 10, kiosks: 200 }
+  : { customers: 100_000, visits: 1_000_000, members: 10, kiosks: 1_000 };
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+const urlOf = (name: string) =>
+  Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+
+/** CPU seconds used so far by every postgres process (clock ticks of 1/100 s). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
+const tag = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const names = { before: `ab_before_${tag}`, after: `ab_after_${tag}` };
+try {
+  await admin.unsafe(`create database "${names.before}"`);
+  let sql = connect(urlOf(names.before), { max: 4 });
+  await migrate(sql, { until: version });
+  let t = performance.now();
+  await sql.unsafe(scaledSeed(SCALE));
+  // Older umbrella rebuilds left this one out.
+  await sql`select private.rebuild_member_first_visits()`;
+  await sql.unsafe('vacuum analyze');
+  console.log(`seeded ${names.before} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  const { keys } = await generateSigningKeys();
+  const actors = await createActors(sql, keys, 'http://127.0.0.1:1', SCALE);
+  await sql.end();
+
+  t = performance.now();
+  await admin.unsafe(`create database "${names.after}" template "${names.before}"`);
+  sql = connect(urlOf(names.after), { max: 1 });
+  const { applied } = await migrate(sql);
+  await sql.unsafe('analyze');
+  await sql.end();
+  console.log(
+    `cloned and applied ${applied.join(', ')} in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+  );
+
+  const sides = (['before', 'after'] as const).map((side) => ({
+    side,
+    sql: connect(urlOf(names[side]), { max: 16 }),
+    pool: new CheckinPool(actors),
+  }));
+  const ms = quick ? 3_000 : 8_000;
+  for (const clients of [8, 32, 8, 32]) {
+    for (const { side, sql, pool } of sides) {
+      const cpu = postgresCpuSeconds();
+      const s = await sqlPairPhase(sql, pool, clients, { ms });
+      const used = postgresCpuSeconds() - cpu;
+      const ok = s.count - Object.values(s.errors).reduce((a, b) => a + b, 0);
+      const per = ok > 0 ? ((used / ok) * 1000).toFixed(2) : '—';
+      console.log(`${formatLine({ ...s, name: `${side}: ${s.name}` })}  pg CPU ${per} ms/check-in`);
+    }
+  }
+  for (const { sql } of sides) await sql.end();
+} finally {
+  for (const name of Object.values(names))
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
