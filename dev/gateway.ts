@@ -29,6 +29,8 @@ export function createGateway(parts: {
   demoMode: boolean;
   /** See DbOptions.pipeline. */
   pipeline?: boolean;
+  /** See DbOptions.oneQuery. */
+  oneQuery?: boolean;
   /** false: verify every token's signature on every request (the bench's before/after). */
   keepVerifiedTokens?: boolean;
   log: (line: string) => void;
@@ -50,29 +52,37 @@ export function createGateway(parts: {
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({
-    db: createDb(sql, { demoMode: apiConfig.demoMode, pipeline: parts.pipeline }),
+    db: createDb(sql, {
+      demoMode: apiConfig.demoMode,
+      pipeline: parts.pipeline,
+      oneQuery: parts.oneQuery,
+    }),
     config: apiConfig,
     auth: authGateway,
-    verifier: createTokenVerifier(apiConfig.supabaseUrl, authGateway, { keepVerified: parts.keepVerifiedTokens }),
+    verifier: createTokenVerifier(apiConfig.supabaseUrl, authGateway, {
+      keepVerified: parts.keepVerifiedTokens,
+    }),
   });
 
   const gateway = new Hono();
-  gateway.use(
-    '*',
-    cors({
-      origin: (origin) => (APP_ORIGINS.includes(origin) ? origin : null),
-      allowHeaders: [
-        'authorization',
-        'x-client-info',
-        'apikey',
-        'content-type',
-        'x-supabase-api-version',
-      ],
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['retry-after', 'x-supabase-api-version', 'x-sb-error-code'],
-      credentials: true,
-    }),
-  );
+  // CORS for the gateway's own paths. The function answers its own CORS, preflights included
+  // (as on hosted Supabase, whose gateway leaves function responses alone): applied here too it
+  // ran twice per call and answered the function's preflights without its headers.
+  const gatewayCors = cors({
+    origin: (origin) => (APP_ORIGINS.includes(origin) ? origin : null),
+    allowHeaders: [
+      'authorization',
+      'x-client-info',
+      'apikey',
+      'content-type',
+      'x-supabase-api-version',
+    ],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders: ['retry-after', 'x-supabase-api-version', 'x-sb-error-code'],
+    credentials: true,
+  });
+  gateway.use('/', gatewayCors);
+  gateway.use('/auth/v1/*', gatewayCors);
   gateway.get('/', (c) => c.json({ ok: true, service: 'village-rewards local stack' }));
   gateway.all('/auth/v1/*', mount(auth.fetch));
   // As on hosted Supabase the function sees its own path (/functions/v1/api/x arrives as /api/x)
@@ -81,13 +91,20 @@ export function createGateway(parts: {
   // One new Request per call, with the path and the address header rewritten together (Hono's
   // mount would clone the request a second time: ~9 % of the stack's CPU under load, issue 15).
   gateway.all('/functions/v1/*', (c) => {
-    const address = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown';
+    const address =
+      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ??
+      'unknown';
     const headers = new Headers(c.req.raw.headers);
     headers.set('cf-connecting-ip', address);
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice(FUNCTIONS_PREFIX.length) || '/';
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body;
-    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, body, duplex: 'half' };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: c.req.method,
+      headers,
+      body,
+      duplex: 'half',
+    };
     return api.fetch(new Request(url, init), c.env);
   });
   return gateway;

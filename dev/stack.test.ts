@@ -69,6 +69,39 @@ describe('a stack on an in-memory database', () => {
     ).toBeNull();
   });
 
+  it('leaves CORS on function paths to the function: its preflight headers, each header once', async () => {
+    const origin = 'http://127.0.0.1:5173';
+    const preflight = await fetch(`${stack.url}/functions/v1/api/visits/approve`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, idempotency-key',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    // The function's own list (the gateway's has no idempotency-key).
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('idempotency-key');
+    expect(preflight.headers.get('access-control-max-age')).toBe('600');
+    const call = await fetch(`${stack.url}/functions/v1/api/locations`, { headers: { origin } });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(call.headers.get('access-control-expose-headers')).toBe(
+      'retry-after,x-request-id,content-disposition',
+    );
+    expect(
+      call.headers
+        .get('vary')
+        ?.split(',')
+        .map((v) => v.trim().toLowerCase()),
+    ).toEqual(['origin']);
+    const stranger = await fetch(`${stack.url}/functions/v1/api/locations`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('refuses to start a second stack on a port that is taken', async () => {
     const port = Number(new URL(stack.url).port);
     await expect(

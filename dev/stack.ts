@@ -51,6 +51,8 @@ export interface StackOptions {
   poolSize?: number;
   /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
   pipeline?: boolean;
+  /** false: the pipelined door as an extended-protocol batch (see DbOptions.oneQuery). */
+  oneQuery?: boolean;
   /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
   keepVerifiedTokens?: boolean;
 }
@@ -124,6 +126,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       authSettings,
       demoMode,
       pipeline: options.pipeline,
+      oneQuery: options.oneQuery,
       keepVerifiedTokens: options.keepVerifiedTokens,
       log,
     });
@@ -150,7 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log(
       demoMode
         ? '  Demo mode ON: kiosks check in without enrolment (DEMO_MODE=false npm run dev to try enrolment)'
-        : '  Demo mode OFF: a kiosk checks customers in once enrolled with its location\'s code',
+        : "  Demo mode OFF: a kiosk checks customers in once enrolled with its location's code",
     );
     log(
       `  Demo admin: phone (555) 555-0100, code ${adminCode ?? '(no test code in supabase/config.toml)'}`,

@@ -152,8 +152,12 @@ try {
     ['+ pool 16', { poolSize: 16, keepTokens: false, pipeline: false }],
     ['+ verified-token cache', { poolSize: 16, keepTokens: true, pipeline: false }],
     [
-      '+ pipelined door, async rate-limit commit (now)',
-      { poolSize: 16, keepTokens: true, pipeline: true },
+      '+ pipelined door, async rate-limit commit',
+      { poolSize: 16, keepTokens: true, pipeline: true, oneQuery: false },
+    ],
+    [
+      '+ the door as one simple query (now)',
+      { poolSize: 16, keepTokens: true, pipeline: true, oneQuery: true },
     ],
   ] as const) {
     await server.stop();

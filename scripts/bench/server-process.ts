@@ -13,7 +13,13 @@ export interface ServerProcess {
 export async function startServer(
   databaseUrl: string,
   keys: { keys: SigningKeys; privateJwk: JWK },
-  options: { poolSize: number; pipeline: boolean; keepTokens?: boolean; port?: number },
+  options: {
+    poolSize: number;
+    pipeline: boolean;
+    oneQuery?: boolean;
+    keepTokens?: boolean;
+    port?: number;
+  },
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
@@ -26,6 +32,7 @@ export async function startServer(
         BENCH_PUBLIC_JWK: JSON.stringify(keys.keys.publicJwk),
         BENCH_POOL_SIZE: String(options.poolSize),
         BENCH_PIPELINE: String(options.pipeline),
+        BENCH_ONE_QUERY: String(options.oneQuery ?? true),
         BENCH_PORT: String(options.port ?? 0),
         BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
       },

@@ -43,8 +43,9 @@ export interface CallOptions {
 
 export interface Db {
   /**
-   * `callFunction` as `caller` in its own transaction, sent as one pipelined batch (begin, the
-   * limits if any, the session check with claims and role, the call, commit): one round trip.
+   * `callFunction` as `caller` in its own transaction, sent as one simple query (the limits if
+   * any, the session check with claims and role, the call; see DbOptions.oneQuery): one write,
+   * one round trip.
    */
   call(caller: Caller, fn: string, args?: SqlArgs, options?: CallOptions): Promise<unknown>;
   /**
@@ -70,6 +71,15 @@ export interface DbOptions {
    */
   pipeline?: boolean;
   /**
+   * Send a pipelined call as ONE simple-protocol query (default): its statements with their
+   * values as escaped literals, run by Postgres as one implicit transaction, in one write and
+   * one round trip on any pooled connection. false sends the extended-protocol batch (begin,
+   * statements with parameters, commit) on a reserved connection: with `prepare: false` (the
+   * pooler) postgres.js describes each statement with parameters first, so that batch took
+   * three round trips and four socket writes (the bench's before/after keeps it).
+   */
+  oneQuery?: boolean;
+  /**
    * How long a pipelined call may go unanswered before it is given up as a lost connection
    * (503, the connection not reused). Default 30 s: above any statement the api runs.
    */
@@ -77,7 +87,8 @@ export interface DbOptions {
 }
 
 /** A pipelined call that got no answer in time: its connection is treated as dead (see below). */
-const noAnswer = () => Object.assign(new Error('The database did not answer in time'), { code: 'CONNECTION_CLOSED' });
+const noAnswer = () =>
+  Object.assign(new Error('The database did not answer in time'), { code: 'CONNECTION_CLOSED' });
 
 /** The first statement of every transaction: the session check, then claims, demo mode and role. */
 const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
@@ -86,17 +97,79 @@ const ASYNC_COMMIT = `${DOOR}, set_config('synchronous_commit', 'off', true)`;
 /** One abuse limit counted in the call's transaction, before the door (as the connecting role). */
 const TAKE_LIMIT = 'select private.take_rate_limit($1, $2, $3::integer, $4::integer)';
 
-function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
+/** A NUL cannot be in a Postgres text value: refused as Postgres refuses it (a 22xxx data error, 400). */
+const nulByte = () =>
+  Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+
+/**
+ * A value as an SQL literal of unknown type (Postgres casts it to the parameter's type, as it
+ * does a parameter sent as text): an escape-string constant with every backslash and quote
+ * doubled, so no value can end the literal whatever standard_conforming_strings says; null as
+ * null. The client encoding is UTF-8, whose multi-byte sequences never contain a quote or a
+ * backslash byte.
+ */
+export function sqlLiteral(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return 'null';
+  const text = String(value);
+  if (text.includes('\0')) throw nulByte();
+  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** The argument names of a call of `fn`, checked: only app.* functions and p_* names reach SQL text. */
+function checkedNames(fn: string, args: SqlArgs): string[] {
   const names = Object.keys(args);
   if (!FUNCTION_NAME.test(fn) || !names.every((name) => PARAMETER_NAME.test(name))) {
     throw new Error(`not an app function call: ${fn}(${names.join(', ')})`);
   }
+  return names;
+}
+
+/**
+ * One call's transaction as one simple query: the limits, the door (as DOOR) and the call, each
+ * value a literal. Postgres runs a multi-statement query as one implicit transaction: the
+ * first error rolls every statement back and skips the rest.
+ */
+export function oneQueryText(
+  role: string,
+  claims: Record<string, unknown>,
+  sessionId: string | undefined,
+  demoMode: boolean,
+  fn: string,
+  args: SqlArgs,
+  asyncCommit: boolean,
+  limits: readonly LimitHit[],
+): string {
+  if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
+  const names = checkedNames(fn, args);
+  const statements = limits.map(
+    (hit) =>
+      `select private.take_rate_limit(${sqlLiteral(hit.bucket)}, ${sqlLiteral(hit.key)}, ` +
+      `${sqlLiteral(hit.limit)}::integer, ${sqlLiteral(hit.windowSeconds)}::integer)`,
+  );
+  statements.push(
+    `select private.require_session(${sqlLiteral(sessionId)}::uuid), ` +
+      `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true), ` +
+      `set_config('app.demo_mode', '${demoMode ? 'on' : 'off'}', true), set_config('role', '${role}', true)` +
+      (asyncCommit ? `, set_config('synchronous_commit', 'off', true)` : ''),
+  );
+  statements.push(
+    `select ${fn}(${names.map((name) => `${name} => ${sqlLiteral(args[name])}`).join(', ')}) as result`,
+  );
+  return statements.join(';\n');
+}
+
+function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
+  const names = checkedNames(fn, args);
   const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
-  return [`select ${fn}(${list}) as result`, names.map((name) => args[name] ?? null) as postgres.ParameterOrJSON<never>[]];
+  return [
+    `select ${fn}(${list}) as result`,
+    names.map((name) => args[name] ?? null) as postgres.ParameterOrJSON<never>[],
+  ];
 }
 
 export function createDb(sql: postgres.Sql, options: DbOptions): Db {
   const pipeline = options.pipeline ?? true;
+  const oneQuery = options.oneQuery ?? true;
   const callDeadlineMs = options.callDeadlineMs ?? 30_000;
   async function run<T>(
     role: string,
@@ -114,7 +187,8 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       // The door before issue 15, statement by statement (kept for the bench's before/after).
       if (sessionId) {
         const [session] = await tx`select 1 from auth.sessions where id = ${sessionId}`;
-        if (!session) throw new ApiError(401, 'unauthorized', 'This session has ended; sign in again');
+        if (!session)
+          throw new ApiError(401, 'unauthorized', 'This session has ended; sign in again');
       }
       await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
                       set_config('app.demo_mode', ${options.demoMode ? 'on' : 'off'}, true)`;
@@ -125,13 +199,25 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     return result as T;
   }
 
-  const doorValues = (role: string, claims: Record<string, unknown>, sessionId: string | undefined) =>
-    [sessionId ?? null, JSON.stringify(claims), options.demoMode ? 'on' : 'off', role] as postgres.ParameterOrJSON<never>[];
+  const doorValues = (
+    role: string,
+    claims: Record<string, unknown>,
+    sessionId: string | undefined,
+  ) =>
+    [
+      sessionId ?? null,
+      JSON.stringify(claims),
+      options.demoMode ? 'on' : 'off',
+      role,
+    ] as postgres.ParameterOrJSON<never>[];
 
   /**
-   * One transaction in one round trip: every statement is written before any answer is read
-   * (postgres.js pipelines on a reserved connection). A failing statement aborts the
-   * transaction, so the ones after it fail too and `commit` rolls back; the first error wins.
+   * One transaction per call. By default one simple query on any pooled connection (no
+   * reservation to hand back; a connection whose server went away is the pool's to replace).
+   * Otherwise (oneQuery false) every statement is written before any answer is read on a
+   * reserved connection; a failing statement aborts the transaction, so the ones after it fail
+   * too and `commit` rolls back; the first error wins. Either way a call unanswered within
+   * callDeadlineMs is given up as a lost connection (503).
    */
   async function pipelined(
     role: string,
@@ -143,11 +229,33 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     limits: LimitHit[] = [],
   ) {
     if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
-    const [statement, values] = callStatement(fn, args);
     let deadline: ReturnType<typeof setTimeout> | undefined;
     const unanswered = new Promise<never>((_, reject) => {
       deadline = setTimeout(() => reject(noAnswer()), callDeadlineMs);
     });
+    if (oneQuery) {
+      try {
+        const text = oneQueryText(
+          role,
+          claims,
+          sessionId,
+          options.demoMode,
+          fn,
+          args,
+          asyncCommit,
+          limits,
+        );
+        // One result per statement; the call's is the last.
+        const results = (await Promise.race([
+          sql.unsafe(text),
+          unanswered,
+        ])) as unknown as postgres.Row[][];
+        return results[results.length - 1]?.[0]?.result;
+      } finally {
+        clearTimeout(deadline);
+      }
+    }
+    const [statement, values] = callStatement(fn, args);
     const reserving = sql.reserve();
     let connection: postgres.ReservedSql;
     try {
@@ -155,7 +263,10 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     } catch (error) {
       clearTimeout(deadline);
       // Out of time waiting for a connection: one that turns up later goes back to the pool.
-      reserving.then((late) => late.release(), () => undefined);
+      reserving.then(
+        (late) => late.release(),
+        () => undefined,
+      );
       throw error;
     }
     let lost = false;
@@ -164,7 +275,12 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       answered = Promise.allSettled([
         connection.unsafe('begin'),
         ...limits.map((hit) =>
-          connection.unsafe(TAKE_LIMIT, [hit.bucket, hit.key, hit.limit, hit.windowSeconds] as postgres.ParameterOrJSON<never>[]),
+          connection.unsafe(TAKE_LIMIT, [
+            hit.bucket,
+            hit.key,
+            hit.limit,
+            hit.windowSeconds,
+          ] as postgres.ParameterOrJSON<never>[]),
         ),
         connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
         connection.unsafe(statement, values),
@@ -187,18 +303,32 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       // queries, and for a connection while the server is down (reserve() may never settle).
       if (!lost) connection.release();
       // Given up on in time but alive after all (a very slow call): back to the pool once it is done.
-      else answered?.then((late) => late.some((reply) => reply.status === 'rejected' && connectionLost(reply.reason)) || connection.release());
+      else
+        answered?.then(
+          (late) =>
+            late.some((reply) => reply.status === 'rejected' && connectionLost(reply.reason)) ||
+            connection.release(),
+        );
     }
   }
 
   /** Counts one request against `hit` in its own transaction (async commit): the wait in seconds, 0 if allowed. */
   const hitAlone = async (hit: LimitHit) =>
     Number(
-      (await call(service, 'app.hit_rate_limit', {
-        p_bucket: hit.bucket, p_key: hit.key, p_limit: hit.limit, p_window_seconds: hit.windowSeconds,
-      }, true)) ?? 0,
+      (await call(
+        service,
+        'app.hit_rate_limit',
+        {
+          p_bucket: hit.bucket,
+          p_key: hit.key,
+          p_limit: hit.limit,
+          p_window_seconds: hit.windowSeconds,
+        },
+        true,
+      )) ?? 0,
     );
-  const tooMany = (wait: number) => new ApiError(429, 'rate_limited', 'Too many requests; try again later', undefined, wait);
+  const tooMany = (wait: number) =>
+    new ApiError(429, 'rate_limited', 'Too many requests; try again later', undefined, wait);
 
   /** A call with its limits: in its transaction when pipelined, else each in its own transaction first. */
   async function callWithLimits(caller: Caller, fn: string, args: SqlArgs, limits: LimitHit[]) {
@@ -221,15 +351,23 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     }
   }
 
-  const call = (caller: Pick<Caller, 'claims' | 'sessionId'> & { role: string }, fn: string, args: SqlArgs, asyncCommit = false) =>
+  const call = (
+    caller: Pick<Caller, 'claims' | 'sessionId'> & { role: string },
+    fn: string,
+    args: SqlArgs,
+    asyncCommit = false,
+  ) =>
     pipeline
       ? pipelined(caller.role, caller.claims, caller.sessionId, fn, args, asyncCommit)
       : run(caller.role, caller.claims, caller.sessionId, (tx) => callFunction(tx, fn, args));
   const service = { role: 'service_role', claims: { role: 'service_role' }, sessionId: undefined };
   return {
     call: (caller, fn, args = {}, callOptions = {}) =>
-      callOptions.limits?.length ? callWithLimits(caller, fn, args, callOptions.limits) : call(caller, fn, args),
-    callAsService: (fn, args = {}, callOptions = {}) => call(service, fn, args, callOptions.asyncCommit),
+      callOptions.limits?.length
+        ? callWithLimits(caller, fn, args, callOptions.limits)
+        : call(caller, fn, args),
+    callAsService: (fn, args = {}, callOptions = {}) =>
+      call(service, fn, args, callOptions.asyncCommit),
     asCaller: (caller, work) => run(caller.role, caller.claims, caller.sessionId, work),
     asService: (work) => run('service_role', { role: 'service_role' }, undefined, work),
     end: () => sql.end(),
