@@ -212,12 +212,11 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     ] as postgres.ParameterOrJSON<never>[];
 
   /**
-   * One transaction per call. By default one simple query on any pooled connection (no
-   * reservation to hand back; a connection whose server went away is the pool's to replace).
-   * Otherwise (oneQuery false) every statement is written before any answer is read on a
-   * reserved connection; a failing statement aborts the transaction, so the ones after it fail
-   * too and `commit` rolls back; the first error wins. Either way a call unanswered within
-   * callDeadlineMs is given up as a lost connection (503).
+   * One transaction per call on a reserved connection: by default one simple query (the
+   * statements run as one implicit transaction); otherwise (oneQuery false) every statement is
+   * written before any answer is read, and a failing statement aborts the transaction, so the
+   * ones after it fail too and `commit` rolls back; the first error wins. A call unanswered
+   * within callDeadlineMs is given up as a lost connection (503).
    */
   async function pipelined(
     role: string,
@@ -233,9 +232,13 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     const unanswered = new Promise<never>((_, reject) => {
       deadline = setTimeout(() => reject(noAnswer()), callDeadlineMs);
     });
-    if (oneQuery) {
-      try {
-        const text = oneQueryText(
+    // Built before a connection is taken: a value Postgres cannot take (NUL) fails here.
+    let text: string;
+    let statement: string;
+    let values: postgres.ParameterOrJSON<never>[];
+    try {
+      if (oneQuery) {
+        text = oneQueryText(
           role,
           claims,
           sessionId,
@@ -245,17 +248,15 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
           asyncCommit,
           limits,
         );
-        // One result per statement; the call's is the last.
-        const results = (await Promise.race([
-          sql.unsafe(text),
-          unanswered,
-        ])) as unknown as postgres.Row[][];
-        return results[results.length - 1]?.[0]?.result;
-      } finally {
-        clearTimeout(deadline);
+      } else {
+        [statement, values] = callStatement(fn, args);
       }
+    } catch (error) {
+      clearTimeout(deadline);
+      throw error;
     }
-    const [statement, values] = callStatement(fn, args);
+    // A reserved connection, so that a call waits for a free one (first come, first served)
+    // instead of queueing behind a slow call on a busy one.
     const reserving = sql.reserve();
     let connection: postgres.ReservedSql;
     try {
@@ -272,6 +273,15 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     let lost = false;
     let answered: Promise<PromiseSettledResult<postgres.Row[]>[]> | undefined;
     try {
+      if (oneQuery) {
+        // One result per statement; the call's is the last.
+        answered = Promise.allSettled([connection.unsafe(text!)]);
+        const [reply] = await Promise.race([answered, unanswered]);
+        if (reply!.status === 'rejected') throw reply!.reason;
+        const results = (reply as PromiseFulfilledResult<postgres.Row[]>)
+          .value as unknown as postgres.Row[][];
+        return results[results.length - 1]?.[0]?.result;
+      }
       answered = Promise.allSettled([
         connection.unsafe('begin'),
         ...limits.map((hit) =>
@@ -283,7 +293,7 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
           ] as postgres.ParameterOrJSON<never>[]),
         ),
         connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
-        connection.unsafe(statement, values),
+        connection.unsafe(statement!, values!),
         connection.unsafe('commit'),
       ]);
       const replies = await Promise.race([answered, unanswered]);
