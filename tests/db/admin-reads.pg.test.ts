@@ -271,6 +271,34 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
     expect(redeemed).toBeGreaterThan(20);
   });
 
+  it('keeps each member’s businesses per month exact through voids, moves and deletes; the report reads them', async () => {
+    const masks = () => sql<{ customer_id: string; month: string; mask: string }[]>`
+      select customer_id, month::text, mask from private.member_month_masks order by 1, 2`;
+    const naive = await sql<{ customer_id: string; month: string; mask: string }[]>`
+      select v.customer_id, date_trunc('month', (v.created_at at time zone ${ZONE}))::date::text as month,
+             bit_or(1::bigint << b.bit) as mask
+        from public.visits v join private.cross_shopping_bits b on b.location_id = v.location_id
+       where v.status = 'approved' group by 1, 2 order by 1, 2`;
+    const kept = await masks();
+    expect(kept.length).toBeGreaterThan(50);
+    expect(kept).toEqual(naive);
+    // The rebuild (the bench's seed) gives the same rows.
+    await sql`select private.rebuild_member_month_masks()`;
+    expect(await masks()).toEqual(naive);
+    // The report's members come from them: without them, none.
+    const ROLLBACK = new Error('rollback');
+    await expect(
+      sql.begin(async (tx) => {
+        await tx`delete from private.member_month_masks where true`;
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify(adminClaims())}, true)`;
+        await tx`set local role authenticated`;
+        const [row] = await tx`select app.admin_business_report(${locations[0]!}, ${MONTHS[2]!}) as r`;
+        expect((row!.r as { members: number }).members).toBe(0);
+        throw ROLLBACK;
+      }),
+    ).rejects.toBe(ROLLBACK);
+  });
+
   it('the Rewards tab’s all-time unlocks, redemptions and outstanding match the rewards table', async () => {
     const [row] = await asAdmin((tx) => tx`select app.admin_rewards('all') as r`);
     const rewards = row!.r as {

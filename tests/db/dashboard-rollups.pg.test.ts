@@ -306,6 +306,11 @@ describe('dashboard figures from the rollups', () => {
     const customers: string[] = [];
     for (let i = 0; i < 6; i++)
       customers.push((await createCustomer(sql, { name: `Parallel ${i}` })).customerId);
+    // A visit at the first business 40 days ago: today's approval there is the member's first
+    // there this month (a new month of private.member_month_masks).
+    for (const customer of customers)
+      await sql`insert into public.visits (customer_id, location_id, points, approved_via, created_at)
+                values (${customer}, ${LOCATIONS[0]!}, 5, 'staff', now() - interval '40 days')`;
     // Each customer at each business, all at once on separate connections (approvals lock the customer).
     const outcomes = await Promise.allSettled(
       customers.flatMap((customer) =>
@@ -333,6 +338,18 @@ describe('dashboard figures from the rollups', () => {
     const kept = await returns();
     await sql`select private.rebuild_visit_returns()`;
     expect(await returns()).toEqual({ ...kept, pending: 0 });
+    // Each member's businesses per month, as the approvals kept them.
+    const masks = await sql`
+      select customer_id, month::text, mask from private.member_month_masks
+       where customer_id = any (${customers}::uuid[]) order by 1, 2`;
+    expect(masks).toEqual(
+      await sql`
+        select v.customer_id, date_trunc('month', (v.created_at at time zone 'America/Chicago'))::date::text as month,
+               bit_or(1::bigint << b.bit) as mask
+          from public.visits v join private.cross_shopping_bits b on b.location_id = v.location_id
+         where v.status = 'approved' and v.customer_id = any (${customers}::uuid[]) group by 1, 2 order by 1, 2`,
+    );
+    expect(masks.length).toBe(customers.length * 2);
   });
 
   it('reads ranges as whole programme days ending today, with a previous period of as many days', async () => {
