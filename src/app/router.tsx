@@ -23,9 +23,18 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * What the first paint shows while the visited screen's chunk loads: nothing (index.html's own
+ * background). Declared so react-router does not warn on every load that none was given.
+ */
+function HydrateFallback() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback,
     children: [
       {
         element: <PublicLayout />,

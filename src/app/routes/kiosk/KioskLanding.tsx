@@ -1,7 +1,7 @@
 // A kiosk landing (SPEC §2 /kiosk and the six business screens): opens the kiosk session once on
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
 // demo mode on an unenrolled kiosk, the staff enrolment form.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import {
@@ -9,6 +9,7 @@ import {
   useKioskSession,
 } from '@/features/checkin/hooks/use-kiosk-session.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { markKioskDevice } from './kiosk-device.ts';
 import { KioskScreen } from './KioskScreen.tsx';
 import { KioskStatus } from './KioskStatus.tsx';
 
@@ -35,6 +36,8 @@ export function KioskLanding(props: {
   header: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  // From now on this browser is a kiosk: the idle reset covers every screen it can reach.
+  useEffect(markKioskDevice, []);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
 
@@ -64,7 +67,7 @@ export function KioskLanding(props: {
     );
   }
   return (
-    <KioskScreen title={props.title} idleReset={false} className="justify-center gap-10 text-center">
+    <KioskScreen title={props.title} className="justify-center gap-10 text-center">
       {props.header}
       {body}
       <p className="max-w-2xl text-base text-bark-700">
