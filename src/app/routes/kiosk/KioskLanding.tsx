@@ -3,6 +3,7 @@
 // demo mode on an unenrolled kiosk, the staff enrolment form.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import {
   kioskSessionQueryKey,
@@ -71,8 +72,12 @@ export function KioskLanding(props: {
       {props.header}
       {body}
       <p className="max-w-2xl text-base text-bark-700">
-        By joining you agree to the {PROGRAMME_NAME} terms and privacy policy. We use your name and
-        phone number only for your rewards, and never sell them. Text messages are optional.
+        By joining you agree to the {PROGRAMME_NAME}{' '}
+        <Link to="/privacy" className="text-meadow-800 underline">
+          terms and privacy policy
+        </Link>
+        . We use your name and phone number only for your rewards, and never sell them. Text
+        messages are optional.
       </p>
     </KioskScreen>
   );
