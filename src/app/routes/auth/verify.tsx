@@ -1,5 +1,7 @@
 // Sign-in code (SPEC §2 /login/verify, §8): 'Verify & Sign In'; no account → 'Account Not Found'
-// and /join after 2 s; any other failure → 'Verification Failed'; success → /account.
+// and /join after 2 s — with the phone filled in and already proven, so joining needs no second
+// code (issue 20 §5: the verify keeps that session, `continueToJoin`); any other failure →
+// 'Verification Failed'; success → /account.
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Card } from '@/components/ui/Card.tsx';
@@ -22,26 +24,33 @@ export function LoginVerifyPage() {
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   if (!phone) return <Navigate to="/login" replace />;
 
+  const accountNotFound = (verifiedPhone?: string) => {
+    toast({
+      title: 'Account Not Found',
+      description: 'No account found with this phone number. Please sign up first.',
+      variant: 'destructive',
+    });
+    redirect.current = window.setTimeout(
+      () => void navigate('/join', verifiedPhone ? { state: { verifiedPhone } } : undefined),
+      ACCOUNT_NOT_FOUND_REDIRECT_MS,
+    );
+  };
   const submit = (code: string) =>
     verify.mutate(
-      { phone, code },
+      { phone, code, continueToJoin: true },
       {
-        onSuccess: () => {
-          toast({ title: 'Welcome Back!', description: "You've successfully signed in to your account." });
+        onSuccess: (result) => {
           removeSession(SESSION_KEYS.loginPhone);
+          if (!result.customer) {
+            accountNotFound(phone);
+            return;
+          }
+          toast({ title: 'Welcome Back!', description: "You've successfully signed in to your account." });
           void navigate('/account');
         },
         onError: (error) => {
           if (error.message.includes('404') || error.message.includes('No account found')) {
-            toast({
-              title: 'Account Not Found',
-              description: 'No account found with this phone number. Please sign up first.',
-              variant: 'destructive',
-            });
-            redirect.current = window.setTimeout(
-              () => void navigate('/join'),
-              ACCOUNT_NOT_FOUND_REDIRECT_MS,
-            );
+            accountNotFound();
             return;
           }
           toast({
