@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { useSendCode } from '@/features/session/api/send-code.ts';
 import { useVerifyCode } from '@/features/session/api/verify-code.ts';
 import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
+import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { MemberScreen } from '../shared/MemberScreen.tsx';
@@ -19,6 +20,7 @@ export function LoginVerifyPage() {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const resend = useSendCode();
+  const [resendAt, setResendAt] = useState<number | null>(null);
   const [phone] = useState(() => readSession(SESSION_KEYS.loginPhone));
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
@@ -66,8 +68,12 @@ export function LoginVerifyPage() {
       { phone },
       {
         onSuccess: () => toast({ title: 'Code Sent', description: 'A new verification code has been sent.' }),
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          // Too soon: count down to when it may be sent (Auth's or the API's Retry-After).
+          const at = resendAvailableAt(error);
+          if (at) setResendAt(at);
+          else toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' });
+        },
       },
     );
   return (
@@ -85,6 +91,7 @@ export function LoginVerifyPage() {
           onSubmit={submit}
           onResend={again}
           resendPending={resend.isPending}
+          resendAvailableAt={resendAt}
         />
       </Card>
     </MemberScreen>
