@@ -26,10 +26,11 @@ function useSecondsUntil(at: number | null | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!at) return;
-    setNow(Date.now());
+    const first = window.setTimeout(() => setNow(Date.now()), 0);
     const tick = window.setInterval(() => setNow(Date.now()), 1000);
     const stop = window.setTimeout(() => window.clearInterval(tick), at - Date.now() + 1000);
     return () => {
+      window.clearTimeout(first);
       window.clearInterval(tick);
       window.clearTimeout(stop);
     };
