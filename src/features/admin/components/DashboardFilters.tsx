@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import type { AdminFilters } from '../api/filters.ts';
+import { customRangeProblem } from '../lib/range-problem.ts';
 
 const RANGE_LABELS = {
   '7days': 'Last 7 days',
@@ -51,6 +52,9 @@ export function DashboardFilters(props: {
     if (!from || !to) return setError('Choose both a start and an end date.');
     if (from > to) return setError('The start date must be on or before the end date.');
     if (to > isoDay()) return setError('The end date cannot be in the future.');
+    // Every other limit (earliest day, longest span) is the contract's, which the API applies.
+    const problem = customRangeProblem(from, to);
+    if (problem) return setError(problem);
     setError(null);
     props.onChange({ location: filters.location, range, from, to });
   };
