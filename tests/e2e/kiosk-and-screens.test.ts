@@ -97,6 +97,7 @@ describe('a kiosk never leaves a member signed in (§4)', () => {
     await page.goto(`${APP}/login`);
     await page.getByLabel('Phone Number').fill(member.phone);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Enter Your Code' }).waitFor();
     await page.getByLabel('Verification code').fill(await latestCode(rig.anonKey, member.phone));
     await page.getByRole('button', { name: 'Verify & Sign In' }).click();
     await page.getByRole('heading', { name: 'Tablet Tess' }).waitFor();
@@ -136,6 +137,7 @@ describe('members on their own phone (§5)', () => {
     const { page, problems, context } = await openPage(PHONE, '/login');
     await page.getByLabel('Phone Number').fill(phone);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Enter Your Code' }).waitFor();
     await page.getByLabel('Verification code').fill(await latestCode(rig.anonKey, phone));
     await page.getByRole('button', { name: 'Verify & Sign In' }).click();
     await toastRegion(page).getByText('Account Not Found').waitFor();
@@ -214,14 +216,15 @@ describe('/admin (§5)', () => {
     await page.getByRole('heading', { name: 'Village Rewards Admin', level: 1 }).waitFor();
     await page.getByText('Narrow Nora checked in at Village Heritage Museum').waitFor();
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await shoot(page, 'admin-dashboard-390');
     expect(await sideways()).toBeLessThanOrEqual(0);
     await expectAccessible(page);
-    await shoot(page, 'admin-dashboard-390');
     for (const tab of ['Rewards', 'Locations', 'Exports', 'Flags', 'Messages', 'Reports', 'Customers']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel').waitFor();
       // Let the tab's reads arrive (their rows are what could be too wide).
       await page.waitForLoadState('networkidle').catch(() => undefined);
+      if ((await sideways()) > 0) await shoot(page, `admin-tab-${tab}-390`);
       expect(await sideways(), `the ${tab} tab scrolls sideways`).toBeLessThanOrEqual(0);
     }
     await page.getByRole('button', { name: 'View Narrow Nora' }).click();

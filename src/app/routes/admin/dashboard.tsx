@@ -59,7 +59,7 @@ function AdminDashboard() {
   return (
     <div className="min-h-svh bg-cream-50">
       <AdminHeader who={who} onSignOut={() => logout.mutate()} signingOut={logout.isPending} />
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <div className="print:hidden">
           <DashboardFilters filters={filters} locations={locations.data} onChange={setFilters} />
         </div>

@@ -9,6 +9,7 @@ import {
   kioskSessionQueryKey,
   useKioskSession,
 } from '@/features/checkin/hooks/use-kiosk-session.ts';
+import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { markKioskDevice } from './kiosk-device.ts';
 import { KioskScreen } from './KioskScreen.tsx';
@@ -37,8 +38,12 @@ export function KioskLanding(props: {
   header: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  // From now on this browser is a kiosk: the idle reset covers every screen it can reach.
-  useEffect(markKioskDevice, []);
+  // From now on this browser is a kiosk: the idle reset covers every screen it can reach (with the
+  // timings this tab was opened with: idleTimings() keeps a development override).
+  useEffect(() => {
+    markKioskDevice();
+    idleTimings();
+  }, []);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
 

@@ -6,5 +6,6 @@ import { ApiError } from '@/lib/api-client.ts';
 /** When a resend may be tried again (epoch ms), or null when `error` is not a "wait" answer. */
 export function resendAvailableAt(error: unknown, now: number = Date.now()): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;
-  return now + (error.retryAfterSeconds ?? 60) * 1000;
+  // Supabase Auth names whole seconds rounded down ("after 4 seconds" with 4.6 left): one more.
+  return now + ((error.retryAfterSeconds ?? 59) + 1) * 1000;
 }
