@@ -234,6 +234,7 @@ describe('/admin (§5)', () => {
     expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height).toBe(true);
     await shoot(page, 'admin-customer-detail-390');
     await detail.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('customer'));
 
     // A range the API would refuse is said in words beside the filters, and nothing is stuck.
     await page.getByLabel('Date Range', { exact: true }).selectOption('custom');

@@ -80,7 +80,7 @@ function AdminDashboard() {
             <VisitsChart filters={filters} />
           </Suspense>
         </Card>
-        <div className="grid gap-6 lg:grid-cols-2 print:hidden">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2 print:hidden">
           <RecentActivity
             items={activity.data}
             loading={activity.isPending}

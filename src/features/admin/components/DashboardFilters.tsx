@@ -22,6 +22,10 @@ export function isoDay(date = new Date(), offsetDays = 0): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
+function sameFilters(a: AdminFilters, b: AdminFilters): boolean {
+  return a.location === b.location && a.range === b.range && a.from === b.from && a.to === b.to;
+}
+
 export function DashboardFilters(props: {
   filters: AdminFilters;
   locations: LocationList | undefined;
@@ -33,9 +37,10 @@ export function DashboardFilters(props: {
   const [from, setFrom] = useState(filters.from ?? isoDay(new Date(), -6));
   const [to, setTo] = useState(filters.to ?? isoDay());
   const [error, setError] = useState<string | null>(null);
-  // The URL changed under us (back button, a shared link): show what it says.
+  // The filters in the URL changed under us (back button, a shared link): show what they say. Any
+  // other URL change (a tab, a search, a dialog) keeps what is being typed here.
   const [seen, setSeen] = useState(filters);
-  if (seen !== filters) {
+  if (!sameFilters(seen, filters)) {
     setSeen(filters);
     setRange(filters.range);
     if (filters.from) setFrom(filters.from);
