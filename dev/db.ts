@@ -102,8 +102,19 @@ export async function migrate(
       (row) => row.version,
     ),
   );
+  const files = listMigrations();
+  // A database built before the squash of 2026-11-25 records versions that no longer exist:
+  // its schema is right, but the baseline cannot apply on top of it.
+  const known = new Set(files.map((m) => m.version));
+  const gone = [...done].filter((version) => !known.has(version));
+  if (gone.length > 0) {
+    throw new Error(
+      `this database records ${gone.length} migration(s) that supabase/migrations/ no longer has ` +
+        `(${gone.slice(0, 3).join(', ')}…): they were squashed into the baseline. Run \`npm run db:reset\`.`,
+    );
+  }
   const applied: string[] = [];
-  for (const migration of listMigrations()) {
+  for (const migration of files) {
     if (done.has(migration.version)) continue;
     if (options.until && migration.version >= options.until) continue;
     const text = readFileSync(migration.path, 'utf8');
