@@ -1,13 +1,18 @@
 -- Baseline: the whole database as supabase/schemas/ describes it, squashed from the 45
 -- migrations of 2026-11-22/23 before anything was deployed (they are kept, unchanged, in
 -- tests/db/fixtures/pre-squash-migrations/; tests/db/schema-squash.pg.test.ts proves that both
--- give the same schema and data). Do not edit: a change to a rule is an edit of its schema file
+-- give the same schema and rows). Do not edit: a change to a rule is an edit of its schema file
 -- plus a new migration after this one (README, "Changing a rule").
 
 -- ===== supabase/schemas/00_foundation.sql =====
 
 -- The schemas of the programme, and who may use them. Hosted Supabase (and dev/sql/base.sql
 -- locally) already has the API roles, the auth schema and the `extensions` schema.
+--
+-- These files are the database as it is now, one file per capability, applied in name order
+-- (config.toml `[db.migrations] schema_paths`). A comment that names a migration file
+-- (`2026112…_name.sql`) points to the history before the squash, kept unchanged in
+-- tests/db/fixtures/pre-squash-migrations/.
 --
 -- Schema private holds the helpers, settings and counters that no API role reads directly; the
 -- Data API does not expose it. Schema app holds the programme's state transitions and reads,
@@ -1279,7 +1284,7 @@ create policy "Members, issuing kiosks and location staff can read check-in toke
 -- carries every earlier commit's WAL with it (an approval of a token implies the token is on
 -- disk). Saves one WAL flush wait per check-in.
 --
--- As in 20261122000420, with synchronous_commit off for this transaction (set_config local,
+-- As in 20261122000420_checkin_tokens.sql, with synchronous_commit off for this transaction (set_config local,
 -- not a SET clause: a SET clause would be undone when the function returns).
 create or replace function app.start_checkin(p_location_id text, p_phone text default null)
 returns jsonb
@@ -2959,7 +2964,7 @@ $$;
 revoke execute on function app.admin_export_visits(text, text, date, date) from public;
 grant execute on function app.admin_export_visits(text, text, date, date) to authenticated;
 
--- The dashboard's visits-per-day chart in one pass (issue 15): the version of 20261123001460
+-- The dashboard's visits-per-day chart in one pass (issue 15): the version of 20261123001460_daily_rollup.sql
 -- looked each day up in the range's counts with two correlated subqueries, so its cost grew
 -- with days × (days × businesses) — 0.85 s for a one-year custom range at 50k visits, seconds
 -- under load. Here the day × business grid is joined to the counts once and grouped by day.
@@ -3242,7 +3247,11 @@ $$;
 revoke execute on function private.admin_customer_search_sql() from public;
 grant execute on function private.admin_customer_search_sql() to authenticated;
 
--- As in 20261123001450, with the search written as LIKE (same matches as position() > 0).
+-- The where clause of the tab's filters over public.customers c, with $1 search (lower case),
+-- $2 phone digits (3 or more), $3 location, $4 range start, $5 range end; the range bounds of
+-- 'all' are null. The same text serves the page, the count and the export.
+--
+-- As in 20261123001450_admin_customers_plans.sql, with the search written as LIKE (same matches as position() > 0).
 create or replace function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
                                                          out where_sql text, out starts_at timestamptz, out ends_at timestamptz)
 language plpgsql stable
@@ -3454,7 +3463,7 @@ as $$
 $$;
 revoke execute on function private.rebuild_member_first_visits() from public;
 
--- Readers of the day rollup read the counters and the pending deltas (as in 20261123002020).
+-- Readers of the day rollup read the counters and the pending deltas (as in 20261123002020_dashboard_reads_from_rollups.sql).
 create or replace function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
 returns table (location_id text, kind text, before bigint, after bigint)
 language plpgsql stable
@@ -3479,7 +3488,11 @@ $$;
 revoke execute on function private.day_sums(date, date, date, text[]) from public;
 grant execute on function private.day_sums(date, date, date, text[]) to authenticated;
 
--- As in 20261123002100, reading the counters and the pending deltas.
+-- The catalogue with, per reward and per business, the unlocks (where the unlocking visit
+-- was; revoked unlocks not counted) and the redemptions (where it was honoured) in the range,
+-- and how many are unlocked and still unused now.
+--
+-- As in 20261123002100_admin_reads_at_scale.sql, reading the counters and the pending deltas.
 create or replace function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
@@ -3674,8 +3687,8 @@ create index member_first_visits_location_first_idx on private.member_first_visi
 -- One pass over the member's visits per approval for the dashboard's rollups, and one fold for
 -- every pending counter (issue 15).
 --
--- Before: an approval fired two statement triggers on visits (visit returns, 20261123002010;
--- cross-shopping, 20261123002400), each reading the member's approved visits again, and two row
+-- Before: an approval fired two statement triggers on visits (visit returns, 20261123002010_visit_returns.sql;
+-- cross-shopping, 20261123002400_cross_shopping_rollup.sql), each reading the member's approved visits again, and two row
 -- triggers that upserted shared rows: the day rollup's row for (today, business, 'visits'),
 -- locked by every approval at that business until it committed (approvals at one business
 -- queued on it), and the member's first visit at the business (an upsert that locks the row
@@ -4019,7 +4032,6 @@ begin
 end;
 $$;
 revoke execute on function private.bump_rollup(timestamptz, text, text, uuid, integer) from public;
-revoke execute on function private.bump_rollup(timestamptz, text, text, uuid, integer) from public;
 
 -- Moves every pending delta into its counters. One folder at a time (an advisory lock held to
 -- commit), so two never delete the same pending rows; rows appended by transactions still in
@@ -4085,7 +4097,7 @@ revoke execute on function private.maybe_fold_rollups() from public;
 
 -- The cross-shopping events of some members' states — (member, sign, business, last approved
 -- visit there) rows, sign +1 for the state now and −1 for the state before — appended as net
--- (day, mask) deltas (the events are explained in 20261123002400).
+-- (day, mask) deltas (the events are explained in 20261123002400_cross_shopping_rollup.sql).
 create function private.append_cross_shopping(p_customers uuid[], p_signs integer[], p_locations text[], p_lasts timestamptz[])
 returns void
 language plpgsql
@@ -4145,9 +4157,12 @@ begin
 end;
 $$;
 revoke execute on function private.roll_up_daily_rewards() from public;
-revoke execute on function private.roll_up_daily_rewards() from public;
 
--- As in 20261123001460, reading the counters and the pending deltas.
+-- Counts in [p_start, p_end) by (day, location, kind, reward): whole days from the rollup,
+-- the edges from the tables. Security definer: the rollup is private; callers are admin
+-- functions that have already checked the admin claim.
+--
+-- As in 20261123001460_daily_rollup.sql, reading the counters and the pending deltas.
 create or replace function private.rollup_counts(p_start timestamptz, p_end timestamptz, p_kinds text[])
 returns table (day date, location_id text, kind text, reward_id uuid, n bigint)
 language plpgsql stable
@@ -4234,7 +4249,11 @@ as $$
 $$;
 revoke execute on function private.rebuild_member_month_masks() from public;
 
--- As in 20261123002500, with the member's months kept too.
+-- The statement trigger on visits for every rollup kept per member: visit returns,
+-- cross-shopping, and (for inserts) first visits; updates and deletes of first visits stay
+-- with their row trigger (20261123002100_admin_reads_at_scale.sql), which no longer fires on insert.
+--
+-- As in 20261123002500_one_pass_rollups.sql, with the member's months kept too.
 create or replace function private.roll_up_visits()
 returns trigger
 language plpgsql
@@ -4357,9 +4376,10 @@ begin
 end;
 $$;
 revoke execute on function private.roll_up_visits() from public;
-revoke execute on function private.roll_up_visits() from public;
 
--- As in 20261123002500, rebuilding the members' months too.
+-- Rebuilds the rollup from the tables (after a bulk load with the triggers off).
+--
+-- As in 20261123002500_one_pass_rollups.sql, rebuilding the members' months too.
 create or replace function private.rebuild_daily_rollup()
 returns void
 language sql
@@ -4391,8 +4411,6 @@ as $$
   select private.rebuild_member_first_visits();
   select private.rebuild_member_month_masks();
 $$;
-revoke execute on function private.rebuild_daily_rollup() from public;
-revoke execute on function private.rebuild_daily_rollup() from public;
 revoke execute on function private.rebuild_daily_rollup() from public;
 
 create trigger visits_roll_up_daily
@@ -4447,7 +4465,7 @@ create trigger visits_roll_up_delete
 --
 -- Kept by statement triggers on visits that recompute the events of the members a statement
 -- touched from their approved visits now, less the same as they were before (the pattern of
--- private.shift_visit_returns, 20261123002010): an approval is one index scan of the member's
+-- private.shift_visit_returns, 20261123002010_visit_returns.sql): an approval is one index scan of the member's
 -- visits. Approvals and voids lock the customer row first, so one member's events are never
 -- recomputed from two snapshots at once. Like the returns rollup, the deltas are appended to
 -- private.cross_shopping_pending (no shared row locks held until commit), readers add them,
@@ -4625,7 +4643,14 @@ $$;
 revoke execute on function private.location_bits() from public;
 grant execute on function private.location_bits() to authenticated;
 
--- As in 20261123001440, with the unlocking visit looked up only for a tier reward (COALESCE
+-- Every redemption in a month with where the reward was earned and where it was honoured. A
+-- tier reward is earned at the business of the visit that unlocked it (the visit that reached
+-- the tier) and is worth its tier's reward_value_cents to the business that honours it. A
+-- welcome reward is earned and honoured at its own business (worth nothing across businesses).
+-- A redeemed reward whose visit was later voided (clawed back) still counts: the business
+-- honoured it and bore the cost.
+--
+-- As in 20261123001440_coalition_views.sql, with the unlocking visit looked up only for a tier reward (COALESCE
 -- evaluates its second argument only when the first is null): a month's welcome redemptions,
 -- most of them, no longer cost an index probe each. Same rows: visits.id is the primary key.
 create or replace function private.month_redemptions(p_month text)
@@ -4754,7 +4779,11 @@ $$;
 revoke execute on function private.cross_shopping_masks(date, date) from public;
 grant execute on function private.cross_shopping_masks(date, date) to authenticated;
 
--- As in 20261123001470 (work_mem from 20261123002100), with the masks from
+-- Cross-shopping in a range: members with an approved visit there, by business and by pair of
+-- businesses (visited both), how many businesses each member visited, and the share of
+-- members active at two or more businesses.
+--
+-- As in 20261123001470_coalition_masks.sql (work_mem from 20261123002100_admin_reads_at_scale.sql), with the masks from
 -- private.cross_shopping_masks: the counters for ranges ending today, the scan otherwise.
 create or replace function app.admin_cross_shopping(p_range text default '30days', p_from date default null, p_to date default null)
 returns jsonb
@@ -4801,7 +4830,11 @@ $$;
 revoke execute on function app.admin_cross_shopping(text, date, date) from public;
 grant execute on function app.admin_cross_shopping(text, date, date) to authenticated;
 
--- As in 20261123002400: p_customers' states now against the same less the rows p_replaced plus
+-- Appends the change of some members' events: p_customers' approved visits now, against the
+-- same less the rows p_replaced (ids whose new version is in the table) plus p_before (the rows
+-- as they were before the statement).
+--
+-- As in 20261123002400_cross_shopping_rollup.sql: p_customers' states now against the same less the rows p_replaced plus
 -- p_before; the events from private.append_cross_shopping.
 create or replace function private.shift_cross_shopping(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
 returns void
@@ -4839,9 +4872,12 @@ begin
 end;
 $$;
 revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.visits[]) from public;
-revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.visits[]) from public;
 
--- As in 20261123002100, with the month's members from private.member_month_masks.
+-- One business's month on one page: visits (and the month before), distinct visiting members,
+-- new members (joined there; first visit there), welcome rewards redeemed there, tier rewards
+-- it honoured, and where its members (those who visited it that month) also shopped that month.
+--
+-- As in 20261123002100_admin_reads_at_scale.sql, with the month's members from private.member_month_masks.
 create or replace function app.admin_business_report(p_location_id text, p_month text)
 returns jsonb
 language plpgsql stable

@@ -1,6 +1,11 @@
 -- The schemas of the programme, and who may use them. Hosted Supabase (and dev/sql/base.sql
 -- locally) already has the API roles, the auth schema and the `extensions` schema.
 --
+-- These files are the database as it is now, one file per capability, applied in name order
+-- (config.toml `[db.migrations] schema_paths`). A comment that names a migration file
+-- (`2026112…_name.sql`) points to the history before the squash, kept unchanged in
+-- tests/db/fixtures/pre-squash-migrations/.
+--
 -- Schema private holds the helpers, settings and counters that no API role reads directly; the
 -- Data API does not expose it. Schema app holds the programme's state transitions and reads,
 -- which the api function calls as the caller; it is not exposed by the Data API either.

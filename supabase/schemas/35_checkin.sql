@@ -44,7 +44,7 @@ create policy "Members, issuing kiosks and location staff can read check-in toke
 -- carries every earlier commit's WAL with it (an approval of a token implies the token is on
 -- disk). Saves one WAL flush wait per check-in.
 --
--- As in 20261122000420, with synchronous_commit off for this transaction (set_config local,
+-- As in 20261122000420_checkin_tokens.sql, with synchronous_commit off for this transaction (set_config local,
 -- not a SET clause: a SET clause would be undone when the function returns).
 create or replace function app.start_checkin(p_location_id text, p_phone text default null)
 returns jsonb

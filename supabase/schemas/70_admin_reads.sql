@@ -347,7 +347,7 @@ $$;
 revoke execute on function app.admin_export_visits(text, text, date, date) from public;
 grant execute on function app.admin_export_visits(text, text, date, date) to authenticated;
 
--- The dashboard's visits-per-day chart in one pass (issue 15): the version of 20261123001460
+-- The dashboard's visits-per-day chart in one pass (issue 15): the version of 20261123001460_daily_rollup.sql
 -- looked each day up in the range's counts with two correlated subqueries, so its cost grew
 -- with days × (days × businesses) — 0.85 s for a one-year custom range at 50k visits, seconds
 -- under load. Here the day × business grid is joined to the counts once and grouped by day.
@@ -630,7 +630,11 @@ $$;
 revoke execute on function private.admin_customer_search_sql() from public;
 grant execute on function private.admin_customer_search_sql() to authenticated;
 
--- As in 20261123001450, with the search written as LIKE (same matches as position() > 0).
+-- The where clause of the tab's filters over public.customers c, with $1 search (lower case),
+-- $2 phone digits (3 or more), $3 location, $4 range start, $5 range end; the range bounds of
+-- 'all' are null. The same text serves the page, the count and the export.
+--
+-- As in 20261123001450_admin_customers_plans.sql, with the search written as LIKE (same matches as position() > 0).
 create or replace function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
                                                          out where_sql text, out starts_at timestamptz, out ends_at timestamptz)
 language plpgsql stable
@@ -842,7 +846,7 @@ as $$
 $$;
 revoke execute on function private.rebuild_member_first_visits() from public;
 
--- Readers of the day rollup read the counters and the pending deltas (as in 20261123002020).
+-- Readers of the day rollup read the counters and the pending deltas (as in 20261123002020_dashboard_reads_from_rollups.sql).
 create or replace function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
 returns table (location_id text, kind text, before bigint, after bigint)
 language plpgsql stable
@@ -867,7 +871,11 @@ $$;
 revoke execute on function private.day_sums(date, date, date, text[]) from public;
 grant execute on function private.day_sums(date, date, date, text[]) to authenticated;
 
--- As in 20261123002100, reading the counters and the pending deltas.
+-- The catalogue with, per reward and per business, the unlocks (where the unlocking visit
+-- was; revoked unlocks not counted) and the redemptions (where it was honoured) in the range,
+-- and how many are unlocked and still unused now.
+--
+-- As in 20261123002100_admin_reads_at_scale.sql, reading the counters and the pending deltas.
 create or replace function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable

@@ -115,8 +115,8 @@ create index member_first_visits_location_first_idx on private.member_first_visi
 -- One pass over the member's visits per approval for the dashboard's rollups, and one fold for
 -- every pending counter (issue 15).
 --
--- Before: an approval fired two statement triggers on visits (visit returns, 20261123002010;
--- cross-shopping, 20261123002400), each reading the member's approved visits again, and two row
+-- Before: an approval fired two statement triggers on visits (visit returns, 20261123002010_visit_returns.sql;
+-- cross-shopping, 20261123002400_cross_shopping_rollup.sql), each reading the member's approved visits again, and two row
 -- triggers that upserted shared rows: the day rollup's row for (today, business, 'visits'),
 -- locked by every approval at that business until it committed (approvals at one business
 -- queued on it), and the member's first visit at the business (an upsert that locks the row
@@ -460,7 +460,6 @@ begin
 end;
 $$;
 revoke execute on function private.bump_rollup(timestamptz, text, text, uuid, integer) from public;
-revoke execute on function private.bump_rollup(timestamptz, text, text, uuid, integer) from public;
 
 -- Moves every pending delta into its counters. One folder at a time (an advisory lock held to
 -- commit), so two never delete the same pending rows; rows appended by transactions still in
@@ -526,7 +525,7 @@ revoke execute on function private.maybe_fold_rollups() from public;
 
 -- The cross-shopping events of some members' states — (member, sign, business, last approved
 -- visit there) rows, sign +1 for the state now and −1 for the state before — appended as net
--- (day, mask) deltas (the events are explained in 20261123002400).
+-- (day, mask) deltas (the events are explained in 20261123002400_cross_shopping_rollup.sql).
 create function private.append_cross_shopping(p_customers uuid[], p_signs integer[], p_locations text[], p_lasts timestamptz[])
 returns void
 language plpgsql
@@ -586,9 +585,12 @@ begin
 end;
 $$;
 revoke execute on function private.roll_up_daily_rewards() from public;
-revoke execute on function private.roll_up_daily_rewards() from public;
 
--- As in 20261123001460, reading the counters and the pending deltas.
+-- Counts in [p_start, p_end) by (day, location, kind, reward): whole days from the rollup,
+-- the edges from the tables. Security definer: the rollup is private; callers are admin
+-- functions that have already checked the admin claim.
+--
+-- As in 20261123001460_daily_rollup.sql, reading the counters and the pending deltas.
 create or replace function private.rollup_counts(p_start timestamptz, p_end timestamptz, p_kinds text[])
 returns table (day date, location_id text, kind text, reward_id uuid, n bigint)
 language plpgsql stable
@@ -675,7 +677,11 @@ as $$
 $$;
 revoke execute on function private.rebuild_member_month_masks() from public;
 
--- As in 20261123002500, with the member's months kept too.
+-- The statement trigger on visits for every rollup kept per member: visit returns,
+-- cross-shopping, and (for inserts) first visits; updates and deletes of first visits stay
+-- with their row trigger (20261123002100_admin_reads_at_scale.sql), which no longer fires on insert.
+--
+-- As in 20261123002500_one_pass_rollups.sql, with the member's months kept too.
 create or replace function private.roll_up_visits()
 returns trigger
 language plpgsql
@@ -798,9 +804,10 @@ begin
 end;
 $$;
 revoke execute on function private.roll_up_visits() from public;
-revoke execute on function private.roll_up_visits() from public;
 
--- As in 20261123002500, rebuilding the members' months too.
+-- Rebuilds the rollup from the tables (after a bulk load with the triggers off).
+--
+-- As in 20261123002500_one_pass_rollups.sql, rebuilding the members' months too.
 create or replace function private.rebuild_daily_rollup()
 returns void
 language sql
@@ -832,8 +839,6 @@ as $$
   select private.rebuild_member_first_visits();
   select private.rebuild_member_month_masks();
 $$;
-revoke execute on function private.rebuild_daily_rollup() from public;
-revoke execute on function private.rebuild_daily_rollup() from public;
 revoke execute on function private.rebuild_daily_rollup() from public;
 
 create trigger visits_roll_up_daily

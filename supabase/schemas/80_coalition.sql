@@ -23,7 +23,7 @@
 --
 -- Kept by statement triggers on visits that recompute the events of the members a statement
 -- touched from their approved visits now, less the same as they were before (the pattern of
--- private.shift_visit_returns, 20261123002010): an approval is one index scan of the member's
+-- private.shift_visit_returns, 20261123002010_visit_returns.sql): an approval is one index scan of the member's
 -- visits. Approvals and voids lock the customer row first, so one member's events are never
 -- recomputed from two snapshots at once. Like the returns rollup, the deltas are appended to
 -- private.cross_shopping_pending (no shared row locks held until commit), readers add them,
@@ -201,7 +201,14 @@ $$;
 revoke execute on function private.location_bits() from public;
 grant execute on function private.location_bits() to authenticated;
 
--- As in 20261123001440, with the unlocking visit looked up only for a tier reward (COALESCE
+-- Every redemption in a month with where the reward was earned and where it was honoured. A
+-- tier reward is earned at the business of the visit that unlocked it (the visit that reached
+-- the tier) and is worth its tier's reward_value_cents to the business that honours it. A
+-- welcome reward is earned and honoured at its own business (worth nothing across businesses).
+-- A redeemed reward whose visit was later voided (clawed back) still counts: the business
+-- honoured it and bore the cost.
+--
+-- As in 20261123001440_coalition_views.sql, with the unlocking visit looked up only for a tier reward (COALESCE
 -- evaluates its second argument only when the first is null): a month's welcome redemptions,
 -- most of them, no longer cost an index probe each. Same rows: visits.id is the primary key.
 create or replace function private.month_redemptions(p_month text)
@@ -330,7 +337,11 @@ $$;
 revoke execute on function private.cross_shopping_masks(date, date) from public;
 grant execute on function private.cross_shopping_masks(date, date) to authenticated;
 
--- As in 20261123001470 (work_mem from 20261123002100), with the masks from
+-- Cross-shopping in a range: members with an approved visit there, by business and by pair of
+-- businesses (visited both), how many businesses each member visited, and the share of
+-- members active at two or more businesses.
+--
+-- As in 20261123001470_coalition_masks.sql (work_mem from 20261123002100_admin_reads_at_scale.sql), with the masks from
 -- private.cross_shopping_masks: the counters for ranges ending today, the scan otherwise.
 create or replace function app.admin_cross_shopping(p_range text default '30days', p_from date default null, p_to date default null)
 returns jsonb
@@ -377,7 +388,11 @@ $$;
 revoke execute on function app.admin_cross_shopping(text, date, date) from public;
 grant execute on function app.admin_cross_shopping(text, date, date) to authenticated;
 
--- As in 20261123002400: p_customers' states now against the same less the rows p_replaced plus
+-- Appends the change of some members' events: p_customers' approved visits now, against the
+-- same less the rows p_replaced (ids whose new version is in the table) plus p_before (the rows
+-- as they were before the statement).
+--
+-- As in 20261123002400_cross_shopping_rollup.sql: p_customers' states now against the same less the rows p_replaced plus
 -- p_before; the events from private.append_cross_shopping.
 create or replace function private.shift_cross_shopping(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
 returns void
@@ -415,9 +430,12 @@ begin
 end;
 $$;
 revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.visits[]) from public;
-revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.visits[]) from public;
 
--- As in 20261123002100, with the month's members from private.member_month_masks.
+-- One business's month on one page: visits (and the month before), distinct visiting members,
+-- new members (joined there; first visit there), welcome rewards redeemed there, tier rewards
+-- it honoured, and where its members (those who visited it that month) also shopped that month.
+--
+-- As in 20261123002100_admin_reads_at_scale.sql, with the month's members from private.member_month_masks.
 create or replace function app.admin_business_report(p_location_id text, p_month text)
 returns jsonb
 language plpgsql stable
