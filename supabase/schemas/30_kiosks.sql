@@ -74,7 +74,20 @@ $$;
 revoke execute on function app.open_kiosk_session(text, text) from public;
 grant execute on function app.open_kiosk_session(text, text) to authenticated;
 
--- An admin sets (or replaces) a location's kiosk enrolment code; only a salted hash is kept.
+-- Enrolment codes are compared ignoring case, spaces and dashes (issue 20 §4): staff read
+-- "ABCD-EFGH-JKMN" off the admin screen and type "abcd efgh jkmn" on a tablet. A code is hashed by
+-- its key; a code hashed as typed (set before this rule) still matches as typed.
+create function private.enrolment_code_key(p_code text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select lower(regexp_replace(coalesce(p_code, ''), '[[:space:]-]+', '', 'g'))
+$$;
+revoke execute on function private.enrolment_code_key(text) from public;
+
+-- An admin sets (or replaces) a location's kiosk enrolment code; only a salted hash of its key is kept.
 -- Returns {"locationId", "enrolmentCodeSet": true}.
 create function app.set_enrolment_code(p_location_id text, p_code text)
 returns jsonb
@@ -90,11 +103,13 @@ begin
     perform private.fail('400', 'Choose a location');
   end if;
   perform private.require_location(p_location_id);
-  if length(coalesce(p_code, '')) not between 8 and 128 then
+  if length(coalesce(p_code, '')) not between 8 and 128
+     or length(private.enrolment_code_key(p_code)) < 8 then
     perform private.fail('400', 'An enrolment code has 8 to 128 characters');
   end if;
   insert into private.location_enrolment_codes (location_id, salt, code_hash, set_by)
-  values (p_location_id, v_salt, sha256(v_salt || convert_to(p_code, 'UTF8')), auth.uid())
+  values (p_location_id, v_salt,
+          sha256(v_salt || convert_to(private.enrolment_code_key(p_code), 'UTF8')), auth.uid())
   on conflict (location_id) do update
     set salt = excluded.salt, code_hash = excluded.code_hash, set_by = excluded.set_by, set_at = now();
   -- A new code revokes every kiosk enrolled with the old one.
@@ -122,7 +137,10 @@ begin
     perform private.fail('404', 'Open a kiosk session first');
   end if;
   select * into v_code from private.location_enrolment_codes e where e.location_id = v_session.location_id;
-  if not found or sha256(v_code.salt || convert_to(coalesce(p_code, ''), 'UTF8')) <> v_code.code_hash then
+  if not found or (
+    sha256(v_code.salt || convert_to(private.enrolment_code_key(p_code), 'UTF8')) <> v_code.code_hash
+    and sha256(v_code.salt || convert_to(coalesce(p_code, ''), 'UTF8')) <> v_code.code_hash
+  ) then
     perform private.fail('403', 'That enrolment code is not valid for this location');
   end if;
   update public.kiosk_sessions k set enrolled_at = now() where k.id = v_session.id;

@@ -27,9 +27,11 @@ as $$
   select jsonb_build_object('target', g.target, 'label', g.label,
                             'pointsNeeded', greatest(g.target - coalesce(p_points, 0), 0))
     from (
-      select coalesce(n.min_points, top.min_points + 10) as target,
-             coalesce(n.goal_label, 'Premium Reward') as label
-        from (select max(t.min_points) as min_points from public.tiers t) top
+      select coalesce(n.min_points, top.min_points) as target,
+             coalesce(n.goal_label, top.goal_label) as label
+        from (
+          select t.min_points, t.goal_label from public.tiers t order by t.min_points desc limit 1
+        ) top
         left join lateral (
           select t.min_points, t.goal_label
             from public.tiers t
