@@ -95,7 +95,7 @@ export function SignupForm(props: SignupFormProps) {
                 props.phoneVerified ? `${id}-phone-verified` : described('phone', !!errors.phone)
               }
               readOnly={props.phoneVerified}
-              className={props.phoneVerified ? 'bg-cream-100' : undefined}
+              className="read-only:bg-cream-100"
               name={field.name}
               ref={field.ref}
               value={field.value ?? ''}
