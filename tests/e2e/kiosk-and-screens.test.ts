@@ -10,7 +10,7 @@ import {
   APP, decodeQr, KIOSK_LANDSCAPE, KIOSK_PORTRAIT, PHONE, seriousA11yViolations, shoot, startBrowserApp,
   type BrowserApp, type StorageState,
 } from '../support/browser-app.ts';
-import { latestCode, nextPhone, recordVisit, signUp } from './lib/api.ts';
+import { apiOk, latestCode, nextPhone, recordVisit, signUp } from './lib/api.ts';
 import { accessTokenOf, signInThroughScreen } from './lib/dev-app.ts';
 
 let rig: BrowserApp;
@@ -204,6 +204,29 @@ describe('public pages promise what exists (§6)', () => {
     await expectAccessible(page);
     await shoot(page, 'privacy-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
+
+describe('the next goal names only rewards that exist (§6)', () => {
+  it("a Gold member's account shows no goal beyond Gold (no 'Premium Reward')", async () => {
+    const member = await signUp('Golden Gil');
+    await apiOk('POST', `/api/admin/customers/${member.id}/adjust-points`, {
+      token: adminToken, body: { points: 25, reason: 'Browser test: a Gold member' },
+    });
+    const { page, problems, context } = await openPage(PHONE, '/login');
+    await page.getByLabel('Phone Number').fill(member.phone);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Enter Your Code' }).waitFor();
+    await page.getByLabel('Verification code').fill(await latestCode(rig.anonKey, member.phone));
+    await page.getByRole('button', { name: 'Verify & Sign In' }).click();
+    await page.getByRole('heading', { name: 'Golden Gil' }).waitFor();
+    await page.getByText('Gold', { exact: true }).first().waitFor();
+    expect(await page.getByText('Premium Reward').count()).toBe(0);
+    expect(await page.getByText('Next goal', { exact: false }).count()).toBe(0);
+    await expectAccessible(page);
+    await shoot(page, 'account-gold-390');
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
