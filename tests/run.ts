@@ -76,9 +76,12 @@ const checkResults = Promise.all(checks.map(([title, args]) => background(title,
 const reportDir = mkdtempSync(join(tmpdir(), 'village-rewards-tests-'));
 const report = join(reportDir, 'vitest.json');
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-if (!hasPostgres) vitestArgs.push('--exclude', '**/*.pg.test.ts');
-if (!hasChromium) vitestArgs.push('--exclude', 'tests/e2e/**');
-const env = { ...process.env, ...(hasPostgres ? { DATABASE_URL: databaseUrl } : {}) };
+if (!hasChromium) vitestArgs.push('--project', 'web', '--project', 'node');
+// vitest.config.ts leaves the real-Postgres suites out (a CLI --exclude would not reach the projects).
+const env = {
+  ...process.env,
+  ...(hasPostgres ? { DATABASE_URL: databaseUrl } : { TEST_WITHOUT_POSTGRES: '1' }),
+};
 const vitestPassed = await new Promise<boolean>((resolve) => {
   const started = Date.now();
   console.log(`\n== vitest: npx ${vitestArgs.join(' ')}`);
