@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', lazy: screen(publicScreens, (m) => m.HomePage) },
           { path: '/how-it-works', lazy: screen(publicScreens, (m) => m.HowItWorksPage) },
-          { path: '/privacy', lazy: screen(publicScreens, (m) => m.PrivacyPage) },
+          { path: '/privacy', lazy: screen(joinScreens, (m) => m.PrivacyPage) },
           { path: '/businesses', lazy: screen(joinScreens, (m) => m.BusinessesPage) },
           { path: '/join', lazy: screen(joinScreens, (m) => m.JoinPage) },
           { path: '/contact', lazy: screen(joinScreens, (m) => m.ContactPage) },
