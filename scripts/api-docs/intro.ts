@@ -3,7 +3,6 @@
 import { parseConfig, type RateLimits } from '../../supabase/functions/_shared/config.ts';
 
 const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
-  sendCodePerPhone: ['RATE_LIMIT_SEND_CODE_PER_PHONE', 'POST /api/auth/send-code, per phone'],
   sendCodePerIp: ['RATE_LIMIT_SEND_CODE_PER_IP', 'POST /api/auth/send-code, per client address'],
   verifyPerPhone: ['RATE_LIMIT_VERIFY_PER_PHONE', 'POST /api/auth/verify, per phone'],
   customersPerClient: ['RATE_LIMIT_CUSTOMERS_PER_CLIENT', 'POST /api/customers, per kiosk device or per client address'],

@@ -32,9 +32,10 @@ as $$ select interval '15 seconds' $$;
 -- The Send SMS hook's rule, called by the api's hook endpoint as service_role for a code Auth is
 -- about to send: 429 (Retry-After in the hint) once the phone had sign_in_codes_per_day codes in
 -- 24 hours; otherwise the code is counted and is a new code, with a fresh allowance of tries.
--- Returns the time it was counted by, for app.sign_in_code_not_sent when the provider fails.
+-- Returns the time it was counted by (as text: exact to the microsecond), for
+-- app.sign_in_code_not_sent when the provider fails.
 create function app.sign_in_code_sending(p_phone text)
-returns timestamptz
+returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -51,7 +52,7 @@ begin
   update private.sign_in_codes s
      set sent_at = v_recent || now(), attempts = 0, admitted_at = null, updated_at = now()
    where s.phone = p_phone;
-  return now();
+  return now()::text;
 end;
 $$;
 

@@ -57,7 +57,7 @@ select lives_ok($$ select app.sign_in_code_verified('+13125550101'); select app.
 -- Five codes a day; only codes the provider sent count.
 select lives_ok($$ select app.sign_in_code_sending('+13125550101') from generate_series(1, 2) $$,
   'Up to five codes are sent to one phone in 24 hours');
-select lives_ok($$ select app.sign_in_code_not_sent('+13125550101', app.sign_in_code_sending('+13125550101')) $$,
+select lives_ok($$ select app.sign_in_code_not_sent('+13125550101', app.sign_in_code_sending('+13125550101')::timestamptz) $$,
   'A code the provider could not send is taken back');
 select lives_ok($$ select app.sign_in_code_sending('+13125550101') $$, 'so the fifth code is still sent');
 select tests.error_of($$ select app.sign_in_code_sending('+13125550101') $$) as sixth \gset
