@@ -40,13 +40,13 @@ export const VerifyCodeResponse = z.object({
 export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
 
 /** The operator's and clerks' sign-in (/admin, /staff): the same counted code check, no customer. */
-export const VerifyStaffCodeRequest = z.strictObject({ phone: Phone, code: VerificationCode });
-export type VerifyStaffCodeRequest = z.input<typeof VerifyStaffCodeRequest>;
-export const VerifyStaffCodeResponse = z.object({
+export const VerifySessionRequest = z.strictObject({ phone: Phone, code: VerificationCode });
+export type VerifySessionRequest = z.input<typeof VerifySessionRequest>;
+export const VerifySessionResponse = z.object({
   session: AuthSession,
-  role: z.enum(['staff', 'admin']).describe("The session's role (app_metadata.role)"),
+  role: z.enum(['staff', 'admin']).nullable().describe("The session's app_metadata.role when staff or admin, else null"),
 });
-export type VerifyStaffCodeResponse = z.infer<typeof VerifyStaffCodeResponse>;
+export type VerifySessionResponse = z.infer<typeof VerifySessionResponse>;
 
 export const LogoutResponse = z.object({ signedOut: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
