@@ -8,6 +8,8 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Templates of a migrated database, made once per run (PGlite and real Postgres).
+      globalSetup: ['tests/support/global-setup.ts'],
       // One known driver defect, met only when a fault test restarts Postgres: postgres.js 3.4.9
       // writes a batched chunk from a setImmediate after the socket closed (porsager/postgres#1154,
       // #1208; fix pending upstream). The query itself was already rejected (the API answers 503);
