@@ -15,7 +15,7 @@ import type { Sql } from '../db.ts';
 import type { HookSettings } from '../config.ts';
 import { signWebhook } from '../../supabase/functions/_shared/hooks/webhook-signature.ts';
 import { AuthError } from './errors.ts';
-import { userJson } from './tokens.ts';
+import { userJson, type ClaimsHook } from './tokens.ts';
 import type { UserRow } from './store.ts';
 
 const HOOK_TIMEOUT_MS = 5_000;
@@ -79,13 +79,6 @@ export async function runSendSmsHook(hook: HookSettings, user: UserRow, phone: s
 }
 
 const PG_FUNCTION = /^pg-functions:\/\/[^/]+\/([a-z_][a-z0-9_]*)\/([a-z_][a-z0-9_]*)$/;
-
-export type ClaimsHook = (input: {
-  userId: string;
-  claims: Record<string, unknown>;
-  authenticationMethod: string;
-  ip?: string;
-}) => Promise<Record<string, unknown>>;
 
 /** The Custom Access Token hook as a function from claims to claims (or a refusal). */
 export function customAccessTokenHook(sql: Sql, hook: HookSettings): ClaimsHook {

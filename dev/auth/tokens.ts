@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { jwks, signJwt, type SigningKeys } from '../keys.ts';
-import type { ClaimsHook } from './hooks.ts';
 import type { Amr } from './sessions.ts';
 import type { UserRow } from './store.ts';
 
@@ -53,6 +52,14 @@ export function userJson(user: UserRow) {
     is_anonymous: user.is_anonymous,
   };
 }
+
+/** The Custom Access Token hook as the issuer calls it (hooks.ts makes one): claims in, claims out or a refusal. */
+export type ClaimsHook = (input: {
+  userId: string;
+  claims: Record<string, unknown>;
+  authenticationMethod: string;
+  ip?: string;
+}) => Promise<Record<string, unknown>>;
 
 export interface AccessTokenClaims {
   sub: string;
