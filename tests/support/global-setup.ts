@@ -23,7 +23,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     (error: unknown) => error,
   );
 
-  const server = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const server =
+    process.env.TEST_WITHOUT_POSTGRES === '1' ? undefined : (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
   let admin: postgres.Sql | undefined;
   let templateName: string | undefined;
   if (server) {
