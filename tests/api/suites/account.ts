@@ -6,7 +6,6 @@ import {
   MeResponse,
   MyVisitsResponse,
   RedeemCodeResponse,
-  RedeemRewardResponse,
   StartRedemptionResponse,
 } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
