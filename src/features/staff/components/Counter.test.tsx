@@ -85,7 +85,9 @@ it('each scan of the same member card is a new attempt with a new key (the next 
 
 it('retries a request whose answer never came with the same key, once the clerk asks', async () => {
   let answer: [number, unknown] = [503, { error: { code: 'unavailable', message: 'Try again in a moment' } }];
-  const calls = setup(() => answer);
+  const calls = setup(() => answer, {
+    '/api/rewards/redeemable': () => [200, { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: [] }],
+  });
   await scan(CARD);
   const alert = await screen.findByRole('alert');
   answer = [200, approved];
@@ -99,8 +101,9 @@ it('retries a request whose answer never came with the same key, once the clerk 
   await screen.findByRole('alert');
   expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Try again' })).toBeNull();
   await scan(CARD);
-  await waitFor(() => expect(calls).toHaveLength(4));
-  expect(header(calls[3]!.init, 'Idempotency-Key')).not.toBe(header(calls[2]!.init, 'Idempotency-Key'));
+  const approvals = () => calls.filter((c) => c.url.pathname === '/api/visits/approve');
+  await waitFor(() => expect(approvals()).toHaveLength(4));
+  expect(header(approvals()[3]!.init, 'Idempotency-Key')).not.toBe(header(approvals()[2]!.init, 'Idempotency-Key'));
 });
 
 it("says 'That is not a member or check-in code' for a malformed code, without asking the API", async () => {
@@ -143,16 +146,25 @@ it("reads a member's redemption code, shows who and what, and redeems it only on
   await waitFor(() => expect(screen.getByLabelText('Scan or type a member code')).toHaveFocus());
 });
 
-it("a rate-limited scan says 'Already checked in recently' with the API's own words", async () => {
-  setup(() => [
-    429,
-    { error: { code: 'rate_limited', message: 'This visit was already approved recently' } },
-  ]);
+it("a rate-limited scan says 'Already checked in recently' with the API's own words, and still offers the rewards to redeem", async () => {
+  const calls = setup(
+    () => [429, { error: { code: 'rate_limited', message: 'This visit was already approved recently' } }],
+    {
+      '/api/rewards/redeemable': () => [
+        200,
+        { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: approved.redeemableRewards },
+      ],
+    },
+  );
   await scan(CARD);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Already checked in recently');
   expect(alert).toHaveTextContent('This visit was already approved recently');
   expect(screen.queryByRole('region', { name: 'Visit Approved!' })).not.toBeInTheDocument();
+  const rewards = await screen.findByRole('region', { name: 'Rewards of Greta Garbo' });
+  expect(within(rewards).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).toBeInTheDocument();
+  const asked = calls.find((c) => c.url.pathname === '/api/rewards/redeemable')!;
+  expect(Object.fromEntries(asked.url.searchParams)).toEqual({ customerId: CUSTOMER, locationId: 'creamery' });
 });
 
 it('an expired or used code is named as such', async () => {

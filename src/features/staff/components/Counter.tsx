@@ -3,17 +3,23 @@
 // Every scan is a new attempt with a new Idempotency-Key; only a retry of a request whose answer
 // never came reuses its key. The code field has the focus on load and after every result.
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import type { ApproveVisitResponse, CheckRedemptionCodeResponse } from '@contract';
+import type {
+  ApproveVisitResponse,
+  CheckRedemptionCodeResponse,
+  RedeemableRewardsResponse,
+} from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useApproveScan } from '../api/approve-scan.ts';
+import { useGetRedeemable } from '../api/get-redeemable.ts';
 import { useCheckRedemptionCode, useRedeemCode } from '../api/redemption-code.ts';
 import { Attempts, answerNeverCame } from '../lib/attempts.ts';
 import { scanError } from '../lib/scan-errors.ts';
 import { NOT_A_CODE, scanKind } from '../lib/scan-kind.ts';
 import { ApprovalResult } from './ApprovalResult.tsx';
+import { RedeemableList } from './RedeemableList.tsx';
 import { RedemptionCheck } from './RedemptionCheck.tsx';
 import { ScanInput } from './ScanInput.tsx';
 
@@ -35,6 +41,8 @@ export function Counter(props: {
   const approve = useApproveScan();
   const checkCode = useCheckRedemptionCode();
   const redeemCode = useRedeemCode();
+  const getRedeemable = useGetRedeemable();
+  const [tooSoon, setTooSoon] = useState<RedeemableRewardsResponse | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const attempts = useRef(new Attempts());
   const [camera, setCamera] = useState(false);
@@ -49,6 +57,7 @@ export function Counter(props: {
     setResult(null);
     setCheck(null);
     setFailure(null);
+    setTooSoon(null);
   };
   const fail = (error: unknown, retry: () => void, malformed = false) => {
     const shown = scanError(error);
@@ -75,6 +84,15 @@ export function Counter(props: {
         onError: (error) => {
           attempts.current.settle(request, error);
           fail(error, () => approveValue(value), error instanceof ApiError && error.status === 400);
+          // Too soon for a visit is not too soon for a reward: list what can be redeemed here.
+          const card = /^customer:(.+)$/.exec(value);
+          if (card && error instanceof ApiError && error.status === 429) {
+            setRedeemed(new Set());
+            getRedeemable.mutate(
+              { customerId: card[1]!, locationId: props.locationId },
+              { onSuccess: setTooSoon },
+            );
+          }
         },
         onSettled: focusInput,
       },
@@ -157,6 +175,21 @@ export function Counter(props: {
             </Button>
           ) : null}
         </div>
+      ) : null}
+      {tooSoon ? (
+        <Card role="region" aria-label={`Rewards of ${tooSoon.customer.name}`} className="grid gap-3 p-5">
+          <p className="text-xl font-semibold text-bark-900">{tooSoon.customer.name}</p>
+          <RedeemableList
+            rewards={tooSoon.redeemableRewards}
+            customerName={tooSoon.customer.name}
+            locationId={props.locationId}
+            redeemed={redeemed}
+            onRedeemed={(id) => {
+              setRedeemed((done) => new Set(done).add(id));
+              focusInput();
+            }}
+          />
+        </Card>
       ) : null}
       {check ? (
         <RedemptionCheck
