@@ -2,7 +2,7 @@
 // function, then every vitest suite: unit and component tests, API integration on PGlite, the
 // real-Postgres suites (*.pg.test.ts) when a server is reachable, and the browser suites when
 // Chromium is found. With CI=true a missing Postgres or Chromium fails instead of narrowing.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,13 +12,28 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const ci = process.env.CI === 'true';
 
-function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-  console.log(`\n== ${title}: ${command} ${args.join(' ')}`);
+/**
+ * A check that runs while vitest runs (the checks are single-threaded and vitest leaves a core
+ * idle now and then, so together they finish sooner than one after the other). Its output is
+ * held and printed in one piece when it ends, so it never interleaves with vitest's.
+ */
+function background(title: string, command: string, args: string[]): Promise<boolean> {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  console.log(`== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      const text = Buffer.concat(output).toString().trimEnd();
+      console.log(`\n== ${title}: ${command} ${args.join(' ')}${text ? `\n${text}` : ''}`);
+      console.log(`== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      resolve(code === 0);
+    });
+  });
 }
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 async function reachable(url: string): Promise<boolean> {
   const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
@@ -49,31 +64,56 @@ if (!hasChromium) {
   else console.warn(`warning: ${message}; running without them`);
 }
 
-// Checks other than vitest count as one test each in the closing line.
+const runStarted = Date.now();
+// Checks other than vitest count as one test each in the closing line. They run beside vitest.
 const checks: [string, string[]][] = [
   ['typecheck', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', ['eslint', '.', '--max-warnings', '0']],
   ['deno check', ['deno', 'check', '--quiet', 'supabase/functions/api/index.ts']],
 ];
-for (const [title, args] of checks) {
-  if (step(title, 'npx', args)) checksPassed += 1;
-  else failures.push(title);
-}
+const checkResults = Promise.all(checks.map(([title, args]) => background(title, 'npx', args)));
 
 const reportDir = mkdtempSync(join(tmpdir(), 'village-rewards-tests-'));
 const report = join(reportDir, 'vitest.json');
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-if (!hasPostgres) vitestArgs.push('--exclude', '**/*.pg.test.ts');
-if (!hasChromium) vitestArgs.push('--exclude', 'tests/e2e/**');
-const env = { ...process.env, ...(hasPostgres ? { DATABASE_URL: databaseUrl } : {}) };
-if (!step('vitest', 'npx', vitestArgs, env)) failures.push('vitest');
+if (!hasChromium) vitestArgs.push('--project', 'web', '--project', 'node');
+// vitest.config.ts leaves the real-Postgres suites out (a CLI --exclude would not reach the projects).
+const env = {
+  ...process.env,
+  ...(hasPostgres ? { DATABASE_URL: databaseUrl } : { TEST_WITHOUT_POSTGRES: '1' }),
+};
+const vitestPassed = await new Promise<boolean>((resolve) => {
+  const started = Date.now();
+  console.log(`\n== vitest: npx ${vitestArgs.join(' ')}`);
+  const child = spawn('npx', vitestArgs, { stdio: 'inherit', env });
+  child.on('close', (code) => {
+    console.log(`== vitest: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+    resolve(code === 0);
+  });
+});
+if (!vitestPassed) failures.push('vitest');
+(await checkResults).forEach((ok, index) => {
+  if (ok) checksPassed += 1;
+  else failures.push(checks[index]![0]);
+});
 
 let passed = 0;
 let failed = 0;
 if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const results = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: { name: string; startTime: number; endTime: number }[];
+  };
   passed = results.numPassedTests;
   failed = results.numFailedTests;
+  // Where the time goes: the slowest files (their own time; files run side by side).
+  const slowest = results.testResults
+    .map((file) => ({ name: file.name.replace(`${process.cwd()}/`, ''), ms: file.endTime - file.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  console.log('\nslowest test files:');
+  for (const file of slowest) console.log(`  ${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
 } else {
   failures.push('vitest wrote no report');
 }
@@ -81,5 +121,6 @@ if (existsSync(report)) {
 console.log('');
 for (const failure of failures) console.log(`FAILED: ${failure}`);
 // The plain closing line CI reads: vitest's tests plus the three checks above.
+console.log(`npm test took ${seconds(runStarted)}`);
 console.log(`${passed + checksPassed} passed, ${failed + (checks.length - checksPassed)} failed`);
 process.exit(failures.length === 0 ? 0 : 1);

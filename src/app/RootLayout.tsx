@@ -1,14 +1,31 @@
-// The outermost layout of every route: scroll restoration, the routed screen and the toast region.
-import { Outlet } from 'react-router';
-import { Toaster } from '@/components/ui/toast.ts';
+// The outermost layout of every route: scroll restoration, the routed screen, the toast region
+// (error toasts end with their screen) and the kiosk's idle reset on every screen it covers.
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { dismissErrorToasts, Toaster } from '@/components/ui/toast.ts';
+import { idleResetCovers } from './routes/kiosk/kiosk-device.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
+// The idle reset (its dialog, supabase-js) loads only on a screen it covers: never for `/` on a
+// visitor's own device.
+const KioskIdle = lazy(async () => ({
+  default: (await import('./routes/kiosk/KioskIdle.tsx')).KioskIdle,
+}));
+
 export function RootLayout() {
+  const { pathname } = useLocation();
+  // A screen's error toast must not cover the next screen (issue 20 §5).
+  useEffect(() => dismissErrorToasts(), [pathname]);
   return (
     <>
       <ScrollToTop />
       <Outlet />
       <Toaster />
+      {idleResetCovers(pathname) ? (
+        <Suspense fallback={null}>
+          <KioskIdle />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { routes } from './router.tsx';
 const SCREENS: [string, string, string?][] = [
   ['/', 'Village Rewards'],
   ['/how-it-works', 'How It Works'],
+  ['/privacy', 'Terms and Privacy'],
   ['/businesses', 'Participating Businesses'],
   ['/join', 'Join Village Rewards'],
   ['/contact', 'Contact Us'],

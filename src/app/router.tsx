@@ -23,15 +23,25 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * What the first paint shows while the visited screen's chunk loads: nothing (index.html's own
+ * background). Declared so react-router does not warn on every load that none was given.
+ */
+function HydrateFallback() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { path: '/', lazy: screen(publicScreens, (m) => m.HomePage) },
           { path: '/how-it-works', lazy: screen(publicScreens, (m) => m.HowItWorksPage) },
+          { path: '/privacy', lazy: screen(joinScreens, (m) => m.PrivacyPage) },
           { path: '/businesses', lazy: screen(joinScreens, (m) => m.BusinessesPage) },
           { path: '/join', lazy: screen(joinScreens, (m) => m.JoinPage) },
           { path: '/contact', lazy: screen(joinScreens, (m) => m.ContactPage) },

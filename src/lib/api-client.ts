@@ -41,6 +41,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
+    /** The answer's Retry-After (429, 503), in seconds, when it named one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
@@ -106,7 +108,13 @@ export async function apiRequest(
     credentials: 'include',
   });
   if (!response.ok) {
-    throw new ApiError(response.status, await response.text(), response.statusText);
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ApiError(
+      response.status,
+      await response.text(),
+      response.statusText,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return response;
 }

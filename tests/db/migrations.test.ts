@@ -1,6 +1,6 @@
 // The migrations apply cleanly to the embedded database (PGlite, PostgreSQL 18 in WASM), with
 // RLS working there too, and record themselves where the Supabase CLI does.
-import { listMigrations } from '../../dev/db.ts';
+import { listMigrations, migrate } from '../../dev/db.ts';
 import { createPgliteDatabase, type TestDatabase } from '../support/db.ts';
 import { actAs, createMember } from '../support/factories.ts';
 
@@ -64,5 +64,14 @@ describe('migrations on PGlite', () => {
     await createMember(db.sql, 'B');
     const seen = await actAs(db.sql, a.claims, (tx) => tx`select id from public.customers`);
     expect(seen.map((r) => r.id)).toEqual([a.customerId]);
+  });
+
+  it('refuses to build on a database that records migrations squashed into the baseline', async () => {
+    await db.sql`insert into supabase_migrations.schema_migrations (version, name) values ('20261122000100', 'core_tables')`;
+    try {
+      await expect(migrate(db.sql)).rejects.toThrow(/squashed into the baseline\. Run `npm run db:reset`/);
+    } finally {
+      await db.sql`delete from supabase_migrations.schema_migrations where version = '20261122000100'`;
+    }
   });
 });

@@ -91,7 +91,8 @@ beforeAll(async () => {
   const joanies = await signInAt('/staff', phone);
   joaniesStaff = joanies.state;
   await joanies.page.close();
-  [{ id: joaniesStaffId }] = await db.sql<{ id: string }[]>`select id from auth.users where phone = ${`1${phone}`}`;
+  const [staffRow] = await db.sql<{ id: string }[]>`select id from auth.users where phone = ${`1${phone}`}`;
+  joaniesStaffId = staffRow!.id;
 }, 240_000);
 
 afterAll(async () => {

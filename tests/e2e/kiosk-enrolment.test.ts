@@ -56,3 +56,28 @@ it("offers no 'Simulate Scan' outside demo mode", async () => {
   expect(await page.getByRole('button', { name: 'Simulate Scan' }).count()).toBe(0);
   await context.close();
 });
+
+it('takes the enrolment code in any case, with spaces instead of dashes; a revoked kiosk shows the form again, logo and all', async () => {
+  const admin = await demoAdminToken(rig.anonKey);
+  await apiOk('PUT', '/api/admin/locations/joanies/enrolment-code', { body: { code: 'ABCD-EFGH-JKMN' }, token: admin });
+  const { page, problems, context } = await openPage(KIOSK_LANDSCAPE, '/joanies');
+  await page.getByRole('heading', { name: 'This kiosk is not set up yet' }).waitFor();
+  await page.getByLabel('Enrolment code').fill(' abcd efgh jkmn ');
+  await page.getByRole('button', { name: 'Enrol this kiosk' }).click();
+  await page.getByRole('link', { name: "I'm Already a Member" }).waitFor();
+
+  const kiosks = await apiOk<{ id: string; enrolled: boolean }[]>('GET', '/api/admin/locations/joanies/kiosks', { token: admin });
+  const enrolled = kiosks.filter((kiosk) => kiosk.enrolled);
+  expect(enrolled).toHaveLength(1);
+  await apiOk('POST', `/api/admin/kiosks/${enrolled[0]!.id}/revoke`, { token: admin });
+
+  await page.reload();
+  await page.getByRole('heading', { name: 'This kiosk is not set up yet' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('img', { name: "Joanie's Pizzeria logo" }).waitFor();
+  expect(await page.getByRole('alert').filter({ hasText: "We can't reach the rewards service" }).count()).toBe(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'kiosk-revoked-1280x800');
+  // The old token's refusals (401) are Chromium's own lines; the page itself logged nothing else.
+  expect(problems.filter((text) => !/401/.test(text))).toEqual([]);
+  await context.close();
+});

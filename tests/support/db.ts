@@ -28,7 +28,11 @@ export async function createPostgresDatabase(options: { max?: number } = {}): Pr
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
   const adminSql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-  await adminSql.unsafe(`create database "${name}"`);
+  // A copy of the run's migrated template (tests/support/global-setup.ts) when there is one;
+  // migrate() below then only seeds it.
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  if (template && !/^\w+$/.test(template)) throw new Error(`TEST_TEMPLATE_DATABASE "${template}" is not a database name`);
+  await adminSql.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const sql = connect(url.toString(), { max: options.max ?? 10 });

@@ -149,6 +149,11 @@ export function PublicLayout() {
                 Contact us
               </Link>
             </p>
+            <p className="mt-3">
+              <Link to="/privacy" className="font-medium text-meadow-800 underline">
+                Terms and privacy policy
+              </Link>
+            </p>
           </div>
         </div>
       </footer>

@@ -1,4 +1,5 @@
-// A modal dialog on Radix Dialog (focus trap, Escape, labelled by its title).
+// A modal dialog on Radix Dialog (focus trap, Escape, labelled by its title), never taller or
+// wider than the screen.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
@@ -20,6 +21,8 @@ export function DialogContent({
       <DialogPrimitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          // Fits any screen (a 390 px phone, a landscape tablet): the dialog scrolls, not the page.
+          'max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain',
           'rounded-2xl bg-white p-6 shadow-xl focus-visible:outline-3 focus-visible:outline-meadow-700',
           className,
         )}

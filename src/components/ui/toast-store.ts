@@ -56,6 +56,11 @@ export function dismissToast(id?: string) {
   );
 }
 
+/** Closes the destructive toasts: an error belongs to the screen (or attempt) that raised it. */
+export function dismissErrorToasts() {
+  for (const item of toasts) if (item.variant === 'destructive' && item.open) dismissToast(item.id);
+}
+
 /** Shows a toast (replacing the one shown: the limit is 1). */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   count = (count + 1) % Number.MAX_SAFE_INTEGER;

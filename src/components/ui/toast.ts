@@ -2,6 +2,7 @@
 export {
   toast,
   dismissToast,
+  dismissErrorToasts,
   TOAST_CONFIG,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,

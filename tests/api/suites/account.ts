@@ -47,9 +47,10 @@ export function accountSuite(kind: DatabaseKind) {
         [5, 'Bronze', 10, '$5 Off - Silver Status'],
         [10, 'Silver', 20, '$10 Off - Gold Status'],
         [15, 'Silver', 20, '$10 Off - Gold Status'],
-        [20, 'Gold', 30, 'Premium Reward'],
-        [25, 'Gold', 30, 'Premium Reward'],
-        [30, 'Gold', 30, 'Premium Reward'],
+        // Past the top tier the goal is Gold itself, reached: never a reward that does not exist.
+        [20, 'Gold', 20, '$10 Off - Gold Status'],
+        [25, 'Gold', 20, '$10 Off - Gold Status'],
+        [30, 'Gold', 20, '$10 Off - Gold Status'],
       ]);
       const account = await me(member.token);
       expect(account.nextGoal.pointsNeeded).toBe(0);

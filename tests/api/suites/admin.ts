@@ -129,6 +129,18 @@ export function adminSuite(kind: DatabaseKind) {
       expect(times).toEqual([...times].sort((x, y) => y - x));
     });
 
+    it("follows the Location filter: recent activity at one business only; an unknown one is a 404", async () => {
+      const customer = await signUp(h(), { name: 'Lou Local' });
+      const atMuseum = await visit(customer.id, 'museum');
+      const elsewhere = await signUp(h(), { name: 'Eli Elsewhere' });
+      await visit(elsewhere.id, 'chatterbox');
+      const museum = bodyOf(await get('/api/admin/activity?location=museum'), ActivityResponse);
+      expect(museum.length).toBeGreaterThan(0);
+      expect(new Set(museum.map((item) => item.locationId))).toEqual(new Set(['museum']));
+      expect(museum[0]).toMatchObject({ id: atMuseum, customerName: 'Lou Local' });
+      expect((await get('/api/admin/activity?location=nowhere')).status).toBe(404);
+    });
+
     it('finds customers by name or phone digits, by location and by activity in the range', async () => {
       const zelda = await signUp(h(), { name: 'Zelda Quixote', locationId: 'chatterbox' });
       await visit(zelda.id, 'joanies');

@@ -69,6 +69,21 @@ export function authSuite(kind: DatabaseKind) {
       expect(customers?.n).toBe(0);
     });
 
+    it('with continueToJoin keeps the proven session of a phone without a customer, and joining links it', async () => {
+      const phone = nextPhone();
+      const response = await verify({ phone, code: await codeFor(phone), continueToJoin: true });
+      const verified = bodyOf(response, VerifyCodeResponse);
+      expect(verified).toMatchObject({ customer: null, created: false });
+      const token = verified.session.access_token;
+      const joined = await h().call('POST', '/api/customers', {
+        token, body: { name: 'Newcomer Nell', phone, smsConsent: false, emailConsent: false },
+      });
+      expect(joined.status).toBe(201);
+      expect(await linkedUser(phone)).toBe(verified.session.user.id);
+      const me = await h().call('GET', '/api/me', { token });
+      expect(bodyOf(me, MeResponse).customer.name).toBe('Newcomer Nell');
+    });
+
     it('creates the customer in the sign-up variant, linked to the new session', async () => {
       const phone = nextPhone();
       const response = await verify({
@@ -78,7 +93,7 @@ export function authSuite(kind: DatabaseKind) {
       expect(verified.created).toBe(true);
       expect(verified.customer).toMatchObject({ name: 'Jo', phone });
       const [row] = await h().db.sql`
-        select user_id, email, sms_consent, signup_channel from public.customers where id = ${verified.customer.id}`;
+        select user_id, email, sms_consent, signup_channel from public.customers where id = ${verified.customer!.id}`;
       expect(row).toEqual({ user_id: verified.session.user.id, email: 'jo@example.com', sms_consent: true, signup_channel: 'mobile' });
     });
 

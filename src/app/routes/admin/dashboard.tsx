@@ -11,12 +11,12 @@ import { DashboardFilters } from '@/features/admin/components/DashboardFilters.t
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
 import { RecentActivity } from '@/features/admin/components/RecentActivity.tsx';
 import { TopLocations } from '@/features/admin/components/TopLocations.tsx';
+import { readProblem } from '@/features/admin/lib/range-problem.ts';
 import { useUrlFilters } from '@/features/admin/lib/url-filters.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
 import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
 import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
 import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
-import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { useSession } from '@/lib/session.ts';
@@ -50,7 +50,7 @@ function AdminDashboard() {
   const [filters, setFilters] = useUrlFilters();
   const locations = useLocations();
   const metrics = useMetrics(filters);
-  const activity = useActivity(20);
+  const activity = useActivity(20, filters.location);
   const top = useTopLocations(filters);
   const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
   const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
@@ -59,23 +59,28 @@ function AdminDashboard() {
   return (
     <div className="min-h-svh bg-cream-50">
       <AdminHeader who={who} onSignOut={() => logout.mutate()} signingOut={logout.isPending} />
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <div className="print:hidden">
           <DashboardFilters filters={filters} locations={locations.data} onChange={setFilters} />
         </div>
         {metrics.error ? (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-            Could not load the metrics: {userMessage(metrics.error)}
+            Could not load the metrics. {readProblem(metrics.error)}
           </p>
         ) : null}
-        <MetricCards metrics={metrics.data} loading={metrics.isPending} filters={filters} />
+        <MetricCards
+          metrics={metrics.data}
+          loading={metrics.isPending}
+          failed={metrics.isError}
+          filters={filters}
+        />
         <Card className="print:hidden">
           <CardTitle>Visits per day</CardTitle>
           <Suspense fallback={<Skeleton className="mt-4 h-72" />}>
             <VisitsChart filters={filters} />
           </Suspense>
         </Card>
-        <div className="grid gap-6 lg:grid-cols-2 print:hidden">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2 print:hidden">
           <RecentActivity
             items={activity.data}
             loading={activity.isPending}

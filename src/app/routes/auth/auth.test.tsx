@@ -102,6 +102,22 @@ describe('/login/verify', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
   });
 
+  it("a proven phone without an account: 'Account Not Found', then /join with that phone filled in and verified", async () => {
+    sessionStorage.setItem('login_phone', '5551234567');
+    fakeApi({ 'POST /api/auth/verify': [200, { ...verified, customer: null }] });
+    const { router } = renderRoute('/login/verify');
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
+    expect(await screen.findByText('Account Not Found')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'), { timeout: 3000 });
+    const phone = await screen.findByLabelText('Phone Number *');
+    expect(phone).toHaveValue('(555) 123-4567');
+    expect(phone).toHaveAttribute('readonly');
+    expect(screen.getByText(/Verified by your sign-in code/)).toBeInTheDocument();
+    // The error toast belonged to the sign-in screen: it does not cover the join form.
+    await waitFor(() => expect(screen.queryByText('Account Not Found')).not.toBeInTheDocument());
+  });
+
   it("a wrong code: 'Verification Failed'", async () => {
     sessionStorage.setItem('login_phone', '5551234567');
     fakeApi({ 'POST /api/auth/verify': [401, { error: { code: 'unauthorized', message: 'Invalid code' } }] });
@@ -123,7 +139,7 @@ describe('/login/verify', () => {
     expect(screen.getByText("You've successfully signed in to your account.")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(sessionStorage.getItem('login_phone')).toBeNull();
-    expect(api.of('POST /api/auth/verify')[0]!.body).toEqual({ phone: '5551234567', code: '123456' });
+    expect(api.of('POST /api/auth/verify')[0]!.body).toEqual({ phone: '5551234567', code: '123456', continueToJoin: true });
   });
 
   it("resend: 'Code Sent', or the resend failure", async () => {

@@ -1,5 +1,7 @@
 // Sign-in code (SPEC §2 /login/verify, §8): 'Verify & Sign In'; no account → 'Account Not Found'
-// and /join after 2 s; any other failure → 'Verification Failed'; success → /account.
+// and /join after 2 s — with the phone filled in and already proven, so joining needs no second
+// code (issue 20 §5: the verify keeps that session, `continueToJoin`); any other failure →
+// 'Verification Failed'; success → /account.
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Card } from '@/components/ui/Card.tsx';
@@ -7,6 +9,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { useSendCode } from '@/features/session/api/send-code.ts';
 import { useVerifyCode } from '@/features/session/api/verify-code.ts';
 import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
+import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { MemberScreen } from '../shared/MemberScreen.tsx';
@@ -17,31 +20,39 @@ export function LoginVerifyPage() {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const resend = useSendCode();
+  const [resendAt, setResendAt] = useState<number | null>(null);
   const [phone] = useState(() => readSession(SESSION_KEYS.loginPhone));
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   if (!phone) return <Navigate to="/login" replace />;
 
+  const accountNotFound = (verifiedPhone?: string) => {
+    toast({
+      title: 'Account Not Found',
+      description: 'No account found with this phone number. Please sign up first.',
+      variant: 'destructive',
+    });
+    redirect.current = window.setTimeout(
+      () => void navigate('/join', verifiedPhone ? { state: { verifiedPhone } } : undefined),
+      ACCOUNT_NOT_FOUND_REDIRECT_MS,
+    );
+  };
   const submit = (code: string) =>
     verify.mutate(
-      { phone, code },
+      { phone, code, continueToJoin: true },
       {
-        onSuccess: () => {
-          toast({ title: 'Welcome Back!', description: "You've successfully signed in to your account." });
+        onSuccess: (result) => {
           removeSession(SESSION_KEYS.loginPhone);
+          if (!result.customer) {
+            accountNotFound(phone);
+            return;
+          }
+          toast({ title: 'Welcome Back!', description: "You've successfully signed in to your account." });
           void navigate('/account');
         },
         onError: (error) => {
           if (error.message.includes('404') || error.message.includes('No account found')) {
-            toast({
-              title: 'Account Not Found',
-              description: 'No account found with this phone number. Please sign up first.',
-              variant: 'destructive',
-            });
-            redirect.current = window.setTimeout(
-              () => void navigate('/join'),
-              ACCOUNT_NOT_FOUND_REDIRECT_MS,
-            );
+            accountNotFound();
             return;
           }
           toast({
@@ -57,8 +68,12 @@ export function LoginVerifyPage() {
       { phone },
       {
         onSuccess: () => toast({ title: 'Code Sent', description: 'A new verification code has been sent.' }),
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          // Too soon: count down to when it may be sent (Auth's or the API's Retry-After).
+          const at = resendAvailableAt(error);
+          if (at) setResendAt(at);
+          else toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' });
+        },
       },
     );
   return (
@@ -76,6 +91,7 @@ export function LoginVerifyPage() {
           onSubmit={submit}
           onResend={again}
           resendPending={resend.isPending}
+          resendAvailableAt={resendAt}
         />
       </Card>
     </MemberScreen>

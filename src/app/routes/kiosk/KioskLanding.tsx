@@ -1,14 +1,17 @@
 // A kiosk landing (SPEC §2 /kiosk and the six business screens): opens the kiosk session once on
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
 // demo mode on an unenrolled kiosk, the staff enrolment form.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import {
   kioskSessionQueryKey,
   useKioskSession,
 } from '@/features/checkin/hooks/use-kiosk-session.ts';
+import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { markKioskDevice } from './kiosk-device.ts';
 import { KioskScreen } from './KioskScreen.tsx';
 import { KioskStatus } from './KioskStatus.tsx';
 
@@ -35,6 +38,12 @@ export function KioskLanding(props: {
   header: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  // From now on this browser is a kiosk: the idle reset covers every screen it can reach (with the
+  // timings this tab was opened with: idleTimings() keeps a development override).
+  useEffect(() => {
+    markKioskDevice();
+    idleTimings();
+  }, []);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
 
@@ -64,12 +73,16 @@ export function KioskLanding(props: {
     );
   }
   return (
-    <KioskScreen title={props.title} idleReset={false} className="justify-center gap-10 text-center">
+    <KioskScreen title={props.title} className="justify-center gap-10 text-center">
       {props.header}
       {body}
       <p className="max-w-2xl text-base text-bark-700">
-        By joining you agree to the {PROGRAMME_NAME} terms and privacy policy. We use your name and
-        phone number only for your rewards, and never sell them. Text messages are optional.
+        By joining you agree to the {PROGRAMME_NAME}{' '}
+        <Link to="/privacy" className="text-meadow-800 underline">
+          terms and privacy policy
+        </Link>
+        . We use your name and phone number only for your rewards, and never sell them. Text
+        messages are optional.
       </p>
     </KioskScreen>
   );

@@ -1,25 +1,11 @@
-// The frame of every kiosk screen: big type for standing users, the network notice, the queued
-// approvals' sender, and the idle reset that returns to this kiosk's landing screen (its
-// business's landing when one is stored, else /kiosk) and forgets the previous visitor.
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+// The frame of every kiosk screen: big type for standing users, the network notice and the queued
+// approvals' sender. The idle reset is the app's (RootLayout → KioskIdle): it covers every screen
+// a kiosk can reach, not only these.
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useApprovalQueue } from '@/features/checkin/hooks/use-approval-queue.ts';
 import { readQueue, subscribeQueue } from '@/features/checkin/lib/approval-queue.ts';
-import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
-import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { cn } from '@/lib/cn.ts';
-import { clearVisitor, readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-
-// The dialog (Radix) loads with the first screen that needs it, not with the landing screens.
-const IdleReset = lazy(async () => ({
-  default: (await import('@/features/checkin/components/IdleReset.tsx')).IdleReset,
-}));
-
-export function kioskLandingPath(): string {
-  const stored = readSession(SESSION_KEYS.locationId);
-  return stored && (LOCATION_IDS as readonly string[]).includes(stored) ? `/${stored}` : '/kiosk';
-}
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -33,13 +19,9 @@ function subscribeOnline(listener: () => void) {
 export function KioskScreen(props: {
   title: string;
   children: ReactNode;
-  /** The landing screens have no visitor to forget: no idle reset there. */
-  idleReset?: boolean;
   className?: string;
 }) {
   usePageTitle(props.title);
-  const navigate = useNavigate();
-  const [timings] = useState(() => idleTimings());
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const queued = useSyncExternalStore(subscribeQueue, () => readQueue().length);
   useApprovalQueue();
@@ -68,17 +50,6 @@ export function KioskScreen(props: {
         </p>
       ) : null}
       {props.children}
-      {props.idleReset === false ? null : (
-        <Suspense fallback={null}>
-          <IdleReset
-            timings={timings}
-            onReset={() => {
-              clearVisitor();
-              void navigate(kioskLandingPath(), { replace: true });
-            }}
-          />
-        </Suspense>
-      )}
     </main>
   );
 }

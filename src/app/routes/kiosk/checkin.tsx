@@ -8,16 +8,20 @@ import { toast } from '@/components/ui/toast.ts';
 import { useStartCheckin } from '@/features/checkin/api/start-checkin.ts';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { PhoneEntry } from '@/features/session/components/PhoneEntry.tsx';
-import { isTooSoon, userMessage } from '@/lib/api-client.ts';
+import { ApiError, isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { KioskScreen } from './KioskScreen.tsx';
+import { PhoneHandoff } from './PhoneHandoff.tsx';
 
 export function KioskCheckinPage() {
   const navigate = useNavigate();
   const start = useStartCheckin();
   const [problem, setProblem] = useState<string | undefined>();
+  // A phone that is not a member yet (404): offer to join with it (issue 20 §5).
+  const [unknownPhone, setUnknownPhone] = useState<string | null>(null);
   const submit = (phone: string) => {
     setProblem(undefined);
+    setUnknownPhone(null);
     start.mutate(
       { locationId: kioskLocationId(), phone },
       {
@@ -28,6 +32,7 @@ export function KioskCheckinPage() {
         },
         onError: (error) => {
           setProblem(userMessage(error));
+          if (error instanceof ApiError && error.status === 404) setUnknownPhone(phone);
           // Too soon (the visit limits, issue 20 §5): say when, not "not found".
           toast(
             isTooSoon(error)
@@ -60,10 +65,26 @@ export function KioskCheckinPage() {
             onSubmit={submit}
             serverProblem={problem}
           />
+          {unknownPhone ? (
+            <div className="mt-6 rounded-2xl bg-cream-100 p-5">
+              <p className="text-xl font-semibold">Not a member yet? Join now — it takes a minute.</p>
+              <ButtonLink
+                to="/kiosk/signup"
+                state={{ phone: unknownPhone }}
+                size="lg"
+                className="mt-3 min-h-16 w-full text-xl"
+              >
+                Join
+              </ButtonLink>
+            </div>
+          ) : null}
         </Card>
-        <ButtonLink to="/mobile/qr" variant="secondary" size="lg" className="mt-6 w-full min-h-16 text-xl">
-          Show My Member QR on Phone
-        </ButtonLink>
+        <PhoneHandoff
+          label="Show My Member QR on Phone"
+          path="/mobile/qr"
+          what="your check-in QR code"
+          className="mt-6 min-h-16 w-full text-xl"
+        />
       </div>
     </KioskScreen>
   );

@@ -219,7 +219,9 @@ describe('/kiosk/checkin', () => {
     const api = fakeApi({});
     renderRoute('/kiosk/checkin');
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Show My Member QR on Phone' })).toHaveAttribute('href', '/mobile/qr');
+    // Never a link that would open the member's page (and session) on the kiosk itself.
+    expect(screen.queryByRole('link', { name: 'Show My Member QR on Phone' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show My Member QR on Phone' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check In' }));
     expect(await screen.findByText('Phone Required')).toBeInTheDocument();
     expect(screen.getByText('Please enter your phone number.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // Kiosk sign-up (SPEC §2, §4): 'Join Rewards' for the business in session storage; the new
 // customer's id, name and welcome reward are stored, then the welcome screen starts their check-in.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -20,6 +20,8 @@ export function KioskSignupPage() {
   const create = useCreateCustomer();
   const [problem, setProblem] = useState<{ message: string; exists: boolean } | null>(null);
   const businessName = readSession(SESSION_KEYS.businessName) ?? GENERIC_BUSINESS;
+  // The phone a check-in did not find, handed over by its 'Join' (issue 20 §5).
+  const initialPhone = (useLocation().state as { phone?: string } | null)?.phone;
   return (
     <KioskScreen title="Join Rewards">
       <div className="w-full max-w-2xl">
@@ -43,6 +45,7 @@ export function KioskSignupPage() {
             submitLabel="Get My Welcome Reward"
             pendingLabel="Creating Account..."
             pending={create.isPending}
+            initialPhone={initialPhone}
             labels={{ name: 'Your name *', phone: 'Mobile phone number *', email: 'Email (optional)' }}
             onSubmit={(values) => {
               setProblem(null);

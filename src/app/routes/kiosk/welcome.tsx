@@ -1,8 +1,9 @@
 // Kiosk welcome (SPEC §2): greets the new customer with their welcome reward and shows a QR of a
 // real check-in token — started here by phone at the kiosk's location — for staff to scan.
+// 'View My Points' opens the wallet on the member's own phone (a QR), never on the kiosk.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useStartCheckin } from '@/features/checkin/api/start-checkin.ts';
 import { welcomeToast } from '@/features/checkin/lib/approval-toast.ts';
@@ -13,6 +14,7 @@ import { clearVisitor, readSession, SESSION_KEYS, writeSession } from '@/lib/ses
 import { KioskScanPanel } from './KioskScanPanel.tsx';
 import { KioskScreen } from './KioskScreen.tsx';
 import { NoCheckin } from './NoCheckin.tsx';
+import { PhoneHandoff } from './PhoneHandoff.tsx';
 
 export function KioskWelcomePage() {
   const navigate = useNavigate();
@@ -91,9 +93,12 @@ export function KioskWelcomePage() {
             <Button size="lg" className="min-h-16 text-xl" onClick={done}>
               Done
             </Button>
-            <ButtonLink to="/mobile/wallet" size="lg" variant="secondary" className="min-h-16 text-xl">
-              View My Points
-            </ButtonLink>
+            <PhoneHandoff
+              label="View My Points"
+              path="/mobile/wallet"
+              what="your points and rewards"
+              className="min-h-16 text-xl"
+            />
           </div>
         </div>
       )}

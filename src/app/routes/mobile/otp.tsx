@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { useSendCode } from '@/features/session/api/send-code.ts';
 import { useVerifyCode } from '@/features/session/api/verify-code.ts';
 import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
+import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { DEFAULT_MOBILE_NAME, readSignupData } from '@/features/session/lib/signup-data.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
@@ -17,6 +18,7 @@ export function MobileOtpPage() {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const resend = useSendCode();
+  const [resendAt, setResendAt] = useState<number | null>(null);
   const [signup] = useState(readSignupData);
   if (!signup) return <Navigate to="/mobile" replace />;
 
@@ -49,8 +51,12 @@ export function MobileOtpPage() {
       { phone: signup.phone },
       {
         onSuccess: () => toast({ title: 'Code Sent', description: 'A new verification code has been sent.' }),
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          // Too soon: count down to when it may be sent (Auth's or the API's Retry-After).
+          const at = resendAvailableAt(error);
+          if (at) setResendAt(at);
+          else toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' });
+        },
       },
     );
   return (
@@ -65,6 +71,7 @@ export function MobileOtpPage() {
           onSubmit={submit}
           onResend={again}
           resendPending={resend.isPending}
+          resendAvailableAt={resendAt}
         />
       </Card>
     </MemberScreen>

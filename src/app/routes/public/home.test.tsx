@@ -1,18 +1,20 @@
 // Home and How it works (SPEC §2): the featured rewards, the steps and the calls to join.
 import { screen, within } from '@testing-library/react';
-import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { LOCATIONS, renderRoute, stubFetch } from '@/test/render-route.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Home', () => {
-  it('features the ice cream scoop, the pizza slice and the Silver $5 off', async () => {
-    stubFetch(200, []);
+  it("features the catalogue's welcome rewards of the creamery and the pizzeria, and the Silver $5 off", async () => {
+    const fetchMock = stubFetch(200, LOCATIONS);
     renderRoute('/');
     const featured = within(
       (await screen.findByRole('heading', { name: 'Featured rewards' })).closest('section')!,
     );
-    expect(featured.getByRole('heading', { name: 'Free Ice Cream Scoop' })).toBeInTheDocument();
-    expect(featured.getByRole('heading', { name: 'Free Pizza Slice' })).toBeInTheDocument();
+    expect(await featured.findByRole('heading', { name: 'Free Ice Cream Scoop' })).toBeInTheDocument();
+    expect(featured.getByRole('heading', { name: 'Free Garlic Bread' })).toBeInTheDocument();
+    expect(featured.queryByRole('heading', { name: 'Free Pizza Slice' })).not.toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/locations');
     expect(featured.getByRole('heading', { name: '$5 Off Any Business' })).toBeInTheDocument();
     expect(featured.getByText('Silver reward')).toBeInTheDocument();
   });

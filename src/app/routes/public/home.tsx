@@ -1,4 +1,8 @@
 // Home (SPEC §2): a hero, three steps, the featured rewards, testimonials and calls to join.
+// The featured welcome rewards come from the catalogue (GET /api/locations), so the page never
+// promises a reward that does not exist (issue 20 §6: the spec's "Free Pizza Slice" does not;
+// Joanie's gives Free Garlic Bread).
+import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
@@ -21,23 +25,43 @@ const STEPS = [
   },
 ];
 
-const FEATURED = [
-  {
-    name: 'Free Ice Cream Scoop',
-    tag: 'Welcome reward',
-    text: 'Your first visit to Village Creamery is on us.',
-  },
-  {
-    name: 'Free Pizza Slice',
-    tag: 'Member treat',
-    text: 'A member favourite from the village pizzeria.',
-  },
-  {
-    name: '$5 Off Any Business',
-    tag: 'Silver reward',
-    text: 'Reach 10 points and save at any participating business.',
-  },
-];
+/** The businesses whose welcome rewards are featured (SPEC §2: the creamery and the pizzeria). */
+const FEATURED_BUSINESSES = ['creamery', 'joanies'];
+
+/** The Silver tier reward (seeded with public.tiers; network scope). */
+const SILVER_REWARD = {
+  name: '$5 Off Any Business',
+  tag: 'Silver reward',
+  text: 'Reach 10 points and save at any participating business.',
+};
+
+interface Featured {
+  name: string;
+  tag: string;
+  text: string;
+}
+
+/** get-locations.ts's query (key: locationsQueryOptions), its fetcher and zod loaded on demand so
+ * the first load of `/` stays light. */
+function useFeaturedRewards(): { rewards: Featured[]; pending: boolean } {
+  const locations = useQuery({
+    queryKey: ['/api/locations'],
+    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
+  });
+  const welcome = FEATURED_BUSINESSES.flatMap((id) => {
+    const location = locations.data?.find((item) => item.id === id);
+    return location
+      ? [
+          {
+            name: location.welcomeReward.name,
+            tag: 'Welcome reward',
+            text: `Your first visit to ${location.businessName} is on us.`,
+          },
+        ]
+      : [];
+  });
+  return { rewards: [...welcome, SILVER_REWARD], pending: locations.isPending };
+}
 
 const TESTIMONIALS = [
   {
@@ -57,6 +81,7 @@ const TESTIMONIALS = [
 
 export function HomePage() {
   usePageTitle('Home');
+  const featured = useFeaturedRewards();
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
@@ -99,8 +124,20 @@ export function HomePage() {
           <h2 id="featured-heading" className="font-display text-2xl font-bold sm:text-3xl">
             Featured rewards
           </h2>
-          <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {FEATURED.map((reward) => (
+          {featured.pending ? (
+            <p role="status" className="sr-only">
+              Loading the featured rewards…
+            </p>
+          ) : null}
+          <ul className="mt-6 grid gap-4 md:grid-cols-3" aria-busy={featured.pending}>
+            {featured.pending
+              ? FEATURED_BUSINESSES.map((id) => (
+                  <li key={id} aria-hidden="true">
+                    <Card className="h-full min-h-36 animate-pulse" />
+                  </li>
+                ))
+              : null}
+            {featured.rewards.map((reward) => (
               <li key={reward.name}>
                 <Card className="h-full">
                   <p className="w-fit rounded-full bg-honey-400/30 px-2.5 py-0.5 text-xs font-semibold">

@@ -1,5 +1,8 @@
 // Join (SPEC §2 general join): name, phone, optional email and SMS consent; 'Join Now' /
-// 'Creating Account...'; the member QR on success; SPEC §8's general-join error toasts.
+// 'Creating Account...'; the member QR on success; SPEC §8's general-join error toasts. Coming
+// from a sign-in code for an unknown phone (issue 20 §5), the phone is filled in and already
+// proven: the browser holds that session, and the new customer is linked to it.
+import { useLocation } from 'react-router';
 import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
@@ -20,6 +23,8 @@ const PERKS = [
 export function JoinPage() {
   usePageTitle(`Join ${PROGRAMME_NAME}`);
   const signup = useCreateCustomer();
+  const verifiedPhone = (useLocation().state as { verifiedPhone?: unknown } | null)?.verifiedPhone;
+  const phone = typeof verifiedPhone === 'string' && /^\d{10}$/.test(verifiedPhone) ? verifiedPhone : undefined;
   if (signup.data) {
     return (
       <JoinSuccess customer={signup.data.customer} welcomeReward={signup.data.welcomeReward} />
@@ -51,6 +56,8 @@ export function JoinPage() {
           submitLabel="Join Now"
           pendingLabel="Creating Account..."
           pending={signup.isPending}
+          initialPhone={phone}
+          phoneVerified={phone !== undefined}
           onSubmit={(values) =>
             signup.mutate(
               { ...values, emailConsent: false },

@@ -1,12 +1,24 @@
 // The frame of the member screens (mobile, sign-in, account): a narrow column for a phone, the
-// programme's name linking home, and the page title.
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+// programme's name linking home, and the page title. A link from a kiosk's QR names its business
+// (`?location=creamery`, issue 20 §4): kept as current_location_id for the mobile check-in.
+import { useEffect, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+
+function useLocationFromLink() {
+  const location = useSearchParams()[0].get('location');
+  useEffect(() => {
+    if (location && (LOCATION_IDS as readonly string[]).includes(location))
+      writeSession(SESSION_KEYS.locationId, location);
+  }, [location]);
+}
 
 export function MemberScreen(props: { title: string; children: ReactNode; wide?: boolean }) {
   usePageTitle(props.title);
+  useLocationFromLink();
   return (
     <div className="min-h-dvh bg-cream-50 text-bark-900">
       <header className="border-b border-cream-200 bg-white">

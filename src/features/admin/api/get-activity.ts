@@ -1,14 +1,15 @@
-// GET /api/admin/activity: the latest approved visits (SPEC §9: 20).
+// GET /api/admin/activity: the latest approved visits (SPEC §9: 20), at one business when the
+// dashboard's Location filter names one.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ActivityResponse } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
 
-export const activityQueryOptions = (limit = 20) =>
+export const activityQueryOptions = (limit = 20, location?: string) =>
   queryOptions({
-    queryKey: ['/api/admin/activity', { limit }] as const,
+    queryKey: ['/api/admin/activity', { limit, location }] as const,
     queryFn: ({ queryKey }) => getByKey(ActivityResponse, queryKey),
   });
 
-export function useActivity(limit?: number) {
-  return useQuery(activityQueryOptions(limit));
+export function useActivity(limit?: number, location?: string) {
+  return useQuery(activityQueryOptions(limit, location));
 }

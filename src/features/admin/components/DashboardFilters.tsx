@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import type { AdminFilters } from '../api/filters.ts';
+import { customRangeProblem } from '../lib/range-problem.ts';
 
 const RANGE_LABELS = {
   '7days': 'Last 7 days',
@@ -21,6 +22,10 @@ export function isoDay(date = new Date(), offsetDays = 0): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
+function sameFilters(a: AdminFilters, b: AdminFilters): boolean {
+  return a.location === b.location && a.range === b.range && a.from === b.from && a.to === b.to;
+}
+
 export function DashboardFilters(props: {
   filters: AdminFilters;
   locations: LocationList | undefined;
@@ -32,9 +37,10 @@ export function DashboardFilters(props: {
   const [from, setFrom] = useState(filters.from ?? isoDay(new Date(), -6));
   const [to, setTo] = useState(filters.to ?? isoDay());
   const [error, setError] = useState<string | null>(null);
-  // The URL changed under us (back button, a shared link): show what it says.
+  // The filters in the URL changed under us (back button, a shared link): show what they say. Any
+  // other URL change (a tab, a search, a dialog) keeps what is being typed here.
   const [seen, setSeen] = useState(filters);
-  if (seen !== filters) {
+  if (!sameFilters(seen, filters)) {
     setSeen(filters);
     setRange(filters.range);
     if (filters.from) setFrom(filters.from);
@@ -51,6 +57,9 @@ export function DashboardFilters(props: {
     if (!from || !to) return setError('Choose both a start and an end date.');
     if (from > to) return setError('The start date must be on or before the end date.');
     if (to > isoDay()) return setError('The end date cannot be in the future.');
+    // Every other limit (earliest day, longest span) is the contract's, which the API applies.
+    const problem = customRangeProblem(from, to);
+    if (problem) return setError(problem);
     setError(null);
     props.onChange({ location: filters.location, range, from, to });
   };

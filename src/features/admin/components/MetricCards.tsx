@@ -14,6 +14,8 @@ const CARDS = [
 export function MetricCards(props: {
   metrics: MetricsResponse | undefined;
   loading: boolean;
+  /** The read failed (said above the cards): a dash, never a '...' that waits forever. */
+  failed?: boolean;
   filters: AdminFilters;
 }) {
   const { metrics } = props;
@@ -26,7 +28,11 @@ export function MetricCards(props: {
         <Card key={card.key} className="p-5">
           <h2 className="text-sm font-semibold text-bark-700">{card.title}</h2>
           <p className="mt-2 font-display text-3xl font-bold text-bark-900" aria-live="polite">
-            {props.loading || !metrics ? '...' : metrics[card.key].toLocaleString()}
+            {metrics
+              ? metrics[card.key].toLocaleString()
+              : props.failed && !props.loading
+                ? '—'
+                : '...'}
           </p>
           <p className="mt-1 text-sm text-bark-700" data-testid={`growth-${card.key}`}>
             {metrics

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
-import { userMessage } from '@/lib/api-client.ts';
+import { readProblem } from '../lib/range-problem.ts';
 
 export function QueryState(props: {
   loading: boolean;
@@ -33,7 +33,7 @@ export function QueryState(props: {
         className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
       >
         <p>
-          Could not load {props.what}: {userMessage(props.error)}
+          Could not load {props.what}. {readProblem(props.error)}
         </p>
         {props.onRetry ? (
           <Button variant="secondary" className="mt-3" onClick={props.onRetry}>

@@ -15,14 +15,14 @@ describe('PointsCard', () => {
     expect(screen.getByText('5 / 10 points · 5 points to go')).toBeInTheDocument();
   });
 
-  it('shows a Silver member the way to Gold, and a Gold member the premium goal', () => {
+  it('shows a Silver member the way to Gold, and a Gold member no goal beyond Gold', () => {
     const { rerender } = render(<PointsCard points={15} />);
     expect(screen.getByText('Silver')).toHaveClass('bg-gray-100');
     expect(screen.getByText('$10 Off - Gold Status')).toBeInTheDocument();
     rerender(<PointsCard points={25} />);
     expect(screen.getByText('Gold')).toHaveClass('bg-yellow-100');
-    expect(screen.getByText('Premium Reward')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '30');
+    expect(screen.queryByText(/Premium Reward|Next goal/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('hides the goal once no more points are needed', () => {

@@ -20,22 +20,22 @@ describe('nextGoalFor', () => {
     [5, 10, '$5 Off - Silver Status', 5, 0.5],
     [10, 20, '$10 Off - Gold Status', 10, 0.5],
     [15, 20, '$10 Off - Gold Status', 5, 0.75],
-    [20, 30, 'Premium Reward', 10, 20 / 30],
-    [25, 30, 'Premium Reward', 5, 25 / 30],
   ])('at %i points aims at %i (%s), %i to go', (points, target, label, needed, progress) => {
     const goal = nextGoalFor(points);
     expect(goal).toMatchObject({ target, label, pointsNeeded: needed, show: true });
     expect(goal.progress).toBeCloseTo(progress);
   });
 
-  it('hides the goal card once no points are needed', () => {
-    expect(nextGoalFor(30)).toMatchObject({
-      target: 30,
-      pointsNeeded: 0,
-      progress: 1,
-      show: false,
-    });
-    expect(nextGoalFor(45).show).toBe(false);
+  it('from Gold on names no reward beyond Gold (none exists) and hides the goal card', () => {
+    for (const points of [20, 25, 30, 45]) {
+      expect(nextGoalFor(points)).toMatchObject({
+        target: 20,
+        label: '$10 Off - Gold Status',
+        pointsNeeded: 0,
+        progress: 1,
+        show: false,
+      });
+    }
   });
 });
 

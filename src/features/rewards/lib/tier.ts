@@ -1,11 +1,11 @@
 // Tiers and the next goal of SPEC §4 / DESIGN §3, the one place the screens compute them:
 // Bronze < 10 ≤ Silver < 20 ≤ Gold; next goal 10 '$5 Off - Silver Status', 20 '$10 Off - Gold
-// Status', 30 'Premium Reward'. (The API answers the same in GET /api/me from public.tiers.)
+// Status'; from Gold on the goal is Gold itself, reached, and not shown (issue 20 §6: the spec's
+// 'Premium Reward' at 30 does not exist). (GET /api/me answers the same from public.tiers.)
 export type TierName = 'Bronze' | 'Silver' | 'Gold';
 
 export const SILVER_POINTS = 10;
 export const GOLD_POINTS = 20;
-export const PREMIUM_POINTS = 30;
 
 export function tierFor(points: number): TierName {
   if (points >= GOLD_POINTS) return 'Gold';
@@ -29,7 +29,7 @@ export function nextGoalFor(points: number): NextGoal {
       ? [SILVER_POINTS, '$5 Off - Silver Status']
       : points < GOLD_POINTS
         ? [GOLD_POINTS, '$10 Off - Gold Status']
-        : [PREMIUM_POINTS, 'Premium Reward'];
+        : [GOLD_POINTS, '$10 Off - Gold Status'];
   const pointsNeeded = Math.max(target - points, 0);
   return {
     target,

@@ -45,6 +45,21 @@ describe('CodeEntry, mobile (six digits)', () => {
     await user.click(screen.getByRole('button', { name: 'Resend' }));
     expect(onResend).toHaveBeenCalledTimes(1);
   });
+
+  it('counts the resend down while it must wait ("Resend in 42 s"), then offers it again', () => {
+    vi.useFakeTimers();
+    try {
+      const onResend = vi.fn();
+      setup({ rule: 'six-digits', submitLabel: 'Verify & Continue', onResend, resendAvailableAt: Date.now() + 42_000 });
+      expect(screen.getByRole('button', { name: 'Resend in 42 s' })).toBeDisabled();
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.getByRole('button', { name: 'Resend in 40 s' })).toBeDisabled();
+      act(() => vi.advanceTimersByTime(40_000));
+      expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('CodeEntry, login (required)', () => {

@@ -1,7 +1,7 @@
 // The sign-in code entry, written once for mobile and login (SPEC §2, §5): a 6-digit code input,
 // submit and resend. `rule` picks the screen's validation toast: 'six-digits' (mobile: submit is
 // disabled until 6 digits) or 'required' (login: an empty code says 'Code Required').
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { CODE_LENGTH, CodeInput } from '@/components/ui/CodeInput.tsx';
 import { Label } from '@/components/ui/Input.tsx';
@@ -16,13 +16,33 @@ export interface CodeEntryProps {
   /** Omit to hide the resend line. */
   onResend?: () => void;
   resendPending?: boolean;
+  /** The resend waits until then (epoch ms): the link counts down instead ("Resend in 42 s"). */
+  resendAvailableAt?: number | null;
   label?: string;
+}
+
+/** Whole seconds until `at`, ticking each second; 0 once it has passed. */
+function useSecondsUntil(at: number | null | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!at) return;
+    const first = window.setTimeout(() => setNow(Date.now()), 0);
+    const tick = window.setInterval(() => setNow(Date.now()), 1000);
+    const stop = window.setTimeout(() => window.clearInterval(tick), at - Date.now() + 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(tick);
+      window.clearTimeout(stop);
+    };
+  }, [at]);
+  return at ? Math.max(0, Math.ceil((at - now) / 1000)) : 0;
 }
 
 export function CodeEntry(props: CodeEntryProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const complete = code.length === CODE_LENGTH;
+  const resendWait = useSecondsUntil(props.resendAvailableAt);
   const tooShort = () =>
     toast({
       title: 'Invalid Code',
@@ -79,9 +99,9 @@ export function CodeEntry(props: CodeEntryProps) {
             variant="ghost"
             className="px-2 text-meadow-800 underline"
             onClick={props.onResend}
-            disabled={props.resendPending}
+            disabled={props.resendPending || resendWait > 0}
           >
-            Resend
+            {resendWait > 0 ? `Resend in ${resendWait} s` : 'Resend'}
           </Button>
         </p>
       ) : null}

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast, Toaster } from '@/components/ui/toast.ts';
 import { act } from 'react';
+import { MemoryRouter } from 'react-router';
 import { SMS_CONSENT_NOTICE, SMS_CONSENT_WORDING } from '../consent.ts';
 import { SignupForm } from './SignupForm.tsx';
 
@@ -12,7 +13,7 @@ afterEach(() => act(() => dismissToast()));
 function setup(props: Partial<Parameters<typeof SignupForm>[0]> = {}) {
   const onSubmit = vi.fn();
   render(
-    <>
+    <MemoryRouter>
       <SignupForm
         submitLabel="Join Now"
         pendingLabel="Creating Account..."
@@ -21,7 +22,7 @@ function setup(props: Partial<Parameters<typeof SignupForm>[0]> = {}) {
         {...props}
       />
       <Toaster />
-    </>,
+    </MemoryRouter>,
   );
   return { onSubmit, user: userEvent.setup() };
 }
@@ -122,5 +123,21 @@ describe('SignupForm', () => {
     setup({ fields: { email: false, smsConsent: false } });
     expect(screen.queryByLabelText('Email Address (Optional)')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('links the terms and privacy policy it asks visitors to agree to', () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'terms and privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('shows a phone proven by a sign-in code filled in and fixed, and hands it over', async () => {
+    const { onSubmit, user } = setup({ initialPhone: '5551234567', phoneVerified: true });
+    const phone = screen.getByLabelText('Phone Number *');
+    expect(phone).toHaveValue('(555) 123-4567');
+    expect(phone).toHaveAttribute('readonly');
+    expect(phone).toHaveAccessibleDescription(/Verified by your sign-in code/);
+    await user.type(screen.getByLabelText('Full Name *'), 'Vera');
+    await user.click(screen.getByRole('button', { name: 'Join Now' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Vera', phone: '5551234567' });
   });
 });

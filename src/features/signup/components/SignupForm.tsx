@@ -4,6 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { CreateCustomerRequest } from '@contract';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/Button.tsx';
@@ -36,6 +37,10 @@ export interface SignupFormProps {
   /** Labels: 'Full Name *' etc. on the join pages, plainer on the kiosk. */
   labels?: { name?: string; phone?: string; email?: string };
   size?: 'md' | 'lg';
+  /** A phone to start from (10 digits), e.g. the number a kiosk did not find. */
+  initialPhone?: string;
+  /** The phone was already proven by a sign-in code: shown, not editable. */
+  phoneVerified?: boolean;
 }
 
 export function SignupForm(props: SignupFormProps) {
@@ -48,7 +53,7 @@ export function SignupForm(props: SignupFormProps) {
     SignupValues
   >({
     resolver: zodResolver(SignupFields),
-    defaultValues: { name: '', phone: '', email: '', smsConsent: false },
+    defaultValues: { name: '', phone: props.initialPhone ?? '', email: '', smsConsent: false },
   });
   const errors = formState.errors;
   const onInvalid = () => {
@@ -86,7 +91,11 @@ export function SignupForm(props: SignupFormProps) {
               id={`${id}-phone`}
               aria-required="true"
               aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={described('phone', !!errors.phone)}
+              aria-describedby={
+                props.phoneVerified ? `${id}-phone-verified` : described('phone', !!errors.phone)
+              }
+              readOnly={props.phoneVerified}
+              className="read-only:bg-cream-100"
               name={field.name}
               ref={field.ref}
               value={field.value ?? ''}
@@ -95,6 +104,11 @@ export function SignupForm(props: SignupFormProps) {
             />
           )}
         />
+        {props.phoneVerified ? (
+          <p id={`${id}-phone-verified`} className="mt-1 text-sm font-semibold text-meadow-800">
+            ✓ Verified by your sign-in code: no second code needed.
+          </p>
+        ) : null}
         <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
       </div>
       {showEmail ? (
@@ -131,6 +145,13 @@ export function SignupForm(props: SignupFormProps) {
           props.submitLabel
         )}
       </Button>
+      <p className="text-center text-sm text-bark-700">
+        By joining you agree to the{' '}
+        <Link to="/privacy" className="text-meadow-800 underline">
+          terms and privacy policy
+        </Link>
+        .
+      </p>
     </form>
   );
 }

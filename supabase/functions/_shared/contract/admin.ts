@@ -61,7 +61,10 @@ export const CustomersCountResponse = z.object({ total: z.number().int() });
 export const TopLocationsQuery = z
   .strictObject({ limit: z.coerce.number().int().min(1).max(50).default(5), ...rangeFields })
   .superRefine(checkRange);
-export const ActivityQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const ActivityQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  location: LocationId.optional().describe('Only visits at this business (the dashboard\'s Location filter)'),
+});
 
 const Growth = (period: 'yesterday' | 'previous_period') =>
   z.object({

@@ -18,6 +18,13 @@ export const VerifyCodeRequest = z.strictObject({
   smsConsent: z.boolean().default(false),
   emailConsent: z.boolean().default(false),
   smsConsentWording: SmsConsentWording,
+  continueToJoin: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Login only (no name): a phone without a customer answers 200 with customer null and keeps the session, ' +
+        'so the join page creates the customer (POST /api/customers, linked to this session) without a second code',
+    ),
 });
 export type VerifyCodeRequest = z.input<typeof VerifyCodeRequest>;
 
@@ -34,7 +41,10 @@ export type AuthSession = z.infer<typeof AuthSession>;
 
 export const VerifyCodeResponse = z.object({
   session: AuthSession,
-  customer: z.object({ id: Uuid, name: z.string(), phone: z.string() }),
+  customer: z
+    .object({ id: Uuid, name: z.string(), phone: z.string() })
+    .nullable()
+    .describe('null only with continueToJoin, when no customer has this phone'),
   created: z.boolean().describe('True when the sign-up variant created the customer'),
 });
 export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;

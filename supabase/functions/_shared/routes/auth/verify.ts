@@ -3,6 +3,7 @@
 import { callerFromToken } from '../../auth.ts';
 import { VerifyCodeRequest, VerifyCodeResponse } from '../../contract.ts';
 import { endpoint, UNAVAILABLE } from '../../endpoint.ts';
+import { ApiError, fromDatabaseError } from '../../errors.ts';
 import { BAD_INPUT, EVERYONE, TOO_LARGE } from '../texts.ts';
 import { e164 } from './phone.ts';
 
@@ -15,7 +16,9 @@ export const verifyCode = endpoint({
     'link even when the phone now matches another customer (no error). After ' +
     '`private.settings.sign_in_code_max_failures` (5) wrong tries the phone\'s current code is dead: even the ' +
     'right code then answers 401 until a new code is sent. Store the session with supabase-js `setSession`. ' +
-    'When no customer results, the new session is signed out again.',
+    'When no customer results, the new session is signed out again — except with `continueToJoin` (login, no ' +
+    'name): then the answer is 200 with `customer: null` and the session, whose phone is proven, so the join page ' +
+    'creates the customer linked to it without texting a second code.',
   body: VerifyCodeRequest, status: 200, response: VerifyCodeResponse,
   errors: {
     400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.',
@@ -44,6 +47,11 @@ export const verifyCode = endpoint({
       );
       return { ...(claimed as object), session };
     } catch (error) {
+      // No account, and the caller continues to the join page: it keeps the proven session.
+      const refusal = error instanceof ApiError ? error : fromDatabaseError(error);
+      if (body.continueToJoin && body.name === undefined && refusal?.status === 404) {
+        return { session, customer: null, created: false };
+      }
       // No account (404) or any other refusal: the session is not handed out, so end it.
       await auth.signOut(session.access_token).catch(() => undefined);
       throw error;

@@ -1,0 +1,53 @@
+// Whether this browser is a kiosk (issue 20 §4): a device that opened a kiosk landing screen is
+// one from then on (localStorage, so it survives a restart of the tab). On a kiosk device every
+// screen but the landings has the idle reset, and the reset ends any member session.
+import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
+import { readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
+
+export const KIOSK_DEVICE_KEY = 'village-rewards-kiosk-device';
+
+export function markKioskDevice(): void {
+  try {
+    localStorage.setItem(KIOSK_DEVICE_KEY, '1');
+  } catch {
+    // storage blocked: the kiosk flow screens still reset themselves
+  }
+}
+
+export function isKioskDevice(): boolean {
+  try {
+    return localStorage.getItem(KIOSK_DEVICE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The kiosk landing screens (SPEC §2): /kiosk, /kiosk-home and the six business screens. */
+export function isKioskLandingPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    path === '/kiosk' ||
+    path === '/kiosk-home' ||
+    (LOCATION_IDS as readonly string[]).includes(path.slice(1))
+  );
+}
+
+/** Whether the idle reset watches this screen: every kiosk flow screen, and on a kiosk device
+ * every screen it can reach but its landings (which have no visitor to forget). */
+export function idleResetCovers(pathname: string, kioskDevice: boolean = isKioskDevice()): boolean {
+  if (isKioskLandingPath(pathname)) return false;
+  return pathname.startsWith('/kiosk/') || kioskDevice;
+}
+
+/** Where the kiosk returns: its business's landing when one is stored, else /kiosk. */
+export function kioskLandingPath(): string {
+  const stored = readSession(SESSION_KEYS.locationId);
+  return stored && (LOCATION_IDS as readonly string[]).includes(stored) ? `/${stored}` : '/kiosk';
+}
+
+/** A page of the member's own phone, opened by scanning a QR on the kiosk, with its business. */
+export function phoneHandoffUrl(path: '/mobile/wallet' | '/mobile/qr', locationId: string): string {
+  const url = new URL(path, globalThis.location?.origin ?? 'http://localhost');
+  url.searchParams.set('location', locationId);
+  return url.toString();
+}

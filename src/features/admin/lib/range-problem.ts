@@ -1,0 +1,22 @@
+// What is wrong with a custom date range, in words (issue 20 §5: never "Invalid query"). The rule
+// itself is the contract's (checkRange, which the API applies too): this only words its answer.
+import { MetricsQuery } from '@contract';
+import { ApiError, userMessage } from '@/lib/api-client.ts';
+
+const lead = 'Choose other dates';
+
+/** The contract's objection to a custom range from–to, or null when the API will take it. */
+export function customRangeProblem(from: string, to: string): string | null {
+  const parsed = MetricsQuery.safeParse({ range: 'custom', from, to });
+  if (parsed.success) return null;
+  return `${lead}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}.`;
+}
+
+/** A failed dashboard read in words: a refused range names its fields' messages. */
+export function readProblem(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400 && error.fields) {
+    const messages = Object.values(error.fields).flat();
+    if (messages.length > 0) return `${lead}: ${messages.join('; ')}.`;
+  }
+  return userMessage(error);
+}

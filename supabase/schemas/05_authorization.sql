@@ -1,0 +1,210 @@
+-- Who is calling: small helpers over the verified JWT claims (auth.jwt()), in schema private,
+-- which the Data API does not expose. Policies and the app functions call these, so the role
+-- rules of DESIGN.md §4 have one home. Roles come from app_metadata (users cannot edit it),
+-- never from user_metadata. Also the shared refusals (private.fail: SQLSTATE 'LY' || HTTP
+-- status, which the api function maps to the same status).
+
+-- Raises one of the programme's errors: SQLSTATE 'LY' || HTTP status (LY404, LY409, ...),
+-- which the api function maps to the same HTTP status. `hint` carries Retry-After seconds.
+create function private.fail(p_status text, p_message text, p_hint text default null)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception using errcode = 'LY' || p_status, message = p_message, hint = coalesce(p_hint, '');
+end;
+$$;
+revoke execute on function private.fail from public;
+grant execute on function private.fail(text, text, text) to anon, authenticated, service_role;
+
+create function private.is_anonymous()
+returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce((auth.jwt() ->> 'is_anonymous')::boolean, false)
+$$;
+revoke execute on function private.is_anonymous from public;
+grant execute on function private.is_anonymous() to anon, authenticated, service_role;
+
+-- 'admin' or 'staff' for signed-in, non-anonymous users whose app_metadata says so.
+create function private.app_role()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when auth.uid() is null or private.is_anonymous() then null
+    else auth.jwt() -> 'app_metadata' ->> 'role'
+  end
+$$;
+revoke execute on function private.app_role from public;
+grant execute on function private.app_role() to anon, authenticated, service_role;
+
+create function private.is_admin()
+returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce(private.app_role() = 'admin', false)
+$$;
+revoke execute on function private.is_admin from public;
+grant execute on function private.is_admin() to anon, authenticated, service_role;
+
+-- The location a staff member works at (app_metadata.location_id); null for everyone else.
+create function private.staff_location_id()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select case when private.app_role() = 'staff' then auth.jwt() -> 'app_metadata' ->> 'location_id' end
+$$;
+revoke execute on function private.staff_location_id from public;
+grant execute on function private.staff_location_id() to anon, authenticated, service_role;
+
+-- Staff of this location, or an admin (who may act at any location).
+create function private.is_staff_at(p_location_id text)
+returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select private.is_admin() or coalesce(private.staff_location_id() = p_location_id, false)
+$$;
+revoke execute on function private.is_staff_at from public;
+grant execute on function private.is_staff_at(text) to anon, authenticated, service_role;
+
+-- The customer row of the signed-in member. Security definer so that policies on other
+-- tables can use it without depending on the customers policies (no recursion).
+create function private.current_customer_id()
+returns uuid
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select c.id
+    from public.customers c
+   where c.user_id = auth.uid()
+     and not private.is_anonymous()
+$$;
+revoke execute on function private.current_customer_id from public;
+grant execute on function private.current_customer_id() to anon, authenticated, service_role;
+
+-- Demo mode (local stack only) trusts kiosks that are not enrolled. The api function sets it
+-- per transaction from its DEMO_MODE setting; it is off unless set.
+create function private.demo_mode()
+returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce(current_setting('app.demo_mode', true), '') = 'on'
+$$;
+revoke execute on function private.demo_mode from public;
+
+create function private.points_per_visit()
+returns integer
+language sql immutable
+set search_path = ''
+as $$
+  select 5
+$$;
+revoke execute on function private.points_per_visit from public;
+
+create function private.min_visit_interval()
+returns interval
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select s.min_visit_interval from private.settings s where s.id
+$$;
+revoke execute on function private.min_visit_interval from public;
+
+-- Who the caller acts as, as the ledger records it: 'kiosk' (an anonymous device session),
+-- 'admin', 'staff', or 'member' for any other signed-in user.
+create function private.actor_role()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when auth.uid() is null then null
+    when private.is_anonymous() then 'kiosk'
+    else coalesce(private.app_role(), 'member')
+  end
+$$;
+revoke execute on function private.actor_role from public;
+grant execute on function private.actor_role() to anon, authenticated, service_role;
+
+-- Whether this session was made by proving an SMS code (the JWT's amr lists a method 'otp' or
+-- 'sms'). A phone + password sign-up with confirmations off carries a phone claim the caller
+-- never proved (issue 11 §1.6): only a session proven by a code may link or create a customer
+-- by its phone claim.
+create function private.phone_proven_by_code()
+returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select coalesce(
+    jsonb_typeof(auth.jwt() -> 'amr') = 'array'
+    and exists (select 1 from jsonb_array_elements(auth.jwt() -> 'amr') m
+                 where jsonb_typeof(m) = 'object' and m ->> 'method' in ('otp', 'sms')),
+    false)
+$$;
+revoke execute on function private.phone_proven_by_code from public;
+grant execute on function private.phone_proven_by_code() to anon, authenticated, service_role;
+
+-- The signed-in caller's phone claim in E.164 ('+1...'), or null.
+create function private.jwt_phone()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select nullif('+' || ltrim(coalesce(auth.jwt() ->> 'phone', ''), '+'), '+')
+$$;
+revoke execute on function private.jwt_phone from public;
+grant execute on function private.jwt_phone() to anon, authenticated, service_role;
+
+-- Refusals every function shares, so each rule is written once.
+create function private.require_location(p_location_id text)
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if p_location_id is not null and not exists (select 1 from public.locations l where l.id = p_location_id) then
+    perform private.fail('404', 'Unknown location');
+  end if;
+end;
+$$;
+revoke execute on function private.require_location from public;
+grant execute on function private.require_location(text) to anon, authenticated, service_role;
+
+create function private.require_admin(p_message text default 'Only admins can do this')
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in first');
+  end if;
+  if not private.is_admin() then
+    perform private.fail('403', p_message);
+  end if;
+end;
+$$;
+revoke execute on function private.require_admin from public;
+grant execute on function private.require_admin(text) to anon, authenticated, service_role;
+
+-- "Today" on the dashboard and the velocity flag's day are days in the programme's time zone
+-- (hours are stated in CT).
+create function private.programme_time_zone()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'America/Chicago'
+$$;
+revoke execute on function private.programme_time_zone from public;
+grant execute on function private.programme_time_zone() to anon, authenticated, service_role;

@@ -1,0 +1,136 @@
+-- The programme: tiers, the participating businesses, their rewards, and the settings of every
+-- abuse limit (one row, private.settings; 0 turns a limit off). Every "once" rule of the
+-- programme is backed by a unique constraint, so no code path can break it (DESIGN.md §3).
+--
+-- Row level security for every table (DESIGN.md §3.7, §4): reads go through policies; every
+-- write that carries a business rule goes through a function in schema app, so the API roles get
+-- no direct insert/update/delete except where a policy says so. One permissive policy per table,
+-- action and role keeps the rules readable (and satisfies the linter's
+-- multiple_permissive_policies).
+
+-- Tiers: Bronze < 10 <= Silver < 20 <= Gold (SPEC §4). The thresholds live only here.
+create table public.tiers (
+  name text primary key check (name in ('Bronze', 'Silver', 'Gold')),
+  min_points integer not null unique check (min_points >= 0),
+  -- What the next-goal card calls this tier's reward ("$5 Off - Silver Status").
+  goal_label text,
+  -- What a tier reward is worth to the business that honours it ($5 Silver, $10 Gold): the
+  -- settlement statement shares this cost among the businesses. Welcome rewards have no value
+  -- here: each is honoured only by the business that offers it, so it never crosses businesses.
+  reward_value_cents integer not null default 0 check (reward_value_cents >= 0)
+);
+insert into public.tiers (name, min_points, goal_label, reward_value_cents) values
+  ('Bronze', 0, null, 0),
+  ('Silver', 10, '$5 Off - Silver Status', 500),
+  ('Gold', 20, '$10 Off - Gold Status', 1000);
+
+-- Row level security for every table (DESIGN.md §3.7, §4). Reads go through these policies;
+-- every write that carries a business rule goes through a function in schema app, so the
+-- API roles get no direct insert/update/delete except where a policy below says so.
+-- One permissive policy per table, action and role keeps the rules readable (and satisfies
+-- the linter's multiple_permissive_policies).
+alter table public.tiers enable row level security;
+revoke all on public.tiers from anon, authenticated;
+
+-- The programme catalogue (tiers, businesses, rewards) is public; only admins change it.
+grant select on public.tiers to anon, authenticated;
+
+create policy "Anyone can read the tiers"
+  on public.tiers for select to anon, authenticated
+  using (true);
+
+create table public.locations (
+  -- A stable slug (chatterbox, creamery, ...): it appears in routes, QR payloads and filters.
+  id text primary key check (id ~ '^[a-z][a-z0-9-]{1,40}$'),
+  business_name text not null check (length(business_name) between 1 and 100),
+  kind text not null check (length(kind) between 1 and 50),
+  description text not null check (length(description) <= 1000),
+  address text not null check (length(address) <= 200),
+  logo_url text not null check (length(logo_url) <= 500),
+  -- Dashboard presentation (SPEC §2 top locations): an icon name and a colour token.
+  icon text not null default 'store' check (icon in ('ice-cream', 'pizza', 'coffee', 'palette', 'cookie', 'candy', 'store')),
+  color text not null default 'slate' check (color ~ '^[a-z]{3,20}$'),
+  sort_order integer not null default 0,
+  created_at timestamptz not null default now()
+);
+alter table public.locations enable row level security;
+revoke all on public.locations from anon, authenticated;
+grant select on public.locations to anon, authenticated;
+grant insert, update, delete on public.locations to authenticated;
+create policy "Anyone can read the participating businesses"
+  on public.locations for select to anon, authenticated
+  using (true);
+create policy "Admins can add businesses"
+  on public.locations for insert to authenticated
+  with check ((select private.is_admin()));
+create policy "Admins can edit businesses"
+  on public.locations for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+create policy "Admins can remove businesses"
+  on public.locations for delete to authenticated
+  using ((select private.is_admin()));
+
+create table public.rewards (
+  id uuid primary key default gen_random_uuid(),
+  kind text not null check (kind in ('welcome', 'tier')),
+  -- A welcome reward belongs to one business; a tier reward to one tier and every business.
+  location_id text references public.locations (id) on delete cascade,
+  tier text references public.tiers (name),
+  name text not null check (length(name) between 1 and 100),
+  description text not null check (length(description) <= 500),
+  -- 'network' means usable at any location (SPEC §3).
+  scope text not null check (scope in ('location', 'network')),
+  created_at timestamptz not null default now(),
+  check (
+    (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
+    or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')
+  )
+);
+alter table public.rewards enable row level security;
+revoke all on public.rewards from anon, authenticated;
+grant select on public.rewards to anon, authenticated;
+grant insert, update, delete on public.rewards to authenticated;
+
+-- One welcome reward per business, one reward per tier.
+create unique index rewards_one_welcome_per_location on public.rewards (location_id) where kind = 'welcome';
+create unique index rewards_one_per_tier on public.rewards (tier) where kind = 'tier';
+create policy "Anyone can read the rewards on offer"
+  on public.rewards for select to anon, authenticated
+  using (true);
+create policy "Admins can add rewards"
+  on public.rewards for insert to authenticated
+  with check ((select private.is_admin()));
+create policy "Admins can edit rewards"
+  on public.rewards for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+create policy "Admins can remove rewards"
+  on public.rewards for delete to authenticated
+  using ((select private.is_admin()));
+
+-- Server-side state that no API role reads or writes directly.
+-- Programme settings (one row).
+create table private.settings (
+  id boolean primary key default true check (id),
+  -- Minimum time between two approved visits of one customer at one business (abuse limit).
+  min_visit_interval interval not null default interval '60 minutes' check (min_visit_interval >= interval '0'),
+  -- Abuse limits of the field (issue 11 §3; Paytronix's defaults). 0 turns one off.
+  -- Minimum time between two approved visits of one customer anywhere in the village.
+  min_visit_gap_anywhere interval not null default interval '1 minute' check (min_visit_gap_anywhere >= interval '0'),
+  -- At most this many approved visits per customer in any 60 minutes, across the village.
+  max_visits_per_hour integer not null default 4 check (max_visits_per_hour >= 0),
+  -- A customer with this many approved visits in one programme-time-zone day is flagged (Square).
+  velocity_flag_visits integer not null default 5 check (velocity_flag_visits >= 0),
+  -- Sign-in code limits (issue 11 §3), which Supabase Auth does not have: after
+  -- sign_in_code_max_failures wrong tries a phone's current code is dead (even the right code
+  -- then fails until a new code is sent), and at most sign_in_codes_per_day codes per phone in
+  -- any 24 hours (25_sign_in.sql).
+  sign_in_codes_per_day integer not null default 5 check (sign_in_codes_per_day >= 0),
+  sign_in_code_max_failures integer not null default 5 check (sign_in_code_max_failures >= 0)
+);
+insert into private.settings default values;
+alter table private.settings enable row level security;
+revoke all on private.settings from anon, authenticated, service_role;
+
+

@@ -1,0 +1,277 @@
+-- Customers: one per phone (E.164, US numbers), names and phones made canonical in one place,
+-- the consents they gave with the wording they saw, and sign-up (the channel decided here, not by
+-- the caller).
+
+create table public.customers (
+  id uuid primary key default gen_random_uuid(),
+  -- The Supabase Auth user who signed in with this phone (set on first verified sign-in).
+  user_id uuid unique references auth.users (id) on delete set null,
+  name text not null check (length(btrim(name)) between 1 and 100),
+  -- E.164, US numbers only (SPEC §9: 10 digits). One customer per phone (DESIGN §3.6).
+  phone text not null unique check (phone ~ '^\+1[2-9][0-9]{9}$'),
+  email text check (email is null or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  sms_consent boolean not null default false,
+  email_consent boolean not null default false,
+  signup_location_id text references public.locations (id) on delete set null,
+  signup_channel text not null check (signup_channel in ('web', 'business', 'kiosk', 'mobile')),
+  -- Lifetime points: always the sum of the customer's points_ledger deltas (5 per approved,
+  -- unvoided visit). Only the app functions change it, under a row lock, with a ledger event.
+  total_points integer not null default 0 check (total_points >= 0),
+  created_at timestamptz not null default now(),
+  -- The admin Customers tab (issue 14): last visit and total visits are rolled up on the
+  -- customer row by a trigger on visits (75_rollups.sql), so sorting and filtering by them is an
+  -- index scan, not an aggregate.
+  visit_count integer not null default 0 check (visit_count >= 0),
+  last_visit_at timestamptz
+);
+alter table public.customers enable row level security;
+revoke all on public.customers from anon, authenticated;
+
+-- Customers: a member sees and edits their own contact details; admins see everyone.
+-- Points and links change only through the app functions (column grants below).
+grant select, delete on public.customers to authenticated;
+grant update (name, email, sms_consent, email_consent) on public.customers to authenticated;
+
+create index customers_signup_location_id_idx on public.customers (signup_location_id);
+create index customers_created_at_idx on public.customers (created_at);
+
+-- Every ordering the tab offers, each with the id as the tie-breaker (stable pages).
+create index customers_name_idx on public.customers (name, id);
+create index customers_total_points_idx on public.customers (total_points, id);
+create index customers_visit_count_idx on public.customers (visit_count, id);
+create index customers_last_visit_at_idx on public.customers (last_visit_at desc nulls last, id desc);
+create index customers_name_trgm_idx on public.customers using gin (lower(name) extensions.gin_trgm_ops);
+create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
+create index customers_last_active_idx on public.customers ((greatest(created_at, last_visit_at)), id)
+  include (created_at, last_visit_at);
+create policy "Members can read their own customer record, admins all"
+  on public.customers for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+create policy "Members can edit their own contact details, admins all"
+  on public.customers for update to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()))
+  with check (user_id = (select auth.uid()) or (select private.is_admin()));
+create policy "Admins can remove customers"
+  on public.customers for delete to authenticated
+  using ((select private.is_admin()));
+
+-- Consents (issue 11 §4): what a customer agreed to at sign-up, with the wording they were
+-- shown and what it covers.
+-- Consents a customer gave, with the wording they were shown (proof for the SMS programme).
+-- Written only by the sign-up functions; a withdrawal later is a new row, never an edit.
+create table public.consents (
+  id uuid primary key default gen_random_uuid(),
+  customer_id uuid not null references public.customers (id) on delete cascade,
+  channel text not null check (channel in ('sms', 'email')),
+  wording text not null check (length(wording) between 1 and 2000),
+  scope text not null check (length(scope) between 1 and 500),
+  signup_channel text not null check (signup_channel in ('web', 'business', 'kiosk', 'mobile')),
+  created_at timestamptz not null default now()
+);
+alter table public.consents enable row level security;
+revoke all on public.consents from anon, authenticated;
+grant select on public.consents to authenticated;
+create index consents_customer_id_idx on public.consents (customer_id);
+create policy "Members read their own consents, admins all"
+  on public.consents for select to authenticated
+  using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));
+
+-- Customers' names and phones made canonical: one US phone format, one name rule for every
+-- write of a name (sign-up, a member editing their details), and the email shape as a 400.
+-- Normalises a US phone (10 digits, or 11 starting with 1, any punctuation) to E.164.
+create function app.normalize_phone(p_phone text)
+returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_digits text := regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g');
+begin
+  if length(v_digits) = 11 and left(v_digits, 1) = '1' then
+    v_digits := substr(v_digits, 2);
+  end if;
+  if v_digits !~ '^[2-9][0-9]{9}$' then
+    perform private.fail('400', 'Phone must be a 10-digit US number');
+  end if;
+  return '+1' || v_digits;
+end;
+$$;
+revoke execute on function app.normalize_phone(text) from public;
+grant execute on function app.normalize_phone(text) to anon, authenticated, service_role;
+
+-- A person's name as stored (issue 11 §1.5): NFC-normalised, then trimmed at both ends of
+-- whitespace and invisible characters (controls, zero-width spaces and joiners, soft hyphen,
+-- bidi marks, BOM, Hangul fillers, variation selectors, tags...); inside the name they stay
+-- (emoji sequences and some scripts need joiners). Nothing left, or more than 100 characters:
+-- LY400. The zod PersonName (INVISIBLE_CHARACTERS in contract/common.ts) is its twin; both are
+-- tested against tests/support/name-cases.ts.
+create function private.clean_name(p_name text)
+returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  c_invisible constant text :=
+    '[\u0001-\u0020\u007F-\u00A0\u00AD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F'
+    '\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0'
+    '\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]';
+  v text := normalize(coalesce(p_name, ''), NFC);
+begin
+  v := regexp_replace(v, '^' || c_invisible || '+|' || c_invisible || '+$', '', 'g');
+  if v = '' then
+    perform private.fail('400', 'Name needs at least one visible character');
+  end if;
+  if char_length(v) > 100 then
+    perform private.fail('400', 'Name is at most 100 characters');
+  end if;
+  return v;
+end;
+$$;
+revoke execute on function private.clean_name(text) from public;
+grant execute on function private.clean_name(text) to anon, authenticated, service_role;
+
+-- The email shape the tables' check constraints accept (so a bad one is a 400, not a 500).
+create function private.is_email(p_email text)
+returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select length(p_email) <= 254 and p_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'
+$$;
+revoke execute on function private.is_email(text) from public;
+
+-- Every way a name is written (sign-up, a member editing their details) stores the clean form.
+create function private.customers_clean_name()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.name := private.clean_name(new.name);
+  return new;
+end;
+$$;
+revoke execute on function private.customers_clean_name() from public;
+
+-- The checkbox text of the sign-up forms (SPEC §2) and what the consent covers.
+create function private.default_sms_consent_wording()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.'
+$$;
+revoke execute on function private.default_sms_consent_wording() from public;
+
+create function private.consent_scope()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'Village Rewards programme, on behalf of the six participating businesses'
+$$;
+revoke execute on function private.consent_scope() from public;
+
+-- Sign-up: one customer per phone, the channel decided here (not by the caller), the SMS
+-- consent recorded. The functions in schema app (not exposed by the Data API; the api function
+-- calls them as the caller) decide who may act from auth.jwt() and raise private.fail() errors
+-- (SQLSTATE LY<http status>); they are security definer because they write tables the API
+-- roles cannot.
+-- Creates a customer; one per phone (a second sign-up is a 409). A signed-in caller whose
+-- phone claim is this phone and was proven by an SMS code, and who has no customer yet, is
+-- linked to the new row. Records the SMS consent with the wording shown.
+create function private.create_customer(
+  p_name text, p_phone text, p_email text, p_sms_consent boolean, p_email_consent boolean,
+  p_location_id text, p_channel text, p_sms_consent_wording text
+)
+returns public.customers
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_phone text := app.normalize_phone(p_phone);
+  v_name text := private.clean_name(p_name);
+  v_email text := nullif(btrim(coalesce(p_email, '')), '');
+  v_user_id uuid;
+  v_row public.customers;
+begin
+  perform private.require_location(p_location_id);
+  if v_email is not null and not private.is_email(v_email) then
+    perform private.fail('400', 'Enter a valid email address');
+  end if;
+  if auth.uid() is not null and not private.is_anonymous()
+     and private.jwt_phone() = v_phone and private.phone_proven_by_code()
+     and not exists (select 1 from public.customers c where c.user_id = auth.uid()) then
+    v_user_id := auth.uid();
+  end if;
+
+  insert into public.customers (user_id, name, phone, email, sms_consent, email_consent, signup_location_id, signup_channel)
+  values (v_user_id, v_name, v_phone, v_email,
+          coalesce(p_sms_consent, false), coalesce(p_email_consent, false), p_location_id, p_channel)
+  -- No conflict target: every unique index arbitrates. A member signing up on two connections
+  -- at once races on user_id as well as phone, and a conflict on a non-arbiter index would
+  -- escape as a unique violation (a 500) instead of this 409.
+  on conflict do nothing
+  returning * into v_row;
+  if v_row.id is null then
+    perform private.fail('409', 'An account already exists with this phone number');
+  end if;
+
+  if coalesce(p_sms_consent, false) then
+    insert into public.consents (customer_id, channel, wording, scope, signup_channel)
+    values (v_row.id, 'sms',
+            coalesce(nullif(btrim(coalesce(p_sms_consent_wording, '')), ''), private.default_sms_consent_wording()),
+            private.consent_scope(), p_channel);
+  end if;
+  return v_row;
+end;
+$$;
+revoke execute on function private.create_customer(text, text, text, boolean, boolean, text, text, text) from public;
+
+-- Sign-up (POST /api/customers; SPEC §3 sign-up payload). The channel is the caller's: a kiosk
+-- (anonymous device session) signs customers up at its own location unless told another;
+-- otherwise 'business' when a location is given, else 'web'. Returns the contract's shape:
+-- {"customer": {"id", "name"}, "welcomeReward": {"name", "description"} | null}.
+create function app.create_customer(
+  p_name text,
+  p_phone text,
+  p_email text default null,
+  p_sms_consent boolean default false,
+  p_email_consent boolean default false,
+  p_location_id text default null,
+  p_sms_consent_wording text default null
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_kiosk_location text;
+  v_location_id text := p_location_id;
+  v_channel text;
+  v_row public.customers;
+begin
+  if private.is_anonymous() and auth.uid() is not null then
+    select k.location_id into v_kiosk_location from public.kiosk_sessions k where k.user_id = auth.uid();
+    v_location_id := coalesce(p_location_id, v_kiosk_location);
+    v_channel := 'kiosk';
+  else
+    v_channel := case when p_location_id is not null then 'business' else 'web' end;
+  end if;
+  v_row := private.create_customer(p_name, p_phone, p_email, p_sms_consent, p_email_consent,
+                                   v_location_id, v_channel, p_sms_consent_wording);
+  return jsonb_build_object(
+    'customer', jsonb_build_object('id', v_row.id, 'name', v_row.name),
+    'welcomeReward', (select jsonb_build_object('name', r.name, 'description', r.description)
+                        from public.rewards r
+                       where r.kind = 'welcome' and r.location_id = v_location_id));
+end;
+$$;
+revoke execute on function app.create_customer(text, text, text, boolean, boolean, text, text) from public;
+grant execute on function app.create_customer(text, text, text, boolean, boolean, text, text) to anon, authenticated;
+
+create trigger customers_clean_name
+  before insert or update of name on public.customers
+  for each row execute function private.customers_clean_name();

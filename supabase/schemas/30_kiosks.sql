@@ -1,0 +1,152 @@
+-- Kiosks: an anonymous Auth user (one per device) opens a session at a location; an admin sets
+-- each location's enrolment code; a kiosk that proves it is trusted to approve its own check-ins.
+
+-- A kiosk is an anonymous Auth user (one per device) with a session at one location.
+create table public.kiosk_sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null unique references auth.users (id) on delete cascade,
+  location_id text not null references public.locations (id) on delete cascade,
+  device_fingerprint text check (length(device_fingerprint) <= 512),
+  -- Set when the kiosk proved its location's enrolment code; cleared when it moves location.
+  enrolled_at timestamptz,
+  created_at timestamptz not null default now(),
+  last_seen_at timestamptz not null default now()
+);
+alter table public.kiosk_sessions enable row level security;
+revoke all on public.kiosk_sessions from anon, authenticated;
+
+-- Kiosk sessions: a kiosk sees its own session; admins see all.
+grant select on public.kiosk_sessions to authenticated;
+create index kiosk_sessions_location_id_idx on public.kiosk_sessions (location_id);
+create policy "Kiosks can read their own session, admins all"
+  on public.kiosk_sessions for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
+-- Per-location kiosk enrolment codes, set by an admin, stored salted and hashed.
+create table private.location_enrolment_codes (
+  location_id text primary key references public.locations (id) on delete cascade,
+  salt bytea not null,
+  code_hash bytea not null,
+  set_by uuid references auth.users (id) on delete set null,
+  set_at timestamptz not null default now()
+);
+alter table private.location_enrolment_codes enable row level security;
+revoke all on private.location_enrolment_codes from anon, authenticated, service_role;
+create index location_enrolment_codes_set_by_idx on private.location_enrolment_codes (set_by);
+
+-- Kiosks: an anonymous Auth user (one per device) opens a session at a location; an admin sets
+-- each location's enrolment code; a kiosk that proves it is trusted to approve its own check-ins.
+-- A kiosk opens or moves its session to a location. Moving to another location drops the
+-- enrolment: a kiosk is trusted for one place only.
+-- Returns {"session": {"id", "locationId", "enrolled"}}.
+create function app.open_kiosk_session(p_location_id text, p_device_fingerprint text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_session public.kiosk_sessions;
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'A kiosk must sign in anonymously first');
+  end if;
+  if not private.is_anonymous() then
+    perform private.fail('403', 'Kiosk sessions are for kiosk devices');
+  end if;
+  if p_location_id is null then
+    perform private.fail('400', 'Choose the location of this kiosk');
+  end if;
+  perform private.require_location(p_location_id);
+
+  insert into public.kiosk_sessions as k (user_id, location_id, device_fingerprint)
+  values (auth.uid(), p_location_id, left(p_device_fingerprint, 512))
+  on conflict (user_id) do update
+    set location_id = excluded.location_id,
+        device_fingerprint = excluded.device_fingerprint,
+        last_seen_at = now(),
+        enrolled_at = case when k.location_id = excluded.location_id then k.enrolled_at end
+  returning * into v_session;
+  return jsonb_build_object('session', jsonb_build_object(
+    'id', v_session.id, 'locationId', v_session.location_id, 'enrolled', v_session.enrolled_at is not null));
+end;
+$$;
+revoke execute on function app.open_kiosk_session(text, text) from public;
+grant execute on function app.open_kiosk_session(text, text) to authenticated;
+
+-- Enrolment codes are compared ignoring case, spaces and dashes (issue 20 §4): staff read
+-- "ABCD-EFGH-JKMN" off the admin screen and type "abcd efgh jkmn" on a tablet. A code is hashed by
+-- its key; a code hashed as typed (set before this rule) still matches as typed.
+create function private.enrolment_code_key(p_code text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select lower(regexp_replace(coalesce(p_code, ''), '[[:space:]-]+', '', 'g'))
+$$;
+revoke execute on function private.enrolment_code_key(text) from public;
+
+-- An admin sets (or replaces) a location's kiosk enrolment code; only a salted hash of its key is kept.
+-- Returns {"locationId", "enrolmentCodeSet": true}.
+create function app.set_enrolment_code(p_location_id text, p_code text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_salt bytea := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
+begin
+  perform private.require_admin('Only an admin can set enrolment codes');
+  if p_location_id is null then
+    perform private.fail('400', 'Choose a location');
+  end if;
+  perform private.require_location(p_location_id);
+  if length(coalesce(p_code, '')) not between 8 and 128
+     or length(private.enrolment_code_key(p_code)) < 8 then
+    perform private.fail('400', 'An enrolment code has 8 to 128 characters');
+  end if;
+  insert into private.location_enrolment_codes (location_id, salt, code_hash, set_by)
+  values (p_location_id, v_salt,
+          sha256(v_salt || convert_to(private.enrolment_code_key(p_code), 'UTF8')), auth.uid())
+  on conflict (location_id) do update
+    set salt = excluded.salt, code_hash = excluded.code_hash, set_by = excluded.set_by, set_at = now();
+  -- A new code revokes every kiosk enrolled with the old one.
+  update public.kiosk_sessions k set enrolled_at = null where k.location_id = p_location_id;
+  return jsonb_build_object('locationId', p_location_id, 'enrolmentCodeSet', true);
+end;
+$$;
+revoke execute on function app.set_enrolment_code(text, text) from public;
+grant execute on function app.set_enrolment_code(text, text) to authenticated;
+
+-- A kiosk proves its location's enrolment code and becomes trusted to approve its own tokens.
+-- Returns {"session": {"id", "locationId", "enrolled": true}}.
+create function app.enrol_kiosk(p_code text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_session public.kiosk_sessions;
+  v_code private.location_enrolment_codes;
+begin
+  select * into v_session from public.kiosk_sessions k where k.user_id = auth.uid() for update;
+  if not found then
+    perform private.fail('404', 'Open a kiosk session first');
+  end if;
+  select * into v_code from private.location_enrolment_codes e where e.location_id = v_session.location_id;
+  if not found or (
+    sha256(v_code.salt || convert_to(private.enrolment_code_key(p_code), 'UTF8')) <> v_code.code_hash
+    and sha256(v_code.salt || convert_to(coalesce(p_code, ''), 'UTF8')) <> v_code.code_hash
+  ) then
+    perform private.fail('403', 'That enrolment code is not valid for this location');
+  end if;
+  update public.kiosk_sessions k set enrolled_at = now() where k.id = v_session.id;
+  return jsonb_build_object('session', jsonb_build_object(
+    'id', v_session.id, 'locationId', v_session.location_id, 'enrolled', true));
+end;
+$$;
+revoke execute on function app.enrol_kiosk(text) from public;
+grant execute on function app.enrol_kiosk(text) to authenticated;

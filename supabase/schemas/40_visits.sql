@@ -1,0 +1,313 @@
+-- Visits: approving a check-in token or a member card (DESIGN §3.2–3.4): the points, the welcome
+-- reward of a business on the first approved visit there, the tier rewards, under a lock on the
+-- customer row; and demo mode's Simulate Scan, which goes through the same approval.
+
+create table public.visits (
+  id uuid primary key default gen_random_uuid(),
+  customer_id uuid not null references public.customers (id) on delete cascade,
+  location_id text not null references public.locations (id) on delete cascade,
+  points integer not null check (points > 0),
+  -- A token approves at most one visit (single use, DESIGN §3.2); member-card scans have none.
+  checkin_token_id uuid unique references public.checkin_tokens (id) on delete set null,
+  approved_by uuid references auth.users (id) on delete set null,
+  approved_via text not null check (approved_via in ('kiosk', 'staff', 'admin')),
+  created_at timestamptz not null default now(),
+  -- An admin may void a fraudulent visit (app.void_visit): the row stays, marked and explained;
+  -- the ledger reverses its points. Every rule and read counts approved visits only.
+  status text not null default 'approved' check (status in ('approved', 'voided')),
+  voided_at timestamptz,
+  voided_by uuid references auth.users (id) on delete set null,
+  void_reason text check (length(void_reason) <= 500),
+  check ((status = 'voided') = (voided_at is not null and void_reason is not null))
+);
+alter table public.visits enable row level security;
+revoke all on public.visits from anon, authenticated;
+
+-- Visits: the member's own, and those at a staff member's location; admins all.
+grant select on public.visits to authenticated;
+create index visits_customer_location_created_idx on public.visits (customer_id, location_id, created_at desc);
+create index visits_location_created_idx on public.visits (location_id, created_at desc);
+create index visits_created_at_idx on public.visits (created_at desc);
+create index visits_approved_by_idx on public.visits (approved_by);
+create index visits_voided_by_idx on public.visits (voided_by);
+
+-- Visits in a range by customer (the "active in the range" semi-join) without touching the heap.
+create index visits_approved_created_customer_idx on public.visits (created_at, customer_id, location_id)
+  where status = 'approved';
+create policy "Members read their own visits, staff their location's"
+  on public.visits for select to authenticated
+  using (
+    customer_id = (select private.current_customer_id())
+    or location_id = (select private.staff_location_id())
+    or (select private.is_admin())
+  );
+
+-- Approving a visit (DESIGN §3.2–3.4): the points, the welcome reward of a business on the
+-- first approved visit there, each tier reward once, the abuse limits and the ledger events —
+-- all or nothing, in one function.
+-- The member's unlocked, unredeemed rewards that can be used at a location: that business's
+-- welcome reward and every network reward. What staff see to redeem at their counter.
+create function private.redeemable_rewards(p_customer_id uuid, p_location_id text)
+returns jsonb
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', cr.id, 'name', r.name, 'scope', r.scope)
+                            order by r.kind desc, cr.unlocked_at, r.name), '[]'::jsonb)
+    from public.customer_rewards cr
+    join public.rewards r on r.id = cr.reward_id
+   where cr.customer_id = p_customer_id
+     and cr.status = 'unlocked'
+     and (r.scope = 'network' or r.location_id = p_location_id)
+$$;
+revoke execute on function private.redeemable_rewards(uuid, text) from public;
+
+-- Demo mode's 'Simulate Scan' (DESIGN §8, issue 13): on the mobile QR screen a member may have
+-- their own pending check-in approved as a counter scan would approve it — through
+-- app.approve_visit itself, so points, welcome and tier rewards, limits and the ledger follow the
+-- real rules — and only while the api runs in demo mode (app.demo_mode = 'on', set per request
+-- from DEMO_MODE). Outside demo mode it refuses, whoever asks.
+--
+-- The scan is made by "the demo counter": a staff identity at the token's location, with no
+-- phone and no password, so nobody can sign in as it and staff's own-account rule does not trip
+-- over the member. It is created the first time it is needed, in demo mode only.
+create or replace function app.demo_simulate_scan(p_token text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_counter constant uuid := '00000000-0000-4000-8000-0000000de307';
+  v_token public.checkin_tokens;
+  v_location_id text;
+  v_claims text := current_setting('request.jwt.claims', true);
+  v_result jsonb;
+begin
+  if not private.demo_mode() then
+    perform private.fail('403', 'Simulate Scan works only in demo mode');
+  end if;
+  if auth.uid() is null or private.is_anonymous() then
+    perform private.fail('401', 'Sign in to simulate a scan');
+  end if;
+  if p_token is null or length(p_token) > 200 then
+    perform private.fail('400', 'Not a check-in code');
+  end if;
+  select * into v_token
+    from public.checkin_tokens t
+   where t.token_hash = sha256(convert_to(p_token, 'UTF8'));
+  if not found or v_token.channel <> 'mobile' or v_token.issued_by_user_id is distinct from auth.uid() then
+    perform private.fail('404', 'Unknown check-in code');
+  end if;
+  v_location_id := coalesce(v_token.location_id,
+                            (select c.signup_location_id from public.customers c where c.id = v_token.customer_id),
+                            'creamery');
+
+  insert into auth.users (id, aud, role, raw_app_meta_data, raw_user_meta_data)
+  values (v_counter, 'authenticated', 'authenticated',
+          jsonb_build_object('role', 'staff', 'provider', 'demo'), jsonb_build_object('name', 'Demo counter'))
+  on conflict (id) do nothing;
+  perform set_config('request.jwt.claims', jsonb_build_object(
+    'sub', v_counter, 'role', 'authenticated', 'aud', 'authenticated', 'is_anonymous', false,
+    'app_metadata', jsonb_build_object('role', 'staff', 'location_id', v_location_id))::text, true);
+  v_result := app.approve_visit(p_token);
+  perform set_config('request.jwt.claims', v_claims, true);
+  return v_result || jsonb_build_object('redeemableRewards', '[]'::jsonb);
+end;
+$$;
+revoke execute on function app.demo_simulate_scan(text) from public;
+grant execute on function app.demo_simulate_scan(text) to authenticated;
+
+-- Approves a visit from a scanned QR value: a check-in token, or a member card
+-- 'customer:{id}'. The rules are those of 20261122000460_visit_approval.sql:
+--   * a kiosk approves only the tokens it issued, and only once enrolled (or in demo mode);
+--   * staff approve tokens and member cards at their location, admins anywhere; neither for
+--     their own customer row (LY403);
+--   * the abuse limits (private.check_visit_limits) answer LY429 with Retry-After in the hint.
+-- The welcome reward of the business is unlocked only when this is the customer's first
+-- approved visit there; each tier reward once (unique indexes on customer_rewards).
+-- p_idempotency_key: a retry with the same key (same caller) returns the first result; the
+-- same key for another request is LY422.
+-- Races: the idempotency key's insert lock, then the token row lock (N parallel approvals of
+-- one token award once), then the customer row lock, which serialises every approval of one
+-- customer so that points, limits and unlocks are decided on committed state.
+create or replace function app.approve_visit(p_token text, p_location_id text default null, p_idempotency_key text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_prior jsonb;
+  v_uid uuid := auth.uid();
+  v_role text := private.app_role();
+  v_admin boolean := coalesce(v_role = 'admin', false);
+  v_staff_location text := case when v_role = 'staff' then private.staff_location_id() end;
+  v_token public.checkin_tokens;
+  v_kiosk public.kiosk_sessions;
+  v_customer public.customers;
+  v_customer_id uuid;
+  v_location_id text;
+  v_via text;
+  v_first_here boolean;
+  v_visits_today integer;
+  v_visit_id uuid;
+  v_points integer := private.points_per_visit();
+  v_total integer;
+  v_unlock record;
+  v_unlocked_ids uuid[];
+  v_unlocked jsonb := '[]'::jsonb;
+  v_result jsonb;
+begin
+  if v_uid is null then
+    perform private.fail('401', 'Sign in to approve visits');
+  end if;
+  if p_token is null or length(p_token) > 200 then
+    perform private.fail('400', 'Not a check-in code');
+  end if;
+  v_prior := private.idempotency_start(p_idempotency_key, jsonb_build_object(
+    'operation', 'approve_visit', 'token', encode(sha256(convert_to(p_token, 'UTF8')), 'hex'),
+    'locationId', p_location_id));
+  if v_prior is not null then
+    return v_prior;
+  end if;
+  if p_location_id is not null then
+    perform private.require_location(p_location_id);
+  end if;
+  -- Staff count visits at their own business only.
+  if v_role = 'staff' and p_location_id is distinct from null and p_location_id is distinct from v_staff_location then
+    perform private.fail('403', 'Only staff of this location can approve visits here');
+  end if;
+
+  if p_token ~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    -- A member card: staff scan it at their counter.
+    if v_role is null then
+      perform private.fail('403', 'Only staff can approve member cards');
+    end if;
+    v_location_id := coalesce(p_location_id, v_staff_location);
+    if v_location_id is null then
+      perform private.fail('400', 'Choose the location this visit is at');
+    end if;
+    if not (v_admin or coalesce(v_staff_location = v_location_id, false)) then
+      perform private.fail('403', 'Only staff of this location can approve member cards');
+    end if;
+    v_customer_id := substr(p_token, 10)::uuid;
+    v_via := case when v_admin then 'admin' else 'staff' end;
+  else
+    select * into v_token
+      from public.checkin_tokens t
+     where t.token_hash = sha256(convert_to(p_token, 'UTF8'))
+       for update;
+    if not found then
+      perform private.fail('404', 'Unknown check-in code');
+    end if;
+    if v_token.location_id is null then
+      -- A member's phone token: the counter's business.
+      if v_admin then
+        v_location_id := p_location_id;
+        if v_location_id is null then
+          perform private.fail('400', 'Choose the location this visit is at');
+        end if;
+        v_via := 'admin';
+      elsif v_staff_location is not null then
+        v_location_id := v_staff_location;
+        v_via := 'staff';
+      else
+        select * into v_kiosk from public.kiosk_sessions k where k.user_id = v_uid;
+        if not found then
+          perform private.fail('403', 'Only a counter can approve this check-in');
+        end if;
+        if v_kiosk.enrolled_at is null and not private.demo_mode() then
+          perform private.fail('403', 'This kiosk is not enrolled to approve visits');
+        end if;
+        v_location_id := v_kiosk.location_id;
+        v_via := 'kiosk';
+      end if;
+    elsif v_admin or coalesce(v_staff_location = v_token.location_id, false) then
+      v_via := case when v_admin then 'admin' else 'staff' end;
+      v_location_id := v_token.location_id;
+    elsif v_token.channel = 'kiosk' and v_token.issued_by_user_id = v_uid then
+      if not private.demo_mode() and not exists (
+        select 1 from public.kiosk_sessions k
+         where k.id = v_token.kiosk_session_id and k.user_id = v_uid
+           and k.location_id = v_token.location_id and k.enrolled_at is not null
+      ) then
+        perform private.fail('403', 'This kiosk is not enrolled to approve visits');
+      end if;
+      v_via := 'kiosk';
+      v_location_id := v_token.location_id;
+    else
+      perform private.fail('403', 'Only staff of this location can approve this check-in');
+    end if;
+    if v_token.used_at is not null then
+      perform private.fail('409', 'This check-in code has already been used');
+    end if;
+    if v_token.expires_at <= now() then
+      perform private.fail('410', 'This check-in code has expired');
+    end if;
+    v_customer_id := v_token.customer_id;
+  end if;
+
+  select * into v_customer from public.customers c where c.id = v_customer_id for update;
+  if not found then
+    perform private.fail('404', 'Customer not found');
+  end if;
+  if v_role is not null then
+    perform private.refuse_own_account(v_customer_id);
+  end if;
+  select l.first_here, l.visits_today into v_first_here, v_visits_today
+    from private.check_visit_limits(v_customer_id, v_location_id) l;
+
+  insert into public.visits (customer_id, location_id, points, checkin_token_id, approved_by, approved_via)
+  values (v_customer_id, v_location_id, v_points, v_token.id, v_uid, v_via)
+  returning id into v_visit_id;
+  v_total := private.record_event(v_customer_id, 'visit_approved', v_points, v_visit_id, null,
+                                  v_location_id, p_idempotency_key);
+
+  if v_token.id is not null then
+    update public.checkin_tokens t set used_at = now() where t.id = v_token.id;
+  end if;
+
+  with unlocked as (
+    insert into public.customer_rewards (customer_id, reward_id, welcome_location_id, unlocked_by_visit_id)
+    select v_customer_id, r.id, case when r.kind = 'welcome' then r.location_id end, v_visit_id
+      from public.rewards r
+      left join public.tiers t on t.name = r.tier
+     where (r.kind = 'welcome' and r.location_id = v_location_id and v_first_here)
+        or (r.kind = 'tier' and t.min_points <= v_total)
+    on conflict do nothing
+    returning id
+  )
+  select coalesce(array_agg(u.id), '{}') into v_unlocked_ids from unlocked u;
+
+  if cardinality(v_unlocked_ids) > 0 then
+    for v_unlock in
+      select cr.id, r.name, r.description, r.scope
+        from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
+       where cr.id = any(v_unlocked_ids)
+       order by r.kind desc, r.name
+    loop
+      perform private.record_event(v_customer_id, 'reward_unlocked', 0, v_visit_id, v_unlock.id,
+                                   v_location_id, p_idempotency_key);
+      v_unlocked := v_unlocked || jsonb_build_array(jsonb_build_object(
+        'id', v_unlock.id, 'name', v_unlock.name, 'description', v_unlock.description, 'scope', v_unlock.scope));
+    end loop;
+  end if;
+
+  perform private.note_velocity(v_customer_id, v_visits_today + 1);
+
+  v_result := jsonb_build_object(
+    'visitId', v_visit_id,
+    'customer', jsonb_build_object('id', v_customer_id, 'name', v_customer.name),
+    'locationId', v_location_id,
+    'pointsEarned', v_points,
+    'totalPoints', v_total,
+    'unlockedRewards', v_unlocked,
+    'redeemableRewards', case when v_via = 'kiosk' then '[]'::jsonb
+                              else private.redeemable_rewards(v_customer_id, v_location_id) end);
+  return private.idempotency_finish(p_idempotency_key, v_result);
+end;
+$$;
+revoke execute on function app.approve_visit(text, text, text) from public;
+grant execute on function app.approve_visit(text, text, text) to authenticated;
