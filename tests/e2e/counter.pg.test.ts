@@ -215,7 +215,7 @@ it("§3: Redeem on /account shows a 2-minute code; another business's counter is
   await check.getByRole('button', { name: 'Confirm redemption' }).click();
   await joanies.page.getByText('Reward Redeemed!').first().waitFor();
   expect(await joanies.page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe(
-    'Check-in, member or redemption code',
+    'Scan or type a code',
   );
   // The member's screen hears it from the account poll.
   await memberPage.getByText('Your reward has been redeemed successfully.').first().waitFor({ timeout: 10_000 });
@@ -252,7 +252,7 @@ it('§5: the code field has the focus; a malformed code is said plainly; too soo
   const { page, problems } = await app.open('/staff', 390, { storageState: creameryStaff });
   await page.getByLabel('Scan or type a member code').waitFor();
   expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe(
-    'Check-in, member or redemption code',
+    'Scan or type a code',
   );
   await shoot(page, 'staff-counter-390');
   await scan(page, 'customer:12');

@@ -25,7 +25,7 @@ export function RedemptionCheck(props: {
             : `Valid at ${check.reward.businessName ?? 'this business'} only.`}
         </p>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3">
         <Button size="lg" className="w-full" onClick={props.onConfirm} disabled={props.pending}>
           {props.pending ? 'Redeeming…' : 'Confirm redemption'}
         </Button>
