@@ -53,6 +53,7 @@ describe('supabase/config.toml', () => {
       otpLength: 6,
       otpExpirySeconds: 60,
       testOtp: {},
+      hooks: {},
       rateLimits: {
         smsSentPerHour: 30,
         anonymousUsersPerHour: 30,
@@ -107,7 +108,12 @@ describe('the Supabase CLI', () => {
         {
           cwd: project,
           encoding: 'utf8',
-          env: { ...process.env, SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN: 'unused' },
+          env: {
+            ...process.env,
+            SUPABASE_AUTH_SMS_TWILIO_AUTH_TOKEN: 'unused',
+            // [auth.hook.send_sms] secrets: the CLI checks the format of what the variable holds.
+            SEND_SMS_HOOK_SECRETS: `v1,whsec_${Buffer.from('a local secret of 32 characters!').toString('base64')}`,
+          },
         },
       );
       const output = `${result.stdout}${result.stderr}`;

@@ -10,6 +10,13 @@ export const CONFIG_PATH = join(ROOT, 'supabase', 'config.toml');
 export const DEFAULT_DATA_DIR = join(ROOT, '.local', 'pglite');
 export const KEYS_PATH = join(ROOT, '.local', 'keys.json');
 
+/** An [auth.hook.<name>] table: where Auth calls the hook and the secrets it signs HTTP calls with. */
+export interface HookSettings {
+  uri: string;
+  /** "v1,whsec_<base64>" (GoTrue takes several separated by "|"). */
+  secrets: string[];
+}
+
 export interface AuthSettings {
   jwtExpirySeconds: number;
   /** [auth] enable_signup: new users (phone or anonymous) may be created. */
@@ -28,6 +35,8 @@ export interface AuthSettings {
   otpExpirySeconds: number;
   /** Phone (digits with country code) → fixed code; no SMS is sent to these. */
   testOtp: Record<string, string>;
+  /** Enabled hooks ([auth.hook.send_sms], [auth.hook.custom_access_token]). */
+  hooks: { sendSms?: HookSettings; customAccessToken?: HookSettings };
   rateLimits: {
     smsSentPerHour: number;
     anonymousUsersPerHour: number;
@@ -80,7 +89,27 @@ export function durationSeconds(value: unknown, fallback: number): number {
   return seconds;
 }
 
-export function parseAuthSettings(auth: Table): AuthSettings {
+/** A config value, or the environment variable an "env(NAME)" value names (the CLI's syntax). */
+function configValue(value: unknown, env: Record<string, string | undefined>): string {
+  if (typeof value !== 'string') return '';
+  const named = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
+  return named ? (env[named[1]!] ?? '') : value;
+}
+
+function parseHook(value: unknown, env: Record<string, string | undefined>): HookSettings | undefined {
+  const hook = table(value);
+  if (!bool(hook.enabled, false)) return undefined;
+  const uri = configValue(hook.uri, env);
+  if (!uri) throw new Error('supabase/config.toml: an enabled [auth.hook.*] needs a uri');
+  const secrets = configValue(hook.secrets, env)
+    .split('|')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  return { uri, secrets };
+}
+
+export function parseAuthSettings(auth: Table, env: Record<string, string | undefined> = process.env): AuthSettings {
+  const hooks = table(auth.hook);
   const sms = table(auth.sms);
   const limits = table(auth.rate_limit);
   const testOtp: Record<string, string> = {};
@@ -102,6 +131,10 @@ export function parseAuthSettings(auth: Table): AuthSettings {
     otpLength: positive(sms.otp_length, 6),
     otpExpirySeconds: positive(sms.otp_expiry, 60),
     testOtp,
+    hooks: {
+      sendSms: parseHook(hooks.send_sms, env),
+      customAccessToken: parseHook(hooks.custom_access_token, env),
+    },
     rateLimits: {
       smsSentPerHour: num(limits.sms_sent, 30),
       anonymousUsersPerHour: num(limits.anonymous_users, 30),

@@ -1,5 +1,5 @@
-// npm run db:reset on an embedded database: everything written since is gone, and the
-// migrations and seeds are applied afresh.
+// npm run db:reset on an embedded database: everything written since is gone — sign-in code
+// counters and Auth's rate-limit windows included — and the migrations and seeds are applied afresh.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,9 @@ it('rebuilds a file-backed PGlite from the migrations and seeds', async () => {
     const embedded = await startEmbeddedPostgres({ dataDir });
     const sql = connect(embedded.url);
     await sql`insert into auth.users (id, aud, role) values (gen_random_uuid(), 'authenticated', 'authenticated')`;
+    await sql`insert into private.sign_in_codes (phone, sent_at, attempts)
+              values ('+15555550100', array[now(), now(), now(), now(), now()], 5)`;
+    await sql`insert into auth_dev.rate_limits (bucket, window_start, hits) values ('sms_sent', now(), 30)`;
     const [before] = await sql<{ n: number }[]>`select count(*)::int as n from auth.users`;
     await sql.end();
     await embedded.stop();
@@ -25,6 +28,10 @@ it('rebuilds a file-backed PGlite from the migrations and seeds', async () => {
     try {
       const [after] = await check<{ n: number }[]>`select count(*)::int as n from auth.users`;
       expect(after!.n).toBe(before!.n - 1);
+      const [counters] = await check<{ codes: number; limits: number }[]>`
+        select (select count(*)::int from private.sign_in_codes) as codes,
+               (select count(*)::int from auth_dev.rate_limits) as limits`;
+      expect(counters).toEqual({ codes: 0, limits: 0 });
     } finally {
       await check.end();
       await again.stop();

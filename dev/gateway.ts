@@ -1,5 +1,6 @@
 // The one Hono app on the local stack's port, routed as Supabase's gateway routes a project:
 // /auth/v1 → the auth stand-in, /functions/v1 → the api function, CORS for the app's origins.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -9,14 +10,41 @@ import { createTokenVerifier } from '../supabase/functions/_shared/auth.ts';
 import { parseConfig } from '../supabase/functions/_shared/config.ts';
 import { createDb } from '../supabase/functions/_shared/db.ts';
 import { createGoTrueGateway } from '../supabase/functions/_shared/gotrue.ts';
+import type { SmsSender } from '../supabase/functions/_shared/hooks/sms-sender.ts';
 import { createAuthApp } from './auth/app.ts';
-import type { AuthSettings } from './config.ts';
+import { createStore } from './auth/store.ts';
+import type { AuthSettings, HookSettings } from './config.ts';
 import type { Sql } from './db.ts';
 import type { SigningKeys } from './keys.ts';
 
 const FUNCTIONS_PREFIX = '/functions/v1';
 export const APP_URL = 'http://127.0.0.1:5173';
 export const APP_ORIGINS = [APP_URL, 'http://localhost:5173'];
+
+/**
+ * The Send SMS hook as the stack serves it: config.toml names the api function on the default
+ * port (http://127.0.0.1:54321/functions/v1/api/hooks/send-sms); a stack on another port (tests)
+ * calls its own. Without a secret in the environment (SEND_SMS_HOOK_SECRETS) the stack makes one
+ * for this run and gives it to both sides.
+ */
+function localHook(hook: HookSettings, url: string): HookSettings {
+  return {
+    uri: hook.uri.replace(/^http:\/\/(127\.0\.0\.1|localhost):54321(?=\/)/, url),
+    secrets: hook.secrets.length ? hook.secrets : [`v1,whsec_${randomBytes(32).toString('base64')}`],
+  };
+}
+
+/** The SMS provider of the local stack: the dev outbox (and the terminal), read by developers and tests. */
+function devOutbox(sql: Sql, log: (line: string) => void): SmsSender {
+  const store = createStore(sql);
+  return {
+    async send(phone, body, code) {
+      const digits = phone.replace(/^\+/, '');
+      await store.recordSms(digits, code, body);
+      log(`[auth] SMS to ${phone} (through the Send SMS hook): ${body}`);
+    },
+  };
+}
 
 /** The one Hono app on the stack's port, routed as Supabase's gateway routes a project. */
 export function createGateway(parts: {
@@ -36,9 +64,14 @@ export function createGateway(parts: {
   log: (line: string) => void;
 }): Hono {
   const { url, sql, log } = parts;
+  const sendSms = parts.authSettings.hooks.sendSms && localHook(parts.authSettings.hooks.sendSms, url);
+  const authSettings: AuthSettings = {
+    ...parts.authSettings,
+    hooks: { ...parts.authSettings.hooks, sendSms },
+  };
   const auth = createAuthApp({
     sql,
-    config: parts.authSettings,
+    config: authSettings,
     keys: parts.keys,
     issuer: `${url}/auth/v1`,
     log,
@@ -49,6 +82,7 @@ export function createGateway(parts: {
     SUPABASE_DB_URL: parts.databaseUrl,
     DEMO_MODE: String(parts.demoMode),
     ALLOWED_ORIGINS: APP_ORIGINS.join(','),
+    SEND_SMS_HOOK_SECRETS: sendSms?.secrets.join('|'),
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({
@@ -59,6 +93,7 @@ export function createGateway(parts: {
     }),
     config: apiConfig,
     auth: authGateway,
+    sms: devOutbox(sql, log),
     verifier: createTokenVerifier(apiConfig.supabaseUrl, authGateway, {
       keepVerified: parts.keepVerifiedTokens,
     }),

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import makeTemplates from './support/global-setup.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,6 +28,32 @@ function background(title: string, command: string, args: string[]): Promise<boo
     child.on('close', (code) => {
       const text = Buffer.concat(output).toString().trimEnd();
       console.log(`\n== ${title}: ${command} ${args.join(' ')}${text ? `\n${text}` : ''}`);
+      console.log(`== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** One vitest run; its output goes straight through, each line prefixed when `prefix` is set. */
+function vitest(title: string, args: string[], prefix: string): Promise<boolean> {
+  const started = Date.now();
+  console.log(`\n== ${title}: npx ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, {
+      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+    });
+    if (prefix) {
+      for (const stream of [child.stdout!, child.stderr!]) {
+        let pending = '';
+        stream.on('data', (chunk: Buffer) => {
+          const lines = (pending + chunk.toString()).split('\n');
+          pending = lines.pop()!;
+          for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        });
+        stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
+      }
+    }
+    child.on('close', (code) => {
       console.log(`== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
       resolve(code === 0);
     });
@@ -73,50 +100,76 @@ const checks: [string, string[]][] = [
 ];
 const checkResults = Promise.all(checks.map(([title, args]) => background(title, 'npx', args)));
 
-const reportDir = mkdtempSync(join(tmpdir(), 'village-rewards-tests-'));
-const report = join(reportDir, 'vitest.json');
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-if (!hasChromium) vitestArgs.push('--project', 'web', '--project', 'node');
-// vitest.config.ts leaves the real-Postgres suites out (a CLI --exclude would not reach the projects).
-const env = {
+// The migrated templates every suite starts from, made once here for both vitest runs below
+// (tests/support/global-setup.ts; vitest's own global setup then finds them and does nothing).
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   ...(hasPostgres ? { DATABASE_URL: databaseUrl } : { TEST_WITHOUT_POSTGRES: '1' }),
 };
-const vitestPassed = await new Promise<boolean>((resolve) => {
-  const started = Date.now();
-  console.log(`\n== vitest: npx ${vitestArgs.join(' ')}`);
-  const child = spawn('npx', vitestArgs, { stdio: 'inherit', env });
-  child.on('close', (code) => {
-    console.log(`== vitest: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
-    resolve(code === 0);
-  });
+Object.assign(process.env, env);
+const dropTemplates = await makeTemplates();
+
+// Two vitest runs side by side: the browser suites (one file at a time: they share the dev
+// server's ports) and everything else. In one run vitest starts the browser files only once every
+// other file is done, so the run took the sum of the two.
+const reportDir = mkdtempSync(join(tmpdir(), 'village-rewards-tests-'));
+const runs = [
+  { title: 'vitest', projects: ['web', 'node'], prefix: '' },
+  ...(hasChromium ? [{ title: 'vitest (browser)', projects: ['e2e'], prefix: 'browser │ ' }] : []),
+].map(({ title, projects, prefix }) => {
+  const report = join(reportDir, `${projects.join('-')}.json`);
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  return { title, report, done: vitest(title, args, prefix) };
 });
-if (!vitestPassed) failures.push('vitest');
+for (const run of runs) if (!(await run.done)) failures.push(run.title);
 (await checkResults).forEach((ok, index) => {
   if (ok) checksPassed += 1;
   else failures.push(checks[index]![0]);
 });
+await dropTemplates();
 
 let passed = 0;
 let failed = 0;
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8')) as {
+const files: { name: string; ms: number }[] = [];
+for (const run of runs) {
+  if (!existsSync(run.report)) {
+    failures.push(`${run.title} wrote no report`);
+    continue;
+  }
+  const results = JSON.parse(readFileSync(run.report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    testResults: { name: string; startTime: number; endTime: number }[];
+    testResults: {
+      name: string;
+      status: string;
+      startTime: number;
+      endTime: number;
+      assertionResults: { status: string }[];
+    }[];
   };
-  passed = results.numPassedTests;
-  failed = results.numFailedTests;
-  // Where the time goes: the slowest files (their own time; files run side by side).
-  const slowest = results.testResults
-    .map((file) => ({ name: file.name.replace(`${process.cwd()}/`, ''), ms: file.endTime - file.startTime }))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 10);
-  console.log('\nslowest test files:');
-  for (const file of slowest) console.log(`  ${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
-} else {
-  failures.push('vitest wrote no report');
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  for (const file of results.testResults) {
+    files.push({
+      name: file.name.replace(`${process.cwd()}/`, ''),
+      ms: file.endTime - file.startTime,
+    });
+    // A file that failed before or around its tests (a hook, an import) counts as one failure.
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
+      failed += 1;
+  }
 }
+// Where the time goes: the slowest files (their own time; files run side by side).
+console.log('\nslowest test files:');
+for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`  ${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
 
 console.log('');
 for (const failure of failures) console.log(`FAILED: ${failure}`);

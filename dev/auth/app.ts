@@ -6,6 +6,7 @@ import type { AuthSettings } from '../config.ts';
 import type { Sql } from '../db.ts';
 import { jwks, type SigningKeys } from '../keys.ts';
 import { AuthError, authErrorResponse } from './errors.ts';
+import { customAccessTokenHook } from './hooks.ts';
 import type { AuthDeps } from './http.ts';
 import { devRoutes } from './routes/dev.ts';
 import { otpRoutes } from './routes/otp.ts';
@@ -40,6 +41,9 @@ export function createAuthApp(options: AuthAppOptions) {
       keys: options.keys,
       issuer: options.issuer,
       expirySeconds: options.config.jwtExpirySeconds,
+      customizeClaims: options.config.hooks.customAccessToken
+        ? customAccessTokenHook(options.sql, options.config.hooks.customAccessToken)
+        : undefined,
     }),
     log,
   };

@@ -121,6 +121,13 @@ export function createStore(sql: Sql) {
         on conflict (phone) do update
           set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at`;
     },
+    /** Whether `code` is the phone's pending code and has not expired (nothing changes). */
+    async codeMatches(phone: string, code: string): Promise<boolean> {
+      const rows = await sql`
+        select 1 from auth_dev.sms_codes
+         where phone = ${phone} and code_hash = ${hashCode(phone, code)} and expires_at > now()`;
+      return rows.length === 1;
+    },
     /** Uses up the phone's pending code when `code` matches and has not expired. */
     async consumeCode(phone: string, code: string): Promise<boolean> {
       const rows = await sql`

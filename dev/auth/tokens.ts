@@ -53,6 +53,14 @@ export function userJson(user: UserRow) {
   };
 }
 
+/** The Custom Access Token hook as the issuer calls it (hooks.ts makes one): claims in, claims out or a refusal. */
+export type ClaimsHook = (input: {
+  userId: string;
+  claims: Record<string, unknown>;
+  authenticationMethod: string;
+  ip?: string;
+}) => Promise<Record<string, unknown>>;
+
 export interface AccessTokenClaims {
   sub: string;
   session_id?: string;
@@ -62,14 +70,19 @@ export function createTokenIssuer(options: {
   keys: SigningKeys;
   issuer: string;
   expirySeconds: number;
+  /** [auth.hook.custom_access_token]: may change the claims, or refuse the token. */
+  customizeClaims?: ClaimsHook;
 }) {
-  const { keys, issuer, expirySeconds } = options;
+  const { keys, issuer, expirySeconds, customizeClaims } = options;
   const localKeys = createLocalJWKSet(jwks(keys));
   return {
-    /** The session response of /verify, /signup and /token. */
-    async session(user: UserRow, sessionId: string, refreshToken: string, amr: Amr[]) {
+    /**
+     * The session response of /verify, /signup and /token. `method` is the hook's
+     * authentication_method: otp, password, anonymous, token_refresh.
+     */
+    async session(user: UserRow, sessionId: string, refreshToken: string, amr: Amr[], method: string) {
       const now = Math.floor(Date.now() / 1000);
-      const accessToken = await signJwt(keys, {
+      const claims: Record<string, unknown> = {
         iss: issuer,
         sub: user.id,
         aud: user.aud,
@@ -85,7 +98,13 @@ export function createTokenIssuer(options: {
         ...(amr.length ? { amr } : {}),
         session_id: sessionId,
         is_anonymous: user.is_anonymous,
-      });
+      };
+      const accessToken = await signJwt(
+        keys,
+        customizeClaims
+          ? await customizeClaims({ userId: user.id, claims, authenticationMethod: method })
+          : claims,
+      );
       return {
         access_token: accessToken,
         token_type: 'bearer',

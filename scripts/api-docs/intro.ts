@@ -3,9 +3,8 @@
 import { parseConfig, type RateLimits } from '../../supabase/functions/_shared/config.ts';
 
 const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
-  sendCodePerPhone: ['RATE_LIMIT_SEND_CODE_PER_PHONE', 'POST /api/auth/send-code, per phone'],
   sendCodePerIp: ['RATE_LIMIT_SEND_CODE_PER_IP', 'POST /api/auth/send-code, per client address'],
-  verifyPerPhone: ['RATE_LIMIT_VERIFY_PER_PHONE', 'POST /api/auth/verify, per phone'],
+  verifyPerPhone: ['RATE_LIMIT_VERIFY_PER_PHONE', 'POST /api/auth/verify and /api/auth/verify-session, per phone'],
   customersPerClient: ['RATE_LIMIT_CUSTOMERS_PER_CLIENT', 'POST /api/customers, per kiosk device or per client address'],
   enrolPerKiosk: ['RATE_LIMIT_ENROL_PER_KIOSK', 'POST /api/kiosk/enrol, per kiosk device'],
   checkinsPerKiosk: ['RATE_LIMIT_CHECKINS_PER_KIOSK', 'POST /api/checkin/start by phone, per kiosk device'],
@@ -75,6 +74,33 @@ is a 429 with \`Retry-After\`; a flag only marks the member for the operator:
 | approved visits in one day that flag a member (GET /api/admin/flags) | \`velocity_flag_visits\` | 5 |
 | sign-in codes per phone in any 24 hours | \`sign_in_codes_per_day\` | 5 |
 | wrong tries before a phone's current code is dead (401 until a new code is sent) | \`sign_in_code_max_failures\` | 5 |
+
+## Where each sign-in limit is enforced
+
+Supabase Auth's own endpoints (\`/auth/v1/otp\`, \`/auth/v1/verify\`) are as public as this API, so the code
+limits are enforced where every path passes: in Auth's hooks, whose rules are SQL in this project.
+
+| rule | enforced by | holds at \`/api/auth/*\` | holds at \`/auth/v1/*\` |
+|---|---|---|---|
+| at most \`sign_in_codes_per_day\` codes per phone in 24 h; only codes really sent count | Auth's **Send SMS hook** (\`POST /api/hooks/send-sms\` → \`app.sign_in_code_sending\`), which Auth calls for every code it sends (not for refused sends, not for test numbers) | yes | yes |
+| one code per phone per \`max_frequency\` (60 s hosted, 5 s locally); SMS per hour for the project (\`sms_sent\`) | Supabase Auth itself (\`[auth.sms]\`, \`[auth.rate_limit]\`) | yes | yes |
+| codes per client address (\`RATE_LIMIT_SEND_CODE_PER_IP\`) | this API | yes | no — Auth's \`sign_in_sign_ups\` per address instead |
+| wrong tries are counted; after \`sign_in_code_max_failures\` the current code is dead | this API counts tries (\`app.sign_in_code_attempt\`) | yes | counted: no (Auth has no hook for a wrong code, supabase/auth#2819) |
+| no session from a dead code | Auth's **Custom Access Token hook** (\`private.custom_access_token_hook\`) refuses the token | yes | yes |
+| verifications per phone (\`RATE_LIMIT_VERIFY_PER_PHONE\`) | this API | yes | no — Auth's \`token_verifications\` per address instead |
+
+**Residual risk.** Wrong guesses at \`/auth/v1/verify\` are not counted, so a code is not killed by them; they
+are bounded by the code's lifetime (\`[auth.sms] otp_expiry\` = 60 s, the shortest that still outlasts SMS
+delivery) and Auth's \`token_verifications\` (30 per 5 minutes per client address): about 30 guesses at a
+1-in-a-million code per address per code. Every screen of the app (members, \`/admin\`, \`/staff\`) verifies
+through this API, so no honest sign-in needs \`/auth/v1/verify\`.
+
+**\`POST /api/hooks/send-sms\`** is Supabase Auth's Send SMS hook, not an endpoint for apps: a call must carry a
+Standard Webhooks signature (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) made with one of
+\`SEND_SMS_HOOK_SECRETS\` (401 otherwise). Body: Auth's \`{metadata, user, sms: {otp, phone}}\`. It answers
+200 \`{}\` once the code is counted and sent, or 200 \`{"error": {"http_code": 429, "message": "… try again in N
+seconds"}}\` past the daily cap (Auth passes that on; \`/api/auth/send-code\` turns it into a 429 with
+\`Retry-After\`), or 200 with \`http_code\` 502 when the provider did not take the SMS (not counted).
 
 ## Idempotency
 

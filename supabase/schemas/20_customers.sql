@@ -99,13 +99,13 @@ $$;
 revoke execute on function app.normalize_phone(text) from public;
 grant execute on function app.normalize_phone(text) to anon, authenticated, service_role;
 
--- A person's name as stored (issue 11 §1.5): NFC-normalised, then trimmed at both ends of
--- whitespace and invisible characters (controls, zero-width spaces and joiners, soft hyphen,
--- bidi marks, BOM, Hangul fillers, variation selectors, tags...); inside the name they stay
--- (emoji sequences and some scripts need joiners). Nothing left, or more than 100 characters:
--- LY400. The zod PersonName (INVISIBLE_CHARACTERS in contract/common.ts) is its twin; both are
--- tested against tests/support/name-cases.ts.
-create function private.clean_name(p_name text)
+-- Visible text as stored (names, issue 11 §1.5; reasons of voids and adjustments, issue 24 §2):
+-- NFC-normalised, trimmed at both ends of whitespace and invisible characters (controls,
+-- zero-width spaces and joiners, soft hyphen, bidi marks, BOM, Hangul fillers, variation
+-- selectors, tags...); inside the text they stay (emoji sequences and some scripts need joiners).
+-- Nothing left, or more than p_max characters: LY400 naming p_label. The zod twin is visibleText
+-- (cleanName, INVISIBLE_CHARACTERS) in contract/common.ts; tests/support/name-cases.ts drives both.
+create function private.clean_text(p_text text, p_label text, p_max integer)
 returns text
 language plpgsql immutable
 set search_path = ''
@@ -115,17 +115,28 @@ declare
     '[\u0001-\u0020\u007F-\u00A0\u00AD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F'
     '\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0'
     '\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]';
-  v text := normalize(coalesce(p_name, ''), NFC);
+  v text := normalize(coalesce(p_text, ''), NFC);
 begin
   v := regexp_replace(v, '^' || c_invisible || '+|' || c_invisible || '+$', '', 'g');
   if v = '' then
-    perform private.fail('400', 'Name needs at least one visible character');
+    perform private.fail('400', p_label || ' needs at least one visible character');
   end if;
-  if char_length(v) > 100 then
-    perform private.fail('400', 'Name is at most 100 characters');
+  if char_length(v) > p_max then
+    perform private.fail('400', p_label || ' is at most ' || p_max || ' characters');
   end if;
   return v;
 end;
+$$;
+revoke execute on function private.clean_text(text, text, integer) from public;
+grant execute on function private.clean_text(text, text, integer) to anon, authenticated, service_role;
+
+-- A person's name: the rule above, at most 100 characters.
+create function private.clean_name(p_name text)
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select private.clean_text(p_name, 'Name', 100)
 $$;
 revoke execute on function private.clean_name(text) from public;
 grant execute on function private.clean_name(text) to anon, authenticated, service_role;

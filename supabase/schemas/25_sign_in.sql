@@ -8,7 +8,10 @@ create table private.sign_in_codes (
   phone text primary key check (phone ~ '^\+[1-9][0-9]{6,14}$'),
   sent_at timestamptz[] not null default '{}',
   attempts integer not null default 0 check (attempts >= 0),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- A try the api admitted and is checking with Auth right now (issue 24 §1): the Custom Access
+  -- Token hook lets that one through although it is the max-th try.
+  admitted_at timestamptz
 );
 alter table private.sign_in_codes enable row level security;
 revoke all on private.sign_in_codes from anon, authenticated, service_role;
@@ -120,9 +123,21 @@ end;
 $$;
 revoke execute on function private.lock_sign_in_code(text) from public;
 
--- Before a code is sent: 429 (Retry-After in the hint) once the phone had its codes for 24 hours.
-create function app.sign_in_code_requested(p_phone text)
-returns void
+-- How long an admitted try may take to reach Auth's token issuance (the api calls Auth at once).
+create function private.admitted_try_window()
+returns interval
+language sql immutable
+set search_path = ''
+as $$ select interval '15 seconds' $$;
+revoke execute on function private.admitted_try_window() from public;
+
+-- The Send SMS hook's rule (issue 24 §1), called by the api's hook endpoint as service_role for a
+-- code Auth is about to send: 429 (Retry-After in the hint) once the phone had
+-- sign_in_codes_per_day codes in 24 hours; otherwise the code is counted and is a new code, with
+-- a fresh allowance of tries. Returns the time it was counted by (as text: exact to the
+-- microsecond), for app.sign_in_code_not_sent when the provider fails.
+create function app.sign_in_code_sending(p_phone text)
+returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -136,23 +151,29 @@ begin
     perform private.fail('429', 'Too many codes for this phone today; try again later',
       greatest(1, ceil(extract(epoch from v_recent[cardinality(v_recent) - v_limit + 1] + interval '24 hours' - now())))::text);
   end if;
-  update private.sign_in_codes s set sent_at = v_recent || now() where s.phone = p_phone;
+  update private.sign_in_codes s
+     set sent_at = v_recent || now(), attempts = 0, admitted_at = null, updated_at = now()
+   where s.phone = p_phone;
+  return now()::text;
 end;
 $$;
-revoke execute on function app.sign_in_code_requested(text) from public;
-grant execute on function app.sign_in_code_requested(text) to service_role;
+revoke execute on function app.sign_in_code_sending(text) from public;
+grant execute on function app.sign_in_code_sending(text) to service_role;
 
--- After Supabase Auth sent the code: it is a new code, with a fresh allowance of tries.
-create function app.sign_in_code_sent(p_phone text)
+-- The provider could not send the code counted at p_at: it does not use up the day.
+create function app.sign_in_code_not_sent(p_phone text, p_at timestamptz)
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  update private.sign_in_codes s set attempts = 0, updated_at = now() where s.phone = p_phone;
+  -- One entry goes (codes counted in one transaction share their time).
+  update private.sign_in_codes s
+     set sent_at = s.sent_at[:array_position(s.sent_at, p_at) - 1] || s.sent_at[array_position(s.sent_at, p_at) + 1:]
+   where s.phone = p_phone and p_at = any(s.sent_at);
 $$;
-revoke execute on function app.sign_in_code_sent(text) from public;
-grant execute on function app.sign_in_code_sent(text) to service_role;
+revoke execute on function app.sign_in_code_not_sent(text, timestamptz) from public;
+grant execute on function app.sign_in_code_not_sent(text, timestamptz) to service_role;
 
 -- Before a code is checked: counts the try; 401 when the current code already had its tries.
 -- Counting before checking (not after a failure) means parallel guesses cannot slip past.
@@ -169,11 +190,23 @@ begin
   if v_max > 0 and v_row.attempts >= v_max then
     perform private.fail('401', 'This code had too many wrong tries; ask for a new code');
   end if;
-  update private.sign_in_codes s set attempts = s.attempts + 1 where s.phone = p_phone;
+  update private.sign_in_codes s set attempts = s.attempts + 1, admitted_at = now() where s.phone = p_phone;
 end;
 $$;
 revoke execute on function app.sign_in_code_attempt(text) from public;
 grant execute on function app.sign_in_code_attempt(text) to service_role;
+
+-- Auth said the admitted try was wrong: it stays counted, and is no longer admitted.
+create function app.sign_in_code_failed(p_phone text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update private.sign_in_codes s set admitted_at = null where s.phone = p_phone;
+$$;
+revoke execute on function app.sign_in_code_failed(text) from public;
+grant execute on function app.sign_in_code_failed(text) to service_role;
 
 -- After a code was right: the try was not a failure (a test number's fixed code stays usable).
 create function app.sign_in_code_verified(p_phone text)
@@ -182,7 +215,43 @@ language sql
 security definer
 set search_path = ''
 as $$
-  update private.sign_in_codes s set attempts = 0, updated_at = now() where s.phone = p_phone;
+  update private.sign_in_codes s set attempts = 0, admitted_at = null, updated_at = now() where s.phone = p_phone;
 $$;
 revoke execute on function app.sign_in_code_verified(text) from public;
 grant execute on function app.sign_in_code_verified(text) to service_role;
+
+-- The Custom Access Token hook (issue 24 §1; Auth: [auth.hook.custom_access_token] uri =
+-- "pg-functions://postgres/private/custom_access_token_hook"). Refuses (403) a session made by a
+-- phone code ('otp') while the phone's current code is dead: sign_in_code_max_failures tries
+-- counted and none admitted just now by the api. Every other token (refresh, anonymous, a live
+-- code) gets its claims back unchanged. Only Supabase Auth runs it (as supabase_auth_admin).
+create function private.custom_access_token_hook(event jsonb)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_phone text := nullif(event -> 'claims' ->> 'phone', '');
+  v_max integer := (select s.sign_in_code_max_failures from private.settings s);
+  v_row private.sign_in_codes;
+begin
+  if event ->> 'authentication_method' = 'otp' and v_phone is not null and v_max > 0 then
+    -- Auth keeps phones without the '+'; the counters have E.164 with it.
+    select * into v_row from private.sign_in_codes s
+     where s.phone = '+' || ltrim(v_phone, '+');
+    if found and v_row.attempts >= v_max
+       and (v_row.admitted_at is null or v_row.admitted_at < now() - private.admitted_try_window()) then
+      return jsonb_build_object('error', jsonb_build_object(
+        'http_code', 403,
+        'message', 'This code had too many wrong tries; ask for a new code'));
+    end if;
+  end if;
+  return jsonb_build_object('claims', event -> 'claims');
+end;
+$$;
+revoke execute on function private.custom_access_token_hook(jsonb) from public;
+revoke execute on function private.custom_access_token_hook(jsonb) from anon, authenticated, service_role;
+grant usage on schema private to supabase_auth_admin;
+grant execute on function private.custom_access_token_hook(jsonb) to supabase_auth_admin;

@@ -63,19 +63,14 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
+  v_reason text;
   v_visit public.visits;
   v_total integer;
   v_reversed_points integer;
   v_reversed record;
 begin
   perform private.require_admin('Only admins can void visits');
-  if v_reason is null then
-    perform private.fail('400', 'Say why this visit is voided');
-  end if;
-  if length(v_reason) > 500 then
-    perform private.fail('400', 'A reason is at most 500 characters');
-  end if;
+  v_reason := private.clean_text(p_reason, 'A reason', 500);
   select * into v_visit from public.visits v where v.id = p_visit_id;
   if not found then
     perform private.fail('404', 'Visit not found');
@@ -119,15 +114,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
+  v_reason text;
   v_total integer;
   v_unlocked uuid[];
   v_reversed record;
 begin
   perform private.require_admin('Only admins can adjust points');
-  if v_reason is null or length(v_reason) > 500 then
-    perform private.fail('400', 'Say why the points are adjusted (at most 500 characters)');
-  end if;
+  v_reason := private.clean_text(p_reason, 'A reason', 500);
   if coalesce(p_points, 0) = 0 or abs(p_points) > 1000 then
     perform private.fail('400', 'An adjustment is between -1000 and 1000 points, not 0');
   end if;

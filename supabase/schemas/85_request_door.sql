@@ -20,10 +20,13 @@ begin
 end;
 $$;
 revoke execute on function private.require_session(uuid) from public;
+-- The api runs it after `set role` (issue 24 §4): the three API roles may.
+grant execute on function private.require_session(uuid) to anon, authenticated, service_role;
 
 -- A request's abuse limit counted in the same transaction (and the same pipelined round trip)
 -- as its rule call (issue 15): one transaction per check-in by phone instead of two. The api
--- sends this ahead of the session check, as the connecting role, in the call's transaction.
+-- sends this after `set role` and the session check, as the API role (issue 24 §4; security
+-- definer, so it reaches the counters), in the call's transaction.
 -- A request over the limit raises LY429 with Retry-After seconds in the hint, so the rule call
 -- behind it never runs. A call that fails rolls its hit back with everything else; the api then
 -- counts the request again in a transaction of its own (app.hit_rate_limit), so every request
@@ -31,6 +34,7 @@ revoke execute on function private.require_session(uuid) from public;
 create function private.take_rate_limit(p_bucket text, p_key text, p_limit integer, p_window_seconds integer)
 returns void
 language plpgsql
+security definer
 set search_path = ''
 as $$
 declare
@@ -42,3 +46,4 @@ begin
 end;
 $$;
 revoke execute on function private.take_rate_limit(text, text, integer, integer) from public;
+grant execute on function private.take_rate_limit(text, text, integer, integer) to anon, authenticated, service_role;

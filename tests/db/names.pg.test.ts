@@ -1,7 +1,8 @@
-// Names (issue 11 §1.5) in SQL: private.clean_name, which every write of a customer's name goes
-// through, against the cases the zod contract is tested with (tests/support/name-cases.ts).
+// Names (issue 11 §1.5) and reasons (issue 24 §2) in SQL: private.clean_text, which every write of
+// a customer's name (private.clean_name) and every void or adjustment reason goes through, against
+// the cases the zod contract is tested with (tests/support/name-cases.ts).
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
-import { actAs, adminClaims, anonClaims, createMember, outcome } from '../support/factories.ts';
+import { actAs, adminClaims, anonClaims, approveVisit, createMember, createStaff, outcome } from '../support/factories.ts';
 import { NAME_CASES } from '../support/name-cases.ts';
 
 let db: TestDatabase;
@@ -50,5 +51,49 @@ describe('names on customer rows', () => {
     expect(stored!.name).toBe('Ben');
     const blank = actAs(db.sql, adminClaims(), (tx) => tx`update public.customers set name = ${'\u3164'} where id = ${member.customerId}`);
     expect(await outcome(blank)).toBe('LY400');
+  });
+});
+
+describe('reasons of voids and adjustments', () => {
+  const reasonOf = (input: string) =>
+    actAs(db.sql, anonClaims, async (tx) =>
+      (await tx<{ r: string }[]>`select private.clean_text(${input}, 'A reason', 500) as r`)[0]!.r);
+
+  it.each(NAME_CASES.filter((c) => c.input.length <= 100).map((c, i) => ({ ...c, i })))(
+    'cleans a reason as a name, case $i',
+    async ({ input, expected }) => {
+      if (expected === null) expect(await outcome(reasonOf(input))).toBe('LY400');
+      else expect(await reasonOf(input)).toBe(expected);
+    },
+  );
+
+  it('refuses a void or an adjustment whose reason is only invisible characters, and changes nothing', async () => {
+    const member = await createMember(db.sql);
+    const admin = adminClaims();
+    const adjust = (reason: string) =>
+      actAs(db.sql, admin, (tx) => tx`select app.adjust_points(${member.customerId}::uuid, 5, ${reason})`);
+    expect(await outcome(adjust('\u200b\u200b'))).toBe('LY400');
+    await adjust('\u200b Paper card \ufeff');
+    const events = await db.sql<{ reason: string }[]>`
+      select reason from public.points_ledger where customer_id = ${member.customerId} and event = 'adjustment'`;
+    expect(events.map((e) => e.reason)).toEqual(['Paper card']);
+
+    const staff = await createStaff(db.sql, 'museum');
+    const visit = await approveVisit(db.sql, staff.claims, `customer:${member.customerId}`);
+    const voidIt = (reason: string) =>
+      actAs(db.sql, admin, (tx) => tx`select app.void_visit(${visit.visitId}::uuid, ${reason})`);
+    expect(await outcome(voidIt('\u200b\u200b'))).toBe('LY400');
+    const [still] = await db.sql`select status from public.visits where id = ${visit.visitId}`;
+    expect(still!.status).toBe('approved');
+    await voidIt('\u2066Scanned twice\u2069');
+    const [voided] = await db.sql`select status, void_reason from public.visits where id = ${visit.visitId}`;
+    expect(voided).toEqual({ status: 'voided', void_reason: 'Scanned twice' });
+  });
+
+  it('answers 403 to a member before looking at the reason', async () => {
+    const member = await createMember(db.sql);
+    const attempt = actAs(db.sql, member.claims, (tx) =>
+      tx`select app.adjust_points(${member.customerId}::uuid, 5, ${'\u200b'})`);
+    expect(await outcome(attempt)).toBe('LY403');
   });
 });

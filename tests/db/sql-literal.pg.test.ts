@@ -3,7 +3,7 @@
 // generated string, quotes, backslashes, unicode and would-be injections included, must come
 // back from Postgres exactly as it went in, and a NUL is refused as Postgres refuses it.
 import fc from 'fast-check';
-import { oneQueryText, sqlLiteral } from '../../supabase/functions/_shared/db.ts';
+import { assertUtf8, oneQueryText, sqlLiteral } from '../../supabase/functions/_shared/db.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 
 let db: TestDatabase;
@@ -96,6 +96,28 @@ describe('sqlLiteral', () => {
   it('refuses a NUL as Postgres does (a 22xxx data error, which the api answers 400)', () => {
     expect(() => sqlLiteral('a\0b')).toThrow(expect.objectContaining({ code: '22021' }));
   });
+
+  it('refuses any value that is not a string, a finite number, a boolean or null (issue 24 §4)', () => {
+    for (const value of [{}, { toString: () => "x'; --" }, [1, 2], NaN, Infinity, -Infinity, 10n, Symbol('s'), () => 1]) {
+      expect(() => sqlLiteral(value as never)).toThrow(TypeError);
+    }
+    expect(sqlLiteral(-0.5)).toBe("E'-0.5'");
+  });
+});
+
+describe('the connection encoding (issue 24 §4)', () => {
+  it('lets literals go only while client and server encodings are both UTF8', async () => {
+    await db.sql`select 1`;
+    expect(() => assertUtf8(db.sql.parameters as Record<string, string>)).not.toThrow();
+    for (const parameters of [
+      { client_encoding: 'SJIS', server_encoding: 'UTF8' },
+      { client_encoding: 'UTF8', server_encoding: 'SQL_ASCII' },
+      { client_encoding: 'GBK', server_encoding: 'EUC_CN' },
+      {},
+    ]) {
+      expect(() => assertUtf8(parameters)).toThrow(expect.objectContaining({ code: 'CONNECTION_ENCODING' }));
+    }
+  });
 });
 
 describe('oneQueryText', () => {
@@ -106,6 +128,19 @@ describe('oneQueryText', () => {
     expect(() => call('app.me', { 'p_x => 1); --': 'a' })).toThrow(/not an app function/);
     expect(() => call('app.me', {}, 'postgres')).toThrow(/unknown database role/);
     expect(call('app.get_customer', { p_phone: "x'); --" })).toContain("p_phone => E'x''); --'");
+  });
+
+  it('sends the role first: every statement that carries a value runs after it, as the API role', () => {
+    const text = oneQueryText('authenticated', { sub: "x'" }, '00000000-0000-4000-8000-000000000001', false,
+      'app.me', { p_x: "v'" }, false, [{ bucket: 'b', key: "k'", limit: 1, windowSeconds: 60 }]);
+    const [first, ...rest] = text.split(';\n');
+    expect(first).toBe("select set_config('role', 'authenticated', true), set_config('app.demo_mode', 'off', true)");
+    expect(first).not.toContain("E'");
+    expect(rest.map((statement) => statement.slice(0, 30))).toEqual([
+      'select private.require_session',
+      'select private.take_rate_limit',
+      'select app.me(p_x => E\'v\'\'\') a',
+    ]);
   });
 
   it('runs as one transaction: a failing call takes the statements before it back', async () => {

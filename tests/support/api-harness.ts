@@ -129,7 +129,6 @@ export async function createApiHarness(kind: DatabaseKind, options: HarnessOptio
     ALLOWED_ORIGINS: 'http://localhost:5173',
   });
   const roomy: RateLimits = {
-    sendCodePerPhone: ROOMY,
     sendCodePerIp: ROOMY,
     verifyPerPhone: ROOMY,
     customersPerClient: ROOMY,

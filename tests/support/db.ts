@@ -17,6 +17,12 @@ export function realPostgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 }
 
+/** host:port of a Postgres URL: which server a template database lives on. */
+export function serverAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}`;
+}
+
 /**
  * A new database on the real server: `max` connections lets tests fire parallel requests.
  * Throws when no server is configured, so a suite that needs one cannot pass silently.
@@ -30,7 +36,9 @@ export async function createPostgresDatabase(options: { max?: number } = {}): Pr
   const adminSql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
   // A copy of the run's migrated template (tests/support/global-setup.ts) when there is one;
   // migrate() below then only seeds it.
-  const template = process.env.TEST_TEMPLATE_DATABASE;
+  // Only on the server it was made on (a fault test points TEST_DATABASE_URL at a cluster of its own).
+  const template =
+    process.env.TEST_TEMPLATE_SERVER === serverAddress(serverUrl) ? process.env.TEST_TEMPLATE_DATABASE : undefined;
   if (template && !/^\w+$/.test(template)) throw new Error(`TEST_TEMPLATE_DATABASE "${template}" is not a database name`);
   await adminSql.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(serverUrl);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { connect, migrate, writePgliteTemplate } from '../../dev/db.ts';
+import { serverAddress } from './db.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.PGLITE_TEMPLATE || process.env.TEST_TEMPLATE_DATABASE) return async () => {};
@@ -24,7 +25,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   );
 
   const server =
-    process.env.TEST_WITHOUT_POSTGRES === '1' ? undefined : (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
+    process.env.TEST_WITHOUT_POSTGRES === '1'
+      ? undefined
+      : (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
   let admin: postgres.Sql | undefined;
   let templateName: string | undefined;
   if (server) {
@@ -42,6 +45,7 @@ export default async function setup(): Promise<() => Promise<void>> {
       await sql.end();
     }
     process.env.TEST_TEMPLATE_DATABASE = templateName;
+    process.env.TEST_TEMPLATE_SERVER = serverAddress(server);
   }
   const pgliteError = await pglite;
   if (pgliteError) throw pgliteError;

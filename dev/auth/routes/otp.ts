@@ -3,7 +3,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { AuthError } from '../errors.ts';
+import { runSendSmsHook } from '../hooks.ts';
 import { clientIp, jsonBody, objectField, rateLimit, type AuthDeps } from '../http.ts';
+import type { UserRow } from '../store.ts';
 
 /** GoTrue's phone format: the '+' and spaces dropped, then E.164 digits (country code first). */
 export function validatePhone(input: unknown): string {
@@ -16,10 +18,16 @@ export function validatePhone(input: unknown): string {
   return phone;
 }
 
-/** Sends a phone its code (a sign-in code, or a sign-up's confirmation code), within the limits. */
+/**
+ * Sends a user's phone its code (a sign-in code, or a sign-up's confirmation code), within the
+ * limits, in GoTrue's order: max_frequency, then a test number (no SMS, no hook), then the
+ * project's sms_sent limit, then the Send SMS hook when enabled (it sends; its refusal is Auth's
+ * answer and no code is kept), else the dev outbox standing in for the SMS provider.
+ */
 export function createCodeSender(deps: AuthDeps) {
   const { config, store, log } = deps;
-  return async function sendCode(phone: string): Promise<string> {
+  return async function sendCode(user: UserRow, ip: string): Promise<string> {
+    const phone = user.phone ?? '';
     const age = await store.secondsSinceLastCode(phone);
     const wait = age === undefined ? 0 : config.smsMaxFrequencySeconds - age;
     if (wait > 0) {
@@ -47,6 +55,11 @@ export function createCodeSender(deps: AuthDeps) {
       new AuthError(429, 'over_sms_send_rate_limit', 'SMS rate limit exceeded'),
     );
     const code = String(randomInt(0, 10 ** config.otpLength)).padStart(config.otpLength, '0');
+    if (config.hooks.sendSms) {
+      await runSendSmsHook(config.hooks.sendSms, user, `+${phone}`, code, ip);
+      await store.saveCode(phone, code, config.otpExpirySeconds);
+      return randomUUID();
+    }
     const body = config.smsTemplate.replace(/\{\{\s*\.Code\s*\}\}/g, code);
     await store.saveCode(phone, code, config.otpExpirySeconds);
     await store.recordSms(phone, code, body);
@@ -91,7 +104,7 @@ export function otpRoutes(deps: AuthDeps) {
         }
         user ??= await store.createPhoneUser(phone, objectField(input.data), config.smsAutoconfirm);
       }
-      const messageId = await sendCode(phone);
+      const messageId = await sendCode(user, clientIp(c));
       // GoTrue answers {} when it sent a sign-up confirmation rather than a sign-in code.
       return c.json(user.phone_confirmed_at ? { message_id: messageId } : {});
     })
@@ -120,13 +133,25 @@ export function otpRoutes(deps: AuthDeps) {
       if (user.banned_until && user.banned_until > new Date()) {
         throw new AuthError(403, 'user_banned', 'User is banned');
       }
-      // A test number's fixed code always works, as in GoTrue; other codes are used up.
-      const valid = config.testOtp[phone] === token || (await store.consumeCode(phone, token));
-      if (!valid) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      // A test number's fixed code always works, as in GoTrue; other codes are used up — once
+      // the token is issued: GoTrue verifies and issues in one transaction, so a session the
+      // Custom Access Token hook refuses leaves the code unused (and no session).
+      const testCode = config.testOtp[phone] === token;
+      if (!testCode && !(await store.codeMatches(phone, token))) {
+        throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      }
       const signedIn = await store.signedInByPhone(user.id);
       const { sessionId, refreshToken } = await sessions.create(user.id, 'otp');
-      return c.json(
-        await tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId)),
-      );
+      let session;
+      try {
+        session = await tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId), 'otp');
+        if (!testCode && !(await store.consumeCode(phone, token))) {
+          throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+        }
+      } catch (error) {
+        await sessions.end(user.id, sessionId, 'local');
+        throw error;
+      }
+      return c.json(session);
     });
 }

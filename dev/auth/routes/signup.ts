@@ -15,7 +15,7 @@ export function signupRoutes(deps: AuthDeps) {
   const { config, store, sessions, tokens } = deps;
   const sendCode = createCodeSender(deps);
 
-  async function phoneSignup(input: Record<string, unknown>) {
+  async function phoneSignup(input: Record<string, unknown>, ip: string) {
     if (input.email) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
     if (!config.smsEnabled) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
@@ -34,19 +34,19 @@ export function signupRoutes(deps: AuthDeps) {
     const user = await store.createPasswordUser(phone, await hashPassword(password), objectField(input.data), config.smsAutoconfirm);
     if (!config.smsAutoconfirm) {
       // Confirmations on: a code goes to the phone; POST /verify confirms it. No session yet.
-      await sendCode(phone);
+      await sendCode(user, ip);
       return userJson(user);
     }
     const signedIn = await store.signedIn(user.id);
     const { sessionId, refreshToken } = await sessions.create(user.id, 'password');
-    return tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId));
+    return tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId), 'password');
   }
 
   return new Hono().post('/signup', async (c) => {
     const input = await jsonBody(c);
     if (input.email || input.phone) {
       await rateLimit(deps, `otp:${clientIp(c)}`, config.rateLimits.signInSignUpsPer5Min, 300);
-      return c.json(await phoneSignup(input));
+      return c.json(await phoneSignup(input, clientIp(c)));
     }
     if (!config.enableAnonymousSignIns) {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
@@ -64,7 +64,7 @@ export function signupRoutes(deps: AuthDeps) {
     const user = await store.signedIn(created.id);
     const { sessionId, refreshToken } = await sessions.create(user.id, 'anonymous');
     return c.json(
-      await tokens.session(user, sessionId, refreshToken, await sessions.amr(sessionId)),
+      await tokens.session(user, sessionId, refreshToken, await sessions.amr(sessionId), 'anonymous'),
     );
   });
 }

@@ -18,7 +18,7 @@ export function tokenRoutes(deps: AuthDeps) {
     if (!user.phone_confirmed_at) throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
     const signedIn = await store.signedIn(user.id);
     const { sessionId, refreshToken } = await sessions.create(user.id, 'password');
-    return tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId));
+    return tokens.session(signedIn, sessionId, refreshToken, await sessions.amr(sessionId), 'password');
   }
 
   return new Hono().post('/token', async (c) => {
@@ -54,6 +54,6 @@ export function tokenRoutes(deps: AuthDeps) {
       throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
     }
     const amr = await sessions.amr(result.sessionId);
-    return c.json(await tokens.session(user, result.sessionId, result.refreshToken, amr));
+    return c.json(await tokens.session(user, result.sessionId, result.refreshToken, amr, 'token_refresh'));
   });
 }

@@ -10,6 +10,8 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { endpointList } from './endpoints.ts';
 import { ApiError, handleError, type ErrorBody } from './errors.ts';
 import { createGoTrueGateway } from './gotrue.ts';
+import { sendSmsHook } from './hooks/send-sms.ts';
+import { createTwilioSender, noSmsSender } from './hooks/sms-sender.ts';
 import { mountEndpoint } from './mount.ts';
 
 /** Request bodies are small JSON objects; anything bigger is refused before it is read. */
@@ -59,6 +61,15 @@ export function createApp(deps: AppDeps) {
     c.set('verifier', verifier);
     await next();
   });
+  // Supabase Auth's Send SMS hook: signed by Auth, not a caller's endpoint (hooks/send-sms.ts).
+  app.post(
+    '/hooks/send-sms',
+    sendSmsHook({
+      db: deps.db,
+      secrets: deps.config.sendSmsHookSecrets,
+      sms: deps.sms ?? (deps.config.twilio ? createTwilioSender(deps.config.twilio) : noSmsSender),
+    }),
+  );
   app.use(identifyCaller);
 
   for (const endpoint of endpointList) mountEndpoint(app, endpoint);

@@ -8,7 +8,9 @@ describe('parseConfig', () => {
   it('keeps demo mode off and origins empty by default, with the documented limits', () => {
     const config = parseConfig(REQUIRED);
     expect(config).toMatchObject({ supabaseUrl: 'https://abc.supabase.co', demoMode: false, allowedOrigins: [] });
-    expect(config.rateLimits.sendCodePerPhone).toEqual({ limit: 5, windowSeconds: 3600 });
+    expect(config.rateLimits.sendCodePerIp).toEqual({ limit: 20, windowSeconds: 3600 });
+    expect(config.sendSmsHookSecrets).toEqual([]);
+    expect(config.twilio).toBeUndefined();
     expect(config.rateLimits.verifyPerPhone).toEqual({ limit: 10, windowSeconds: 900 });
   });
 

@@ -8,7 +8,6 @@ export interface RateLimitRule {
 }
 
 export interface RateLimits {
-  sendCodePerPhone: RateLimitRule;
   sendCodePerIp: RateLimitRule;
   verifyPerPhone: RateLimitRule;
   /** Sign-ups per kiosk device, or per client address for everyone else. */
@@ -33,6 +32,13 @@ export interface AppConfig {
    */
   clientIpHeader: string;
   rateLimits: RateLimits;
+  /**
+   * Secrets of Supabase Auth's Send SMS hook (SEND_SMS_HOOK_SECRETS, "v1,whsec_…", several
+   * separated by "|" as GoTrue takes them): POST /api/hooks/send-sms accepts calls signed with one.
+   */
+  sendSmsHookSecrets: string[];
+  /** The SMS provider the hook sends through (TWILIO_*); none: the hook cannot send. */
+  twilio?: { accountSid: string; authToken: string; sender: string };
 }
 
 // "<requests>/<seconds>": at most that many requests per fixed window of that many seconds.
@@ -64,7 +70,15 @@ const Env = z.object({
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'expected one header name, e.g. cf-connecting-ip')
     .default('cf-connecting-ip')
     .transform((name) => name.toLowerCase()),
-  RATE_LIMIT_SEND_CODE_PER_PHONE: Rule.prefault('5/3600'),
+  SEND_SMS_HOOK_SECRETS: z
+    .string()
+    .default('')
+    .transform((list) => list.split('|').map((secret) => secret.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^v1,whsec_[A-Za-z0-9+/=]{16,}$/, 'expected v1,whsec_<base64>'))),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** A Messaging Service SID (MG…) or the sending number. */
+  TWILIO_SENDER: z.string().optional(),
   RATE_LIMIT_SEND_CODE_PER_IP: Rule.prefault('20/3600'),
   RATE_LIMIT_VERIFY_PER_PHONE: Rule.prefault('10/900'),
   RATE_LIMIT_CUSTOMERS_PER_CLIENT: Rule.prefault('30/3600'),
@@ -89,7 +103,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     allowedOrigins: e.ALLOWED_ORIGINS,
     clientIpHeader: e.CLIENT_IP_HEADER,
     rateLimits: {
-      sendCodePerPhone: e.RATE_LIMIT_SEND_CODE_PER_PHONE,
       sendCodePerIp: e.RATE_LIMIT_SEND_CODE_PER_IP,
       verifyPerPhone: e.RATE_LIMIT_VERIFY_PER_PHONE,
       customersPerClient: e.RATE_LIMIT_CUSTOMERS_PER_CLIENT,
@@ -97,5 +110,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       checkinsPerKiosk: e.RATE_LIMIT_CHECKINS_PER_KIOSK,
       contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
     },
+    sendSmsHookSecrets: e.SEND_SMS_HOOK_SECRETS,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_SENDER
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, sender: e.TWILIO_SENDER }
+        : undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { Caller } from './caller.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db.ts';
 import type { AuthGateway } from './gotrue.ts';
+import type { SmsSender } from './hooks/sms-sender.ts';
 
 export type { AppConfig };
 
@@ -14,8 +15,10 @@ export interface AppDeps {
   auth?: AuthGateway;
   /** Access-token verification; JWKS of config.supabaseUrl when not given. */
   verifier?: TokenVerifier;
+  /** Where the Send SMS hook sends codes; Twilio from config, else none. */
+  sms?: SmsSender;
 }
 
 export interface AppEnv {
-  Variables: Required<AppDeps> & { caller: Caller; requestId: string };
+  Variables: Required<Omit<AppDeps, 'sms'>> & { caller: Caller; requestId: string };
 }

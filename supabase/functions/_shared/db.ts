@@ -94,7 +94,7 @@ const noAnswer = () =>
 const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
                     set_config('app.demo_mode', $3, true), set_config('role', $4, true)`;
 const ASYNC_COMMIT = `${DOOR}, set_config('synchronous_commit', 'off', true)`;
-/** One abuse limit counted in the call's transaction, before the door (as the connecting role). */
+/** One abuse limit counted in the call's transaction, after the door (as the API role). */
 const TAKE_LIMIT = 'select private.take_rate_limit($1, $2, $3::integer, $4::integer)';
 
 /** A NUL cannot be in a Postgres text value: refused as Postgres refuses it (a 22xxx data error, 400). */
@@ -110,6 +110,12 @@ const nulByte = () =>
  */
 export function sqlLiteral(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return 'null';
+  // Only a string, a finite number or a boolean has one obvious literal: an object would become
+  // "[object Object]", NaN or Infinity a word Postgres reads otherwise. Refused, as a bug of ours.
+  const kind = typeof value;
+  if (kind !== 'string' && kind !== 'boolean' && !(kind === 'number' && Number.isFinite(value))) {
+    throw new TypeError(`refused a ${kind === 'number' ? String(value) : kind} as an SQL value`);
+  }
   const text = String(value);
   if (text.includes('\0')) throw nulByte();
   return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
@@ -141,17 +147,20 @@ export function oneQueryText(
 ): string {
   if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
   const names = checkedNames(fn, args);
-  const statements = limits.map(
-    (hit) =>
-      `select private.take_rate_limit(${sqlLiteral(hit.bucket)}, ${sqlLiteral(hit.key)}, ` +
-      `${sqlLiteral(hit.limit)}::integer, ${sqlLiteral(hit.windowSeconds)}::integer)`,
-  );
-  statements.push(
-    `select private.require_session(${sqlLiteral(sessionId)}::uuid), ` +
-      `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true), ` +
-      `set_config('app.demo_mode', '${demoMode ? 'on' : 'off'}', true), set_config('role', '${role}', true)` +
+  // The role first, from the allow-list, with demo mode (a constant): every statement that
+  // carries a value runs after it, as the API role (issue 24 §4).
+  const statements = [
+    `select set_config('role', '${role}', true), set_config('app.demo_mode', '${demoMode ? 'on' : 'off'}', true)` +
       (asyncCommit ? `, set_config('synchronous_commit', 'off', true)` : ''),
-  );
+    `select private.require_session(${sqlLiteral(sessionId)}::uuid), ` +
+      `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`,
+  ];
+  for (const hit of limits) {
+    statements.push(
+      `select private.take_rate_limit(${sqlLiteral(hit.bucket)}, ${sqlLiteral(hit.key)}, ` +
+        `${sqlLiteral(hit.limit)}::integer, ${sqlLiteral(hit.windowSeconds)}::integer)`,
+    );
+  }
   statements.push(
     `select ${fn}(${names.map((name) => `${name} => ${sqlLiteral(args[name])}`).join(', ')}) as result`,
   );
@@ -165,6 +174,22 @@ function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOr
     `select ${fn}(${list}) as result`,
     names.map((name) => args[name] ?? null) as postgres.ParameterOrJSON<never>[],
   ];
+}
+
+/**
+ * The literals are safe only while client and server speak UTF-8 (no multi-byte character of
+ * another encoding can swallow an escaping backslash or quote). Every connection reports both
+ * encodings when it starts, and again whenever one changes (ParameterStatus; postgres.js keeps
+ * the latest in sql.parameters and asks for UTF8 at startup): anything else, and the door
+ * refuses to send a value (503, nothing run).
+ */
+export function assertUtf8(parameters: Record<string, string | undefined>): void {
+  const client = parameters.client_encoding?.toUpperCase();
+  const server = parameters.server_encoding?.toUpperCase();
+  if (client !== 'UTF8' || server !== 'UTF8') {
+    console.error(`[api] refusing to send SQL literals: client_encoding ${client}, server_encoding ${server}`);
+    throw Object.assign(new Error('The database connection is not UTF-8'), { code: 'CONNECTION_ENCODING' });
+  }
 }
 
 export function createDb(sql: postgres.Sql, options: DbOptions): Db {
@@ -274,6 +299,8 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     let answered: Promise<PromiseSettledResult<postgres.Row[]>[]> | undefined;
     try {
       if (oneQuery) {
+        // Checked on the reserved connection's side of the pool, before any literal leaves.
+        assertUtf8(sql.parameters as Record<string, string | undefined>);
         // One result per statement; the call's is the last.
         answered = Promise.allSettled([connection.unsafe(text!)]);
         const [reply] = await Promise.race([answered, unanswered]);
@@ -284,6 +311,7 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
       }
       answered = Promise.allSettled([
         connection.unsafe('begin'),
+        connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
         ...limits.map((hit) =>
           connection.unsafe(TAKE_LIMIT, [
             hit.bucket,
@@ -292,7 +320,6 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
             hit.windowSeconds,
           ] as postgres.ParameterOrJSON<never>[]),
         ),
-        connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
         connection.unsafe(statement!, values!),
         connection.unsafe('commit'),
       ]);

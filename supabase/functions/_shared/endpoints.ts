@@ -35,6 +35,7 @@ import { voidVisit } from './routes/admin/void-visit.ts';
 import { logout } from './routes/auth/logout.ts';
 import { sendCode } from './routes/auth/send-code.ts';
 import { verifyCode } from './routes/auth/verify.ts';
+import { verifySession } from './routes/auth/verify-session.ts';
 import { approveVisit } from './routes/checkin/approve.ts';
 import { startCheckin } from './routes/checkin/start.ts';
 import { businessReport } from './routes/coalition/business-report.ts';
@@ -70,6 +71,7 @@ export const endpoints: Record<string, Endpoint> = {
   approveVisit,
   sendCode,
   verifyCode,
+  verifySession,
   logout,
   redeemReward,
   redeemableRewards,

@@ -41,10 +41,11 @@ export function adminLedgerSuite(kind: DatabaseKind) {
           403,
         );
       }
-      expect(
-        (await h().call('POST', path, { token: admin, body: { reason: '  ' } })).error?.fields
-          ?.reason,
-      ).toBeDefined();
+      for (const reason of ['  ', '\u200b\u200b', '\u2066\u2069\ufeff']) {
+        const refused = await h().call('POST', path, { token: admin, body: { reason } });
+        expect(refused.status).toBe(400);
+        expect(refused.error?.fields?.reason).toBeDefined();
+      }
       const voided = bodyOf(
         await h().call('POST', path, {
           token: admin,
@@ -92,12 +93,25 @@ export function adminLedgerSuite(kind: DatabaseKind) {
           })
         ).status,
       ).toBe(403);
+      const invisible = await h().call('POST', path, {
+        token: admin,
+        body: { points: 10, reason: '\u200b\u200b' },
+      });
+      expect(invisible.status).toBe(400);
+      expect(invisible.error?.fields?.reason).toBeDefined();
       const added = bodyOf(
-        await h().call('POST', path, { token: admin, body: { points: 10, reason: 'Paper card' } }),
+        await h().call('POST', path, {
+          token: admin,
+          body: { points: 10, reason: '\u200b Paper card\u00a0' },
+        }),
         AdjustPointsResponse,
       );
       expect(added).toMatchObject({ customerId: customer.id, pointsAdjusted: 10, totalPoints: 10 });
       expect(added.unlockedRewards).toHaveLength(1);
+      const [event] = await h().db.sql<{ reason: string }[]>`
+        select reason from public.points_ledger
+         where customer_id = ${customer.id} and event = 'adjustment'`;
+      expect(event!.reason).toBe('Paper card');
       expect(
         (await h().call('POST', path, { token: admin, body: { points: -11, reason: 'Too much' } }))
           .status,

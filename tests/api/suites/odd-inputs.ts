@@ -38,6 +38,7 @@ const BASES: Record<string, Base> = {
   approveVisit: { as: 'staff', body: { token: `customer:${SOME_ID}`, locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0001' } },
   sendCode: { as: 'anon', body: { phone: '3125550198' } },
   verifyCode: { as: 'anon', body: { phone: '3125550198', code: '123456', name: 'Odd', email: 'odd@example.com', smsConsent: false, emailConsent: false } },
+  verifySession: { as: 'anon', body: { phone: '3125550197', code: '123456' } },
   redeemReward: { as: 'member', body: { customerRewardId: SOME_ID, locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0002' } },
   redeemableRewards: { as: 'staff', query: { customerId: SOME_ID, locationId: 'creamery' } },
   startRedemption: { as: 'member', body: { customerRewardId: SOME_ID } },

@@ -1,35 +1,41 @@
-// Staff and admin sign-in: the code is checked by Supabase Auth itself (supabase-js verifyOtp),
-// because POST /api/auth/verify links a customer row and answers 404 to a user who has none —
-// which is what an operator or a counter clerk usually is. The code is still sent through
-// POST /api/auth/send-code, so the API's per-phone and per-address limits apply.
+// Staff and admin sign-in: POST /api/auth/verify-session checks the code with the same counted
+// limits as a member's sign-in (POST /api/auth/verify links a customer row and answers 404 to a
+// user who has none — which is what an operator or a counter clerk usually is), then the session
+// is kept in supabase-js. The code is sent through POST /api/auth/send-code.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VerifySessionResponse } from '@contract';
+import { ApiError, apiJson, userMessage } from '@/lib/api-client.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export class StaffCodeError extends Error {}
 
 export async function verifyStaffCode(input: { phone: string; code: string }): Promise<void> {
-  const { error } = await supabase.auth.verifyOtp({
-    phone: `+1${input.phone}`,
-    token: input.code,
-    type: 'sms',
-  });
-  if (error) {
+  let result: VerifySessionResponse;
+  try {
+    result = await apiJson(VerifySessionResponse, 'POST', '/api/auth/verify-session', input);
+  } catch (error) {
     throw new StaffCodeError(
-      error.status === 429
+      error instanceof ApiError && error.status === 429
         ? 'Too many attempts. Please wait a minute and try again.'
-        : 'Invalid or expired code. Please try again.',
+        : error instanceof ApiError && error.status === 401
+          ? 'Invalid or expired code. Please try again.'
+          : userMessage(error),
     );
   }
+  const { error } = await supabase.auth.setSession({
+    access_token: result.session.access_token,
+    refresh_token: result.session.refresh_token,
+  });
+  if (error) throw new StaffCodeError('Invalid or expired code. Please try again.');
 }
 
 export function useVerifyStaffCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyStaffCode,
-    // Whatever was cached belonged to the previous caller. Cleared before the code is checked:
-    // the new session is published while verifyOtp is still running, so the screen behind the
-    // sign-in has already started its queries, and clearing after success would drop them mid-fetch
-    // (their observers stayed on the removed queries: the counter showed 'Loading…' until a reload).
+    // Whatever was cached belonged to the previous caller. Cleared before the session changes:
+    // the new session is published while setSession is still running, so the screen behind the
+    // sign-in has already started its queries, and clearing after success would drop them mid-fetch.
     onMutate: () => queryClient.clear(),
   });
 }

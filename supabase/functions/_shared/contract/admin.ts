@@ -1,6 +1,6 @@
 // The admin dashboard's reads (SPEC §2 Admin dashboard, §3 metrics/activity/customers/top locations).
 import { z } from 'zod';
-import { IsoDate, LocationId, TierName, Timestamp, Uuid } from './common.ts';
+import { IsoDate, LocationId, TierName, Timestamp, Uuid, visibleText } from './common.ts';
 
 export const DateRange = z.enum(['7days', '30days', '3months', 'custom']);
 
@@ -132,7 +132,7 @@ export type TopLocation = z.infer<typeof TopLocation>;
 
 export const VisitParams = z.strictObject({ visitId: Uuid });
 export const VoidVisitRequest = z.strictObject({
-  reason: z.string().trim().min(1, 'Say why the visit is voided').max(500),
+  reason: visibleText('A reason', 500).describe('Why the visit is voided: at least one visible character (cleaned as names are)'),
 });
 export type VoidVisitRequest = z.input<typeof VoidVisitRequest>;
 export const VoidVisitResponse = z.object({
@@ -150,7 +150,7 @@ export type VoidVisitResponse = z.infer<typeof VoidVisitResponse>;
 export const CustomerParams = z.strictObject({ customerId: Uuid });
 export const AdjustPointsRequest = z.strictObject({
   points: z.number().int().min(-1000).max(1000).refine((value) => value !== 0, 'Adjust by at least one point'),
-  reason: z.string().trim().min(1, 'Say why the points change').max(500),
+  reason: visibleText('A reason', 500).describe('Why the points change: at least one visible character (cleaned as names are)'),
 });
 export type AdjustPointsRequest = z.input<typeof AdjustPointsRequest>;
 export const AdjustPointsResponse = z.object({

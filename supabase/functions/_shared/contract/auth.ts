@@ -49,5 +49,14 @@ export const VerifyCodeResponse = z.object({
 });
 export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
 
+/** The operator's and clerks' sign-in (/admin, /staff): the same counted code check, no customer. */
+export const VerifySessionRequest = z.strictObject({ phone: Phone, code: VerificationCode });
+export type VerifySessionRequest = z.input<typeof VerifySessionRequest>;
+export const VerifySessionResponse = z.object({
+  session: AuthSession,
+  role: z.enum(['staff', 'admin']).nullable().describe("The session's app_metadata.role when staff or admin, else null"),
+});
+export type VerifySessionResponse = z.infer<typeof VerifySessionResponse>;
+
 export const LogoutResponse = z.object({ signedOut: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponse>;

@@ -37,12 +37,20 @@ export function cleanName(value: string): string {
   return VISIBLE.test(trimmed) ? trimmed : '';
 }
 
-export const PersonName = z
-  .string()
-  .max(400)
-  .transform(cleanName)
-  .pipe(z.string().min(1, 'Name needs at least one visible character').max(100, 'Name is at most 100 characters'))
-  .describe('NFC-normalised; whitespace and invisible characters at either end are dropped; at least one visible character');
+/**
+ * Text a person reads back (a name, the reason of a void or an adjustment): cleaned as
+ * cleanName, then at least one visible character and at most `max`. The SQL twin is
+ * private.clean_text, whose words these are.
+ */
+export const visibleText = (label: string, max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform(cleanName)
+    .pipe(z.string().min(1, `${label} needs at least one visible character`).max(max, `${label} is at most ${max} characters`))
+    .describe('NFC-normalised; whitespace and invisible characters at either end are dropped; at least one visible character');
+
+export const PersonName = visibleText('Name', 100);
 
 // SPEC §5: email is optional; an empty string counts as absent.
 export const OptionalEmail = z

@@ -8,23 +8,22 @@ export const sendCode = endpoint({
   method: 'post', path: '/api/auth/send-code', tag: 'Auth', roles: EVERYONE,
   summary: 'Send a sign-in code by SMS (Supabase Auth phone OTP)',
   description:
-    'At most `private.settings.sign_in_codes_per_day` codes (5) per phone per 24 hours, on top of the ' +
-    'per-hour limits below and Supabase Auth\'s own per-minute limit. A new code gives the phone a fresh ' +
-    'allowance of wrong tries (see verify).',
+    'At most `private.settings.sign_in_codes_per_day` codes (5) per phone per 24 hours, counted by Supabase ' +
+    'Auth\'s Send SMS hook (`POST /api/hooks/send-sms`) for codes it really sends, so the cap holds on ' +
+    '`/auth/v1/otp` too and a send Auth refuses (its per-phone `max_frequency`) uses up nothing. On top: the ' +
+    'per-address limit below and Auth\'s own limits. A new code gives the phone a fresh allowance of wrong ' +
+    'tries (see verify).',
   body: SendCodeRequest, status: 200, response: SendCodeResponse,
   errors: {
     400: `${BAD_INPUT} Or Supabase Auth refused the phone.`, 401: BAD_TOKEN, 413: TOO_LARGE,
-    429: 'Too many codes for this phone or from this client address (or Supabase Auth\'s own limit).',
+    429: 'Too many codes for this phone today (the Send SMS hook), from this client address, or Supabase Auth\'s own limits.',
     503: `Supabase Auth is unreachable. ${UNAVAILABLE}`,
   },
   limits: [
     { rule: 'sendCodePerIp', bucket: 'send-code:ip', key: ({ clientAddress }) => clientAddress, text: 'codes per client address' },
-    { rule: 'sendCodePerPhone', bucket: 'send-code:phone', key: ({ body }) => body.phone, text: 'codes per phone' },
   ],
-  async handler({ body, auth, callAsService }) {
-    await callAsService('app.sign_in_code_requested', { p_phone: e164(body.phone) });
+  async handler({ body, auth }) {
     await auth.sendOtp(e164(body.phone));
-    await callAsService('app.sign_in_code_sent', { p_phone: e164(body.phone) });
     return { sent: true };
   },
 });

@@ -5,6 +5,7 @@ import { VerifyCodeRequest, VerifyCodeResponse } from '../../contract.ts';
 import { endpoint, UNAVAILABLE } from '../../endpoint.ts';
 import { ApiError, fromDatabaseError } from '../../errors.ts';
 import { BAD_INPUT, EVERYONE, TOO_LARGE } from '../texts.ts';
+import { countedVerify } from './counted-verify.ts';
 import { e164 } from './phone.ts';
 
 export const verifyCode = endpoint({
@@ -15,7 +16,8 @@ export const verifyCode = endpoint({
     'missing customer is created (`created: true`) instead of the 404. A member already linked keeps their ' +
     'link even when the phone now matches another customer (no error). After ' +
     '`private.settings.sign_in_code_max_failures` (5) wrong tries the phone\'s current code is dead: even the ' +
-    'right code then answers 401 until a new code is sent. Store the session with supabase-js `setSession`. ' +
+    'right code then answers 401 until a new code is sent (and Supabase Auth\'s Custom Access Token hook refuses ' +
+    'a session for that code at `/auth/v1/verify` too). Store the session with supabase-js `setSession`. ' +
     'When no customer results, the new session is signed out again — except with `continueToJoin` (login, no ' +
     'name): then the answer is 200 with `customer: null` and the session, whose phone is proven, so the join page ' +
     'creates the customer linked to it without texting a second code.',
@@ -27,10 +29,7 @@ export const verifyCode = endpoint({
   },
   limits: [{ rule: 'verifyPerPhone', bucket: 'verify:phone', key: ({ body }) => body.phone, text: 'verification attempts per phone' }],
   async handler({ body, auth, verifier, config, call, callAsService }) {
-    const phone = e164(body.phone);
-    await callAsService('app.sign_in_code_attempt', { p_phone: phone });
-    const session = await auth.verifyOtp(phone, body.code);
-    await callAsService('app.sign_in_code_verified', { p_phone: phone });
+    const session = await countedVerify({ auth, callAsService }, e164(body.phone), body.code);
     try {
       // The new session's token is verified like any other before it identifies anyone.
       const caller = await callerFromToken(session.access_token, config.anonKey, verifier);
