@@ -71,6 +71,11 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && [502, 503, 504].includes(error.status);
 }
 
+/** True for a 429 from a visit limit or rate limit: the message says when to try again. */
+export function isTooSoon(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
+
 /** The signed-in caller's access token; a visitor (no stored session) never loads supabase-js. */
 async function accessToken(): Promise<string | null> {
   if (!hasStoredSession()) return null;

@@ -6,7 +6,8 @@ create table public.checkin_tokens (
   -- Only the SHA-256 of the token is kept: the token itself is shown once, in a QR code.
   token_hash bytea not null unique check (length(token_hash) = 32),
   customer_id uuid not null references public.customers (id) on delete cascade,
-  location_id text not null references public.locations (id) on delete cascade,
+  -- Null for a member's phone token: the approving counter's business is where it counts.
+  location_id text references public.locations (id) on delete cascade,
   channel text not null check (channel in ('kiosk', 'mobile')),
   issued_by_user_id uuid references auth.users (id) on delete set null,
   kiosk_session_id uuid references public.kiosk_sessions (id) on delete set null,
@@ -14,7 +15,8 @@ create table public.checkin_tokens (
   expires_at timestamptz not null,
   used_at timestamptz,
   check (expires_at > created_at),
-  check (channel <> 'kiosk' or kiosk_session_id is not null)
+  check (channel <> 'kiosk' or kiosk_session_id is not null),
+  constraint checkin_tokens_business_unless_mobile check (location_id is not null or channel = 'mobile')
 );
 alter table public.checkin_tokens enable row level security;
 revoke all on public.checkin_tokens from anon, authenticated;
@@ -56,18 +58,20 @@ declare
   v_kiosk public.kiosk_sessions;
   v_customer public.customers;
   v_channel text;
+  v_location_id text;
+  v_limits record;
   v_token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
   v_expires timestamptz := now() + interval '15 minutes';
 begin
   if auth.uid() is null then
     perform private.fail('401', 'Sign in to check in');
   end if;
-  if p_location_id is null then
-    perform private.fail('400', 'Choose the location to check in at');
-  end if;
-  perform private.require_location(p_location_id);
 
   if p_phone is not null then
+    if p_location_id is null then
+      perform private.fail('400', 'Choose the location to check in at');
+    end if;
+    perform private.require_location(p_location_id);
     -- At a kiosk: only the kiosk of this location looks customers up by phone.
     select * into v_kiosk from public.kiosk_sessions k where k.user_id = auth.uid();
     if not found or v_kiosk.location_id <> p_location_id then
@@ -82,7 +86,9 @@ begin
       perform private.fail('404', 'Customer not found');
     end if;
     v_channel := 'kiosk';
+    v_location_id := p_location_id;
   else
+    perform private.require_location(p_location_id);
     select * into v_customer from public.customers c where c.id = private.current_customer_id();
     if not found then
       perform private.fail('404', 'No account found for this sign-in');
@@ -90,9 +96,20 @@ begin
     v_channel := 'mobile';
   end if;
 
+  select * into v_limits from private.visit_limit_wait(v_customer.id, v_location_id);
+  if v_limits.wait_seconds > 0 then
+    perform private.fail('429',
+      'You checked in a moment ago. You can check in again '
+      || case when v_limits.wait_seconds < 90 then 'in ' || v_limits.wait_seconds || ' seconds'
+              else 'at ' || to_char((now() + make_interval(secs => v_limits.wait_seconds))
+                                    at time zone private.programme_time_zone(), 'FMHH12:MI AM')
+                   || ' (in ' || ceil(v_limits.wait_seconds / 60.0)::integer || ' minutes)' end
+      || '.', v_limits.wait_seconds::text);
+  end if;
+
   perform set_config('synchronous_commit', 'off', true);
   insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, issued_by_user_id, kiosk_session_id, expires_at)
-  values (sha256(convert_to(v_token, 'UTF8')), v_customer.id, p_location_id, v_channel, auth.uid(), v_kiosk.id, v_expires);
+  values (sha256(convert_to(v_token, 'UTF8')), v_customer.id, v_location_id, v_channel, auth.uid(), v_kiosk.id, v_expires);
 
   return jsonb_build_object('token', v_token, 'expiresAt', v_expires,
                             'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name));

@@ -72,7 +72,7 @@ revoke execute on function private.redeemable_rewards(uuid, text) from public;
 -- The scan is made by "the demo counter": a staff identity at the token's location, with no
 -- phone and no password, so nobody can sign in as it and staff's own-account rule does not trip
 -- over the member. It is created the first time it is needed, in demo mode only.
-create function app.demo_simulate_scan(p_token text)
+create or replace function app.demo_simulate_scan(p_token text)
 returns jsonb
 language plpgsql
 security definer
@@ -81,6 +81,7 @@ as $$
 declare
   v_counter constant uuid := '00000000-0000-4000-8000-0000000de307';
   v_token public.checkin_tokens;
+  v_location_id text;
   v_claims text := current_setting('request.jwt.claims', true);
   v_result jsonb;
 begin
@@ -96,22 +97,22 @@ begin
   select * into v_token
     from public.checkin_tokens t
    where t.token_hash = sha256(convert_to(p_token, 'UTF8'));
-  -- Only the caller's own mobile check-in; anything else is as unknown as a made-up code.
   if not found or v_token.channel <> 'mobile' or v_token.issued_by_user_id is distinct from auth.uid() then
     perform private.fail('404', 'Unknown check-in code');
   end if;
+  v_location_id := coalesce(v_token.location_id,
+                            (select c.signup_location_id from public.customers c where c.id = v_token.customer_id),
+                            'creamery');
 
   insert into auth.users (id, aud, role, raw_app_meta_data, raw_user_meta_data)
   values (v_counter, 'authenticated', 'authenticated',
           jsonb_build_object('role', 'staff', 'provider', 'demo'), jsonb_build_object('name', 'Demo counter'))
   on conflict (id) do nothing;
-  -- Act as the demo counter for the one call, then as the member again.
   perform set_config('request.jwt.claims', jsonb_build_object(
     'sub', v_counter, 'role', 'authenticated', 'aud', 'authenticated', 'is_anonymous', false,
-    'app_metadata', jsonb_build_object('role', 'staff', 'location_id', v_token.location_id))::text, true);
+    'app_metadata', jsonb_build_object('role', 'staff', 'location_id', v_location_id))::text, true);
   v_result := app.approve_visit(p_token);
   perform set_config('request.jwt.claims', v_claims, true);
-  -- The member sees their own approval, not a counter's redeem list.
   return v_result || jsonb_build_object('redeemableRewards', '[]'::jsonb);
 end;
 $$;
@@ -140,12 +141,11 @@ as $$
 declare
   v_prior jsonb;
   v_uid uuid := auth.uid();
-  -- The caller's role once ('admin', 'staff' or null): is_staff_at below is
-  -- private.is_staff_at's rule (an admin anywhere, staff at their location) on these values.
   v_role text := private.app_role();
   v_admin boolean := coalesce(v_role = 'admin', false);
   v_staff_location text := case when v_role = 'staff' then private.staff_location_id() end;
   v_token public.checkin_tokens;
+  v_kiosk public.kiosk_sessions;
   v_customer public.customers;
   v_customer_id uuid;
   v_location_id text;
@@ -175,6 +175,10 @@ begin
   if p_location_id is not null then
     perform private.require_location(p_location_id);
   end if;
+  -- Staff count visits at their own business only.
+  if v_role = 'staff' and p_location_id is distinct from null and p_location_id is distinct from v_staff_location then
+    perform private.fail('403', 'Only staff of this location can approve visits here');
+  end if;
 
   if p_token ~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
     -- A member card: staff scan it at their counter.
@@ -198,8 +202,31 @@ begin
     if not found then
       perform private.fail('404', 'Unknown check-in code');
     end if;
-    if v_admin or coalesce(v_staff_location = v_token.location_id, false) then
+    if v_token.location_id is null then
+      -- A member's phone token: the counter's business.
+      if v_admin then
+        v_location_id := p_location_id;
+        if v_location_id is null then
+          perform private.fail('400', 'Choose the location this visit is at');
+        end if;
+        v_via := 'admin';
+      elsif v_staff_location is not null then
+        v_location_id := v_staff_location;
+        v_via := 'staff';
+      else
+        select * into v_kiosk from public.kiosk_sessions k where k.user_id = v_uid;
+        if not found then
+          perform private.fail('403', 'Only a counter can approve this check-in');
+        end if;
+        if v_kiosk.enrolled_at is null and not private.demo_mode() then
+          perform private.fail('403', 'This kiosk is not enrolled to approve visits');
+        end if;
+        v_location_id := v_kiosk.location_id;
+        v_via := 'kiosk';
+      end if;
+    elsif v_admin or coalesce(v_staff_location = v_token.location_id, false) then
       v_via := case when v_admin then 'admin' else 'staff' end;
+      v_location_id := v_token.location_id;
     elsif v_token.channel = 'kiosk' and v_token.issued_by_user_id = v_uid then
       if not private.demo_mode() and not exists (
         select 1 from public.kiosk_sessions k
@@ -209,6 +236,7 @@ begin
         perform private.fail('403', 'This kiosk is not enrolled to approve visits');
       end if;
       v_via := 'kiosk';
+      v_location_id := v_token.location_id;
     else
       perform private.fail('403', 'Only staff of this location can approve this check-in');
     end if;
@@ -219,14 +247,12 @@ begin
       perform private.fail('410', 'This check-in code has expired');
     end if;
     v_customer_id := v_token.customer_id;
-    v_location_id := v_token.location_id;
   end if;
 
   select * into v_customer from public.customers c where c.id = v_customer_id for update;
   if not found then
     perform private.fail('404', 'Customer not found');
   end if;
-  -- Only staff and admins can be approving their own account (private.refuse_own_account).
   if v_role is not null then
     perform private.refuse_own_account(v_customer_id);
   end if;
@@ -250,7 +276,6 @@ begin
       left join public.tiers t on t.name = r.tier
      where (r.kind = 'welcome' and r.location_id = v_location_id and v_first_here)
         or (r.kind = 'tier' and t.min_points <= v_total)
-    -- No conflict target: both "once" indexes arbitrate (see customer_rewards).
     on conflict do nothing
     returning id
   )
@@ -270,7 +295,6 @@ begin
     end loop;
   end if;
 
-  -- The visit just approved counts towards today's.
   perform private.note_velocity(v_customer_id, v_visits_today + 1);
 
   v_result := jsonb_build_object(

@@ -134,9 +134,16 @@ grant execute on function app.dismiss_velocity_flag(uuid) to authenticated;
 -- time zone, before this one: the velocity flag). The caller holds the customer's row lock.
 -- clock_timestamp(), not now(): a transaction that waited for the lock may have started before
 -- the visit it now sees was made. Settings: private.settings (0 turns a limit off).
-create function private.check_visit_limits(p_customer_id uuid, p_location_id text,
-                                           out first_here boolean, out visits_today integer)
-language plpgsql
+-- The visit limits of private.settings, in one place, without refusing: how long the member must
+-- wait before a visit at p_location_id (null: at a business not known yet, so the per-business
+-- limit cannot apply), the limit's sentence, and what the approval needs from the same pass over
+-- the member's approved visits (first visit here, visits today before this one). 0 turns a
+-- limit off. clock_timestamp(): a caller that waited for the customer's lock sees visits made
+-- after its transaction began.
+create function private.visit_limit_wait(p_customer_id uuid, p_location_id text,
+                                         out wait_seconds integer, out reason text,
+                                         out first_here boolean, out visits_today integer)
+language plpgsql stable
 security definer
 set search_path = ''
 as $$
@@ -162,20 +169,24 @@ begin
     into v_last_here, v_last, v_last_hour, visits_today
     from public.visits v
    where v.customer_id = p_customer_id and v.status = 'approved';
+  first_here := v_last_here is null;
+  wait_seconds := 0;
 
   if v_settings.min_visit_interval > interval '0' then
     v_wait := v_last_here + v_settings.min_visit_interval - v_now;
     if v_wait > interval '0' then
-      perform private.fail('429', 'This visit was already approved recently',
-                           ceil(extract(epoch from v_wait))::integer::text);
+      wait_seconds := ceil(extract(epoch from v_wait))::integer;
+      reason := 'This visit was already approved recently';
+      return;
     end if;
   end if;
 
   if v_settings.min_visit_gap_anywhere > interval '0' then
     v_wait := v_last + v_settings.min_visit_gap_anywhere - v_now;
     if v_wait > interval '0' then
-      perform private.fail('429', 'Another visit of this member was approved a moment ago',
-                           ceil(extract(epoch from v_wait))::integer::text);
+      wait_seconds := ceil(extract(epoch from v_wait))::integer;
+      reason := 'Another visit of this member was approved a moment ago';
+      return;
     end if;
   end if;
 
@@ -183,12 +194,31 @@ begin
     -- The visit that must leave the last hour before another fits.
     v_oldest := v_last_hour[v_settings.max_visits_per_hour];
     if v_oldest is not null then
-      perform private.fail('429', 'This member has reached the visits allowed in an hour',
-                           greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - v_now)))::integer::text);
+      wait_seconds := greatest(1, ceil(extract(epoch from v_oldest + interval '1 hour' - v_now)))::integer;
+      reason := 'This member has reached the visits allowed in an hour';
+      return;
     end if;
   end if;
+end;
+$$;
 
-  first_here := v_last_here is null;
+revoke execute on function private.visit_limit_wait(uuid, text) from public;
+
+create or replace function private.check_visit_limits(p_customer_id uuid, p_location_id text,
+                                                      out first_here boolean, out visits_today integer)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_limits record;
+begin
+  select * into v_limits from private.visit_limit_wait(p_customer_id, p_location_id);
+  if v_limits.wait_seconds > 0 then
+    perform private.fail('429', v_limits.reason, v_limits.wait_seconds::text);
+  end if;
+  first_here := v_limits.first_here;
+  visits_today := v_limits.visits_today;
 end;
 $$;
 revoke execute on function private.check_visit_limits(uuid, text) from public;

@@ -94,6 +94,15 @@ begin
   return (
     with m as (select * from private.month_redemptions(p_month)),
     cross_rows as (select * from m where m.earned_at is not null and m.earned_at <> m.honoured_at),
+    -- Redeemed before every redemption happened at a counter (a member's own Redeem): no business
+    -- to pay back, so they are shown apart, never dropped.
+    unattributed as (
+      select case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0) else 0 end as value_cents
+        from public.customer_rewards cr
+        join public.rewards rw on rw.id = cr.reward_id
+        left join public.tiers t on t.name = rw.tier
+       where cr.redeemed_at >= r.starts_at and cr.redeemed_at < r.ends_at
+         and cr.redeemed_location_id is null),
     pairs as (
       select a.id as a, b.id as b,
              (select count(*) from cross_rows x where x.honoured_at = a.id and x.earned_at = b.id) as a_for_b,
@@ -107,9 +116,12 @@ begin
       'timeZone', private.programme_time_zone(),
       'from', r.starts_at, 'to', r.ends_at,
       'totals', jsonb_build_object(
-        'redemptions', (select count(*) from m),
+        -- Every redemption of the month, those recorded without a business too (issue 20 §3).
+        'redemptions', (select count(*) from m) + (select count(*) from unattributed),
         'crossBusiness', (select count(*) from cross_rows),
-        'crossBusinessCents', (select coalesce(sum(value_cents), 0) from cross_rows)),
+        'crossBusinessCents', (select coalesce(sum(value_cents), 0) from cross_rows),
+        'unattributed', (select count(*) from unattributed),
+        'unattributedCents', (select coalesce(sum(u.value_cents), 0) from unattributed u)),
       'businesses', (
         select jsonb_agg(jsonb_build_object(
                  'locationId', l.id, 'businessName', l.business_name,

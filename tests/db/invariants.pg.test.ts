@@ -13,6 +13,8 @@ import {
   createStaff,
   outcome,
   redeemReward,
+  redeemWithCode,
+  startRedemption,
   setMinVisitInterval,
   setVisitLimits,
   startCheckin,
@@ -193,7 +195,7 @@ describe('one customer per phone at sign-in (§3.6)', () => {
 });
 
 describe('redeeming a reward (§3.5)', () => {
-  it('redeems once for 20 parallel redemptions by the owner and staff where it is valid; the rest are 409', async () => {
+  it('redeems once for 20 parallel redemptions by staff where it is valid (the rest 409); the owner alone is refused (403)', async () => {
     await setMinVisitInterval(sql, 0);
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'joanies');
@@ -204,7 +206,29 @@ describe('redeeming a reward (§3.5)', () => {
       redeemReward(sql, i % 2 ? member.claims : staff.claims, welcome!.id),
     );
 
+    expect(tally(outcomes)).toEqual({ ok: 1, LY403: 10, LY409: 9 });
+    const [row] = await sql<
+      { status: string }[]
+    >`select status from public.customer_rewards where id = ${welcome!.id}`;
+    expect(row!.status).toBe('redeemed');
+  });
+
+  it('redeems once for 20 parallel confirmations of one redemption code, racing staff redeeming by id (issue 20 §3)', async () => {
+    await setMinVisitInterval(sql, 0);
+    const member = await createMember(sql);
+    const staff = await createStaff(sql, 'joanies');
+    const [welcome] = (await approveVisit(sql, staff.claims, `customer:${member.customerId}`))
+      .unlockedRewards;
+    const { code } = await startRedemption(sql, member.claims, welcome!.id);
+
+    const outcomes = await inParallel(20, (i) =>
+      i % 4 ? redeemWithCode(sql, staff.claims, code) : redeemReward(sql, staff.claims, welcome!.id),
+    );
+
     expect(tally(outcomes)).toEqual({ ok: 1, LY409: 19 });
+    const [events] = await sql<{ n: number }[]>`
+      select count(*)::int as n from public.points_ledger where customer_reward_id = ${welcome!.id} and event = 'reward_redeemed'`;
+    expect(events!.n).toBe(1);
     const [row] = await sql<
       { status: string }[]
     >`select status from public.customer_rewards where id = ${welcome!.id}`;

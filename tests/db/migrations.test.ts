@@ -38,7 +38,7 @@ describe('migrations on PGlite', () => {
       select c.relname from pg_class c where c.relnamespace = 'private'::regnamespace and c.relkind = 'r' order by 1`;
     expect(tables.map((t) => t.relname)).toEqual([
       'cross_shopping_bits', 'cross_shopping_days', 'cross_shopping_pending',
-      'daily_rollup', 'daily_rollup_pending', 'idempotency_keys', 'location_enrolment_codes', 'member_first_visits', 'member_month_masks', 'rate_limit_hits', 'settings',
+      'daily_rollup', 'daily_rollup_pending', 'idempotency_keys', 'location_enrolment_codes', 'member_first_visits', 'member_month_masks', 'rate_limit_hits', 'redemption_codes', 'settings',
       'sign_in_codes', 'signup_counts', 'staff_grant_events', 'staff_grants', 'velocity_flags', 'visit_returns',
       'visit_returns_pending', 'visit_returns_weekly',
     ]);
@@ -53,6 +53,8 @@ describe('migrations on PGlite', () => {
         'private.current_customer_id', 'private.is_admin', 'private.is_staff_at', 'private.fail',
         'private.require_location', 'private.clean_name', 'private.record_event', 'app.void_visit',
         'app.admin_velocity_flags', 'app.dismiss_velocity_flag', 'app.locations',
+        'app.start_redemption', 'app.check_redemption_code', 'app.redeem_with_code',
+        'private.visit_limit_wait', 'private.counter_location', 'private.finish_redemption',
       ]),
     );
   });

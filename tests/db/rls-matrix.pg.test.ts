@@ -105,7 +105,9 @@ const CASES: TableCase[] = [
   },
   {
     table: 'public.checkin_tokens',
-    select: row(D, 1, 1, 1, 1, 1, 2),
+    // otherStaff approved member B's phone token, but it carries no business (issue 20 §2): the
+    // visit is theirs to see, the token row is not.
+    select: row(D, 1, 1, 1, 1, 0, 2),
     insert: {
       sql: `insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, expires_at)
             select sha256('x'), id, 'creamery', 'mobile', now() + interval '1 hour' from public.customers limit 1`,

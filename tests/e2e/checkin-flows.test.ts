@@ -193,7 +193,8 @@ describe('phone at 390×844', () => {
     await expectAccessible(page);
     await shoot(page, 'mobile-qr-390');
 
-    await apiOk('POST', '/api/visits/approve', { body: { token }, token: await demoAdminToken(rig.anonKey) });
+    // The phone's code names no business: the admin's counter names where it counts (issue 20 §2).
+    await apiOk('POST', '/api/visits/approve', { body: { token, locationId: 'creamery' }, token: await demoAdminToken(rig.anonKey) });
     await page.getByRole('heading', { name: 'Visit Approved!' }).waitFor({ timeout: 10_000 });
     await shoot(page, 'mobile-qr-approved-390');
     await page.getByRole('link', { name: 'View Points & Rewards' }).click();
@@ -241,11 +242,13 @@ describe('phone at 390×844', () => {
     await page.getByText('1 of 6 visited').waitFor();
     await expectAccessible(page);
     await shoot(page, 'account-390');
+    // Redeem shows a redemption code; the creamery's counter confirms it (issue 20 §3).
     await page.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
-    await page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop' });
+    const code = (await dialog.getByText(/^[A-Z]{3} [2-9]{3}$/).textContent())!.replace(' ', '');
     await shoot(page, 'account-redeem-confirm-390');
-    await page.getByRole('button', { name: 'Yes, redeem it' }).click();
-    await toast(page, 'Reward Redeemed!').waitFor();
+    await apiOk('POST', '/api/rewards/redeem-code', { body: { code, locationId: 'creamery' }, token: await demoAdminToken(rig.anonKey) });
+    await toast(page, 'Reward Redeemed!').waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Show My QR Code' }).click();
     await page.getByRole('heading', { name: 'Account Ann' }).waitFor();
     expect(await readQr(page)).toBe(`customer:${customer.id}`);

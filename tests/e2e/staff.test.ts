@@ -78,10 +78,20 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'staff-approved-390');
 
-  // The same code scanned again approves nothing new (same Idempotency-Key: the first answer).
+  // Redeem the welcome reward after the confirmation.
+  await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
+  await confirm.getByRole('button', { name: 'Confirm redemption' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.getByText('Reward Redeemed!', { exact: true }).waitFor();
+  expect(await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).count()).toBe(0);
+  await result.getByText('No rewards to redeem at this business right now.').waitFor();
+
+  // The same code scanned again is a new attempt (issue 20 §1): the used code is refused, and
+  // nothing new is recorded.
   await scanner.fill(token);
   await scanner.press('Enter');
-  await result.waitFor();
+  await page.getByRole('alert').filter({ hasText: 'Code already used' }).waitFor();
   const detail = await api<{ customer: { totalPoints: number; totalVisits: number } }>(
     'GET',
     `/api/admin/customers/${member.id}`,
@@ -92,15 +102,6 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
     detail.body.customer.totalVisits,
     detail.body.customer.totalPoints,
   ]).toEqual([200, 1, 5]);
-
-  // Redeem the welcome reward after the confirmation.
-  await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
-  await confirm.getByRole('button', { name: 'Confirm redemption' }).click();
-  await confirm.waitFor({ state: 'detached' });
-  await page.getByText('Reward Redeemed!', { exact: true }).waitFor();
-  expect(await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).count()).toBe(0);
-  await result.getByText('No rewards to redeem at this business right now.').waitFor();
 
   // The member card scanned a moment later: the API's limit, said plainly.
   await page.getByRole('button', { name: 'Next customer' }).click();

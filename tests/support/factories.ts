@@ -317,6 +317,32 @@ export async function redeemReward(
   return row!.result;
 }
 
+/** A member's redemption code for one of their rewards (app.start_redemption). */
+export async function startRedemption(sql: Sql, member: Claims, customerRewardId: string): Promise<{ code: string }> {
+  const [row] = await actAs(
+    sql,
+    member,
+    (tx) => tx<{ result: { code: string } }[]>`select app.start_redemption(${customerRewardId}) as result`,
+  );
+  return row!.result;
+}
+
+/** A counter confirms a redemption code (app.redeem_with_code). */
+export async function redeemWithCode(
+  sql: Sql,
+  counter: Claims,
+  code: string,
+  locationId?: string,
+): Promise<RedeemedReward> {
+  const [row] = await actAs(
+    sql,
+    counter,
+    (tx) => tx<{ result: RedeemedReward }[]>`
+    select app.redeem_with_code(${code}, ${locationId ?? null}, null) as result`,
+  );
+  return row!.result;
+}
+
 export interface VoidedVisit {
   visitId: string;
   voided: true;

@@ -7,6 +7,9 @@ import { me } from './routes/account/me.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
 import { redeemableRewards } from './routes/account/redeemable.ts';
+import { startRedemption } from './routes/account/start-redemption.ts';
+import { checkRedemptionCode } from './routes/account/check-redemption-code.ts';
+import { redeemCode } from './routes/account/redeem-code.ts';
 import { adminActivity } from './routes/admin/activity.ts';
 import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomer } from './routes/admin/customer.ts';
@@ -72,6 +75,9 @@ export const endpoints: Record<string, Endpoint> = {
   logout,
   redeemReward,
   redeemableRewards,
+  startRedemption,
+  checkRedemptionCode,
+  redeemCode,
   me,
   myVisits,
   locations,

@@ -5,7 +5,7 @@
 -- tests/db/invariants.pg.test.ts.)
 begin;
 \ir 00-helpers.psql
-select plan(91);
+select plan(93);
 
 call tests.create_cast();
 insert into tests.cast_members (name, user_id) values
@@ -70,9 +70,11 @@ call tests.act_as_superuser();
 select is((select count(*)::int from public.checkin_tokens where token_hash = tests.token_hash(:'t1')), 1,
   'Only the token''s SHA-256 is stored');
 
+select is((select location_id from public.checkin_tokens where token_hash = tests.token_hash(:'t1')), null,
+  'A member''s phone token carries no business, whatever the phone asked for: the counter decides (issue 20 §2)');
 call tests.act_as('other_staff');
-select throws_ok(format('select * from app.approve_visit(%L)', :'t1'), 'LY403', null,
-  'Staff of another business cannot approve the check-in');
+select throws_ok(format('select * from app.approve_visit(%L, %L)', :'t1', 'creamery'), 'LY403', null,
+  'Staff cannot count a check-in at another business than their own');
 call tests.act_as('member_a');
 select throws_ok(format('select * from app.approve_visit(%L)', :'t1'), 'LY403', null,
   'A member cannot approve their own check-in');
@@ -248,9 +250,11 @@ select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY403
 call tests.act_as('member_a');
 select throws_ok(format('select * from app.redeem_reward(%L, %L)', :'scoop', 'museum'), 'LY403', null,
   'The owner cannot use a welcome reward at another business');
-select is(r #>> '{customerReward,status}', 'redeemed', 'The owner redeems their welcome reward') from app.redeem_reward(:'scoop') r;
-select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'A reward is redeemed once: the second time is a 409');
+select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY403', null,
+  'The owner does not redeem on their own: they show a redemption code at a counter');
 call tests.act_as('staff');
+select is(r #>> '{customerReward,status}', 'redeemed', 'The creamery''s staff redeem its welcome reward') from app.redeem_reward(:'scoop') r;
+select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'A reward is redeemed once: the second time is a 409');
 select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'Staff cannot redeem it again at the counter either');
 call tests.act_as('museum_staff');
 select is(r #>> '{customerReward,status}', 'redeemed', 'Staff of any business redeem a network reward (Silver) at their counter') from app.redeem_reward(:'silver') r;

@@ -1,9 +1,9 @@
--- Who may redeem a reward (issue 11 §1.1): the member who owns it; staff at their own location
--- for a reward valid there (a welcome reward only at its business, a network reward anywhere);
+-- Who may redeem a reward (issue 11 §1.1, issue 20 §3): a counter — staff at their own location
+-- for a reward valid there, by its id or the member's redemption code (a welcome reward only at its business, a network reward anywhere);
 -- an admin at a location where it is valid. Everyone else gets a 403 or 404 and nothing changes.
 begin;
 \ir 00-helpers.psql
-select plan(23);
+select plan(24);
 
 call tests.create_cast();
 insert into tests.cast_members (name, user_id) values ('stranger', tests.create_user('13125550140'));
@@ -71,9 +71,14 @@ select is(app.redeem_reward(:'admission') #>> '{customerReward,status}', 'redeem
 select throws_ok(format('select app.redeem_reward(%L)', :'gold'), 'LY400', null,
   'An admin redeeming a network reward must say at which business');
 call tests.act_as('member_a');
-select is(app.redeem_reward(:'bread') #>> '{customerReward,status}', 'redeemed', 'The owner redeems their own reward');
-select is(app.redeem_reward(:'gold', 'museum') #>> '{customerReward,reward,name}', '$10 Off Any Business',
-  'The owner redeems a network reward at any business');
+select throws_ok(format('select app.redeem_reward(%L)', :'bread'), 'LY403', null,
+  'The owner does not redeem on their own: a counter confirms their redemption code (issue 20 §3)');
+select throws_ok(format('select app.redeem_reward(%L, %L)', :'gold', 'snackco'), 'LY403', null,
+  'nor names a business that would pay for it (issue 24 §3)');
+select app.start_redemption(:'gold') ->> 'code' as gold_code \gset
+call tests.act_as('admin');
+select is(app.redeem_with_code(:'gold_code', 'museum') #>> '{customerReward,reward,name}', '$10 Off Any Business',
+  'A counter redeems a network reward from the member''s code at its own business');
 
 call tests.act_as_superuser();
 select results_eq(

@@ -49,7 +49,7 @@ select is(app.approve_visit('customer:' || tests.customer_id('member_b'), null, 
 call tests.act_as('member_b');
 select app.start_checkin('creamery') ->> 'token' as token_b \gset
 call tests.act_as_superuser();
-update public.checkin_tokens set channel = 'kiosk', issued_by_user_id = tests.user_id('kiosk'),
+update public.checkin_tokens set channel = 'kiosk', location_id = 'creamery', issued_by_user_id = tests.user_id('kiosk'),
        kiosk_session_id = (select id from public.kiosk_sessions where user_id = tests.user_id('kiosk'))
  where token_hash = tests.token_hash(:'token_b');
 call tests.act_as('kiosk');
@@ -60,7 +60,7 @@ select is((select actor_role from public.points_ledger where customer_id = tests
 
 -- Redemption, with a key.
 select tests.customer_reward_id('member_a', 'creamery') as scoop \gset
-call tests.act_as('member_a');
+call tests.act_as('staff');
 select app.redeem_reward(:'scoop', null, 'redeem-key-0001') as redeemed \gset
 select is(app.redeem_reward(:'scoop', null, 'redeem-key-0001'), :'redeemed'::jsonb,
   'Retrying a redemption with the same key answers the first result instead of a 409');
@@ -72,8 +72,8 @@ call tests.act_as_superuser();
 select results_eq(
   format($$ select event, points, customer_reward_id, location_id, actor_role from public.points_ledger
              where customer_id = %L and event = 'reward_redeemed' $$, tests.customer_id('member_a')),
-  format($$ values ('reward_redeemed'::text, 0, %L::uuid, 'creamery'::text, 'member'::text) $$, :'scoop'),
-  'A redemption is recorded once, as the member''s, at the reward''s business');
+  format($$ values ('reward_redeemed'::text, 0, %L::uuid, 'creamery'::text, 'staff'::text) $$, :'scoop'),
+  'A redemption is recorded once, as the clerk''s, at the reward''s business');
 
 -- Totals come from the ledger alone ------------------------------------------------------------
 

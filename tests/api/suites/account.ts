@@ -1,6 +1,13 @@
-// The member's own account: GET /api/me, GET /api/me/visits, POST /api/rewards/redeem.
+// The member's own account: GET /api/me, GET /api/me/visits, POST /api/rewards/redeem, and the
+// redemption code a member shows at a counter (issue 20 §3, issue 24 §3).
 import { describe, expect, it } from 'vitest';
-import { MeResponse, MyVisitsResponse, RedeemRewardResponse } from '../../../supabase/functions/_shared/contract.ts';
+import {
+  CheckRedemptionCodeResponse,
+  MeResponse,
+  MyVisitsResponse,
+  RedeemCodeResponse,
+  StartRedemptionResponse,
+} from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
 import { createKiosk, createMember, createStaff, recordVisit } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
@@ -110,14 +117,17 @@ export function accountSuite(kind: DatabaseKind) {
     const statusOf = async (id: string) =>
       (await h().db.sql<{ status: string }[]>`select status from public.customer_rewards where id = ${id}`)[0]?.status;
 
-    it('lets a member redeem their own reward once (409 the second time)', async () => {
+    it('refuses a member redeeming on their own, with or without a locationId: a member never bills a business (issue 24 §3)', async () => {
       const member = await memberWithRewards();
-      const redeemed = bodyOf(await redeem({ customerRewardId: member.silver }, member.token), RedeemRewardResponse);
-      expect(redeemed.customerReward).toMatchObject({ id: member.silver, status: 'redeemed', reward: { name: '$5 Off Any Business' } });
-      const again = await redeem({ customerRewardId: member.silver }, member.token);
-      expect(again.status).toBe(409);
-      const account = bodyOf(await h().call('GET', '/api/me', { token: member.token }), MeResponse);
-      expect(account.rewards.find((r) => r.id === member.silver)?.status).toBe('redeemed');
+      for (const body of [{ customerRewardId: member.silver }, { customerRewardId: member.silver, locationId: 'snackco' }]) {
+        const refused = await redeem(body, member.token);
+        expect(refused.status).toBe(403);
+        expect(refused.error?.message).toBe('Rewards are redeemed at the counter: press Redeem and show the code to the staff');
+      }
+      expect(await statusOf(member.silver)).toBe('unlocked');
+      const [events] = await h().db.sql<{ n: number }[]>`
+        select count(*)::int as n from public.points_ledger where customer_reward_id = ${member.silver} and event = 'reward_redeemed'`;
+      expect(events?.n).toBe(0);
     });
 
     it("hides another member's reward (404) and refuses a kiosk (403) and nobody (401)", async () => {
@@ -140,18 +150,110 @@ export function accountSuite(kind: DatabaseKind) {
       expect((await redeem({ customerRewardId: member.scoop }, creameryStaff)).status).toBe(200);
     });
 
-    it('keeps a welcome reward to its own business', async () => {
-      const member = await memberWithRewards();
-      expect((await redeem({ customerRewardId: member.scoop, locationId: 'museum' }, member.token)).status).toBe(403);
-      expect((await redeem({ customerRewardId: member.scoop, locationId: 'creamery' }, member.token)).status).toBe(200);
-    });
-
     it('answers 404 for an unknown reward and 400 for bad bodies', async () => {
       const member = await createMember(h());
       expect((await redeem({ customerRewardId: '00000000-0000-4000-8000-00000000beef' }, member.token)).status).toBe(404);
       for (const body of [{}, { customerRewardId: 'abc' }, { customerRewardId: 7 }, { customerRewardId: '00000000-0000-4000-8000-00000000beef', status: 'unlocked' }]) {
         expect((await redeem(body, member.token)).status).toBe(400);
       }
+    });
+  });
+
+  describe(`Redemption codes: a member's Redeem, confirmed at a counter (${kind})`, { timeout: 60_000 }, () => {
+    const h = useHarness(kind);
+    async function memberWithRewards() {
+      const member = await createMember(h());
+      const admin = await h().adminToken();
+      await recordVisit(h(), admin, member.id, 'creamery');
+      await recordVisit(h(), admin, member.id, 'museum');
+      const account = bodyOf(await h().call('GET', '/api/me', { token: member.token }), MeResponse);
+      const rewardId = (name: string) => account.rewards.find((r) => r.reward.name === name)!.id;
+      return { ...member, scoop: rewardId('Free Ice Cream Scoop'), silver: rewardId('$5 Off Any Business') };
+    }
+    const startCode = async (token: string, customerRewardId: string) =>
+      bodyOf(await h().call('POST', '/api/rewards/redemption-code', { token, body: { customerRewardId } }), StartRedemptionResponse, 201);
+    const check = (token: string, code: string, locationId?: string) =>
+      h().call('GET', `/api/rewards/redemption-code?${new URLSearchParams({ code, ...(locationId ? { locationId } : {}) })}`, { token });
+    const confirm = (token: string, code: string, locationId?: string, key?: string) =>
+      h().call('POST', '/api/rewards/redeem-code', {
+        token,
+        body: { code, ...(locationId ? { locationId } : {}) },
+        headers: key ? { 'Idempotency-Key': key } : {},
+      });
+    const redemptionOf = async (id: string) =>
+      (await h().db.sql<{ status: string; redeemed_location_id: string | null; redeemed_by: string | null }[]>`
+        select status, redeemed_location_id, redeemed_by from public.customer_rewards where id = ${id}`)[0];
+
+    it('gives a member a 6-character code valid 2 minutes; staff read it, confirm it, and the redemption records business and clerk', async () => {
+      const member = await memberWithRewards();
+      const started = await startCode(member.token, member.silver);
+      expect(started.code).toMatch(/^[A-HJKMNP-Z]{3}[2-9]{3}$/);
+      expect(started.qrValue).toBe(`redeem:${started.code}`);
+      const seconds = (Date.parse(started.expiresAt) - Date.now()) / 1000;
+      expect(seconds).toBeGreaterThan(100);
+      expect(seconds).toBeLessThanOrEqual(121);
+      const staff = await createStaff(h(), 'snackco');
+      // Typed in lower case with a space: the same code.
+      const typed = `${started.code.slice(0, 3).toLowerCase()} ${started.code.slice(3)}`;
+      const seen = bodyOf(await check(staff, typed), CheckRedemptionCodeResponse);
+      expect(seen).toMatchObject({ locationId: 'snackco', customer: { id: member.id }, reward: { id: member.silver, name: '$5 Off Any Business' } });
+      expect(await redemptionOf(member.silver)).toMatchObject({ status: 'unlocked' });
+      const done = bodyOf(await confirm(staff, started.qrValue), RedeemCodeResponse);
+      expect(done).toMatchObject({ locationId: 'snackco', customer: { id: member.id }, customerReward: { status: 'redeemed' } });
+      const clerk = (JSON.parse(Buffer.from(staff.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+      expect(await redemptionOf(member.silver)).toEqual({ status: 'redeemed', redeemed_location_id: 'snackco', redeemed_by: clerk });
+      expect((await confirm(staff, started.code)).status).toBe(409);
+      const used = await h().call('POST', '/api/rewards/redemption-code', { token: member.token, body: { customerRewardId: member.silver } });
+      expect(used.status).toBe(409);
+    });
+
+    it('keeps a welcome reward to its own business, and refuses members, other members and expired codes', async () => {
+      const member = await memberWithRewards();
+      const { code } = await startCode(member.token, member.scoop);
+      const museum = await createStaff(h(), 'museum');
+      const wrongPlace = await check(museum, code);
+      expect(wrongPlace.status).toBe(403);
+      expect(wrongPlace.error?.message).toBe('This reward can only be used at its own business');
+      expect((await confirm(museum, code)).status).toBe(403);
+      expect((await confirm(member.token, code, 'creamery')).status).toBe(403);
+      const other = await createMember(h());
+      expect((await h().call('POST', '/api/rewards/redemption-code', { token: other.token, body: { customerRewardId: member.scoop } })).status).toBe(404);
+      expect((await check(museum, 'ZZZ999')).status).toBe(404);
+      await h().db.sql`update private.redemption_codes set created_at = now() - interval '3 minutes', expires_at = now() - interval '1 minute' where code = ${code}`;
+      const creamery = await createStaff(h(), 'creamery');
+      expect((await confirm(creamery, code)).status).toBe(410);
+      // A new press of Redeem gives a new code that works at the creamery.
+      const again = await startCode(member.token, member.scoop);
+      expect((await confirm(creamery, again.code)).status).toBe(200);
+      expect(await redemptionOf(member.scoop)).toMatchObject({ status: 'redeemed', redeemed_location_id: 'creamery' });
+    });
+
+    it('lets an admin confirm at the business they name, and an enrolled kiosk at its own', async () => {
+      const member = await memberWithRewards();
+      const admin = await h().adminToken();
+      const first = await startCode(member.token, member.silver);
+      expect((await confirm(admin, first.code)).status).toBe(400);
+      expect(bodyOf(await confirm(admin, first.code, 'joanies'), RedeemCodeResponse).locationId).toBe('joanies');
+      const kiosk = await createKiosk(h(), 'creamery');
+      const scoop = await startCode(member.token, member.scoop);
+      expect((await confirm(kiosk.token, scoop.code, 'museum')).status).toBe(403);
+      expect(bodyOf(await confirm(kiosk.token, scoop.code), RedeemCodeResponse).locationId).toBe('creamery');
+      const unenrolled = await createKiosk(h(), 'creamery', { enrolled: false });
+      expect((await check(unenrolled.token, scoop.code)).status).toBe(403);
+    });
+
+    it('redeems once when the counter retries with the same Idempotency-Key', async () => {
+      const member = await memberWithRewards();
+      const staff = await createStaff(h(), 'chatterbox');
+      const { code } = await startCode(member.token, member.silver);
+      const first = await confirm(staff, code, undefined, 'counter-retry-0001');
+      const retry = await confirm(staff, code, undefined, 'counter-retry-0001');
+      expect(first.status).toBe(200);
+      expect(retry.status).toBe(200);
+      expect(retry.body).toEqual(first.body);
+      const [events] = await h().db.sql<{ n: number }[]>`
+        select count(*)::int as n from public.points_ledger where customer_reward_id = ${member.silver} and event = 'reward_redeemed'`;
+      expect(events?.n).toBe(1);
     });
   });
 }

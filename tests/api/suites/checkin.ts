@@ -55,10 +55,41 @@ export function checkinSuite(kind: DatabaseKind) {
       expect(await tokensOf(customer.id)).toEqual([]);
     });
 
-    it('gives a signed-in member a mobile token for themselves', async () => {
+    it('gives a signed-in member a mobile token for themselves, bound to no business (issue 20 §2)', async () => {
       const member = await createMember(h());
       expect((await start({ locationId: 'joanies' }, member.token)).status).toBe(201);
-      expect(await tokensOf(member.id)).toEqual([{ channel: 'mobile', location_id: 'joanies', minutes: 15 }]);
+      expect((await start({}, member.token)).status).toBe(201);
+      expect(await tokensOf(member.id)).toEqual([
+        { channel: 'mobile', location_id: null, minutes: 15 },
+        { channel: 'mobile', location_id: null, minutes: 15 },
+      ]);
+    });
+
+    it('refuses at the start a check-in the visit limits would refuse, saying when to come back (issue 20 §5)', async () => {
+      const kiosk = await createKiosk(h(), 'museum');
+      const member = await createMember(h());
+      const admin = await h().adminToken();
+      await h().withSettings({ min_visit_interval: '60 minutes', min_visit_gap_anywhere: '2 minutes' }, async () => {
+        const first = await h().call('POST', '/api/visits/approve', {
+          token: admin,
+          body: { token: `customer:${member.id}`, locationId: 'museum' },
+        });
+        expect(first.status).toBe(200);
+        // At the kiosk of the same business: the hour's limit, with the time to come back.
+        const atKiosk = await start({ locationId: 'museum', phone: member.phone }, kiosk.token);
+        expect(atKiosk.status).toBe(429);
+        expect(atKiosk.error?.message).toMatch(/^You checked in a moment ago\. You can check in again at \d{1,2}:\d\d [AP]M \(in (59|60) minutes\)\.$/);
+        expect(Number(atKiosk.headers.get('retry-after'))).toBeGreaterThan(3500);
+        // On the phone (no business yet): the gap between any two visits.
+        const onPhone = await start({}, member.token);
+        expect(onPhone.status).toBe(429);
+        expect(onPhone.error?.message).toMatch(/^You checked in a moment ago\. You can check in again (in \d+ seconds|at .* \(in 2 minutes\))\.$/);
+        expect(await tokensOf(member.id)).toEqual([]);
+      });
+      // With the limits off, the same starts succeed.
+      await h().withSettings({ min_visit_interval: '0', min_visit_gap_anywhere: '0' }, async () => {
+        expect((await start({}, member.token)).status).toBe(201);
+      });
     });
 
     it('refuses phone look-ups to members and staff, mobile starts to kiosks, and everything to nobody', async () => {
@@ -103,7 +134,9 @@ export function checkinSuite(kind: DatabaseKind) {
 
     it('answers 400 for bad bodies and 404 for an unknown location', async () => {
       const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
-      for (const body of [{}, { phone: '3125550000' }, { locationId: 'creamery', phone: '12' }, { locationId: 'creamery', phone: '3125550000', customerId: 'x' }]) {
+      // A kiosk starting a check-in without a phone would be a member's own: not a kiosk's.
+      expect((await start({}, kiosk.token)).status).toBe(403);
+      for (const body of [{ phone: '3125550000' }, { locationId: 'creamery', phone: '12' }, { locationId: 'creamery', phone: '3125550000', customerId: 'x' }]) {
         expect((await start(body, kiosk.token)).status).toBe(400);
       }
       const member = await createMember(h());

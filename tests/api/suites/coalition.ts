@@ -33,7 +33,7 @@ export function coalitionSuite(kind: DatabaseKind) {
       return row!.id;
     }
     /** A reward (a tier, or a business's welcome reward) unlocked by `visitId` and redeemed at `honouredAt`. */
-    async function redeemed(customerId: string, reward: { tier?: string; welcome?: string }, visitId: string, honouredAt: string, at: string) {
+    async function redeemed(customerId: string, reward: { tier?: string; welcome?: string }, visitId: string, honouredAt: string | null, at: string) {
       await h().db.sql`
         insert into public.customer_rewards (customer_id, reward_id, welcome_location_id, status, unlocked_at,
                                              unlocked_by_visit_id, redeemed_at, redeemed_location_id)
@@ -59,7 +59,7 @@ export function coalitionSuite(kind: DatabaseKind) {
       await redeemed(w, { welcome: 'creamery' }, await visit(w, 'creamery', '2021-04-02T18:00:00Z'), 'creamery', '2021-04-03T18:00:00Z');
 
       const statement = bodyOf(await get('/api/admin/coalition/settlement?month=2021-04'), SettlementResponse);
-      expect(statement.totals).toEqual({ redemptions: 7, crossBusiness: 5, crossBusinessCents: 3000 });
+      expect(statement.totals).toEqual({ redemptions: 7, crossBusiness: 5, crossBusinessCents: 3000, unattributed: 0, unattributedCents: 0 });
       expect(Date.parse(statement.from)).toBe(Date.parse('2021-04-01T05:00:00Z'));
       const row = (id: string) => statement.businesses.find((b) => b.locationId === id);
       expect(row('creamery')).toMatchObject({ honoured: 2, welcomeRedeemed: 1, honouredForOthers: 1, honouredForOthersCents: 1000, earnedHonouredElsewhere: 2, earnedHonouredElsewhereCents: 1000, netCents: 0 });
@@ -86,6 +86,24 @@ export function coalitionSuite(kind: DatabaseKind) {
       const empty = bodyOf(await get('/api/admin/coalition/settlement?month=2021-02'), SettlementResponse);
       expect(empty.pairs).toEqual([]);
       expect(empty.totals.redemptions).toBe(0);
+    });
+
+    it('shows redemptions recorded without a business as unattributed, never dropped, and counts every redemption (issue 20 §3)', async () => {
+      const c = await customer();
+      // A member's own Redeem from before redemptions happened at a counter: no business.
+      await redeemed(c, { tier: 'Silver' }, await visit(c, 'creamery', '2023-03-02T18:00:00Z'), null, '2023-03-05T18:00:00Z');
+      const d = await customer();
+      await redeemed(d, { tier: 'Gold' }, await visit(d, 'museum', '2023-03-02T18:00:00Z'), 'joanies', '2023-03-06T18:00:00Z');
+      const statement = bodyOf(await get('/api/admin/coalition/settlement?month=2023-03'), SettlementResponse);
+      const [sql] = await h().db.sql<{ all: number; unattributed: number }[]>`
+        select count(*)::int as all, count(*) filter (where redeemed_location_id is null)::int as unattributed
+          from public.customer_rewards
+         where redeemed_at >= '2023-03-01T06:00:00Z' and redeemed_at < '2023-04-01T05:00:00Z'`;
+      expect(statement.totals).toEqual({
+        redemptions: sql!.all, crossBusiness: 1, crossBusinessCents: 1000, unattributed: sql!.unattributed, unattributedCents: 500,
+      });
+      expect(sql).toEqual({ all: 2, unattributed: 1 });
+      expect(statement.businesses.reduce((sum, b) => sum + b.honoured, 0)).toBe(1);
     });
 
     it('counts members shared by each pair of businesses and the share active at two or more', async () => {

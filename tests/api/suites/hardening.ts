@@ -161,9 +161,10 @@ export function hardeningSuite(kind: DatabaseKind) {
       );
       const reward = visit.unlockedRewards[0]!;
       const key = `redeem-${randomUUID()}`;
+      const staff = await createStaff(h(), 'snackco');
       const redeem = () =>
         h().call('POST', '/api/rewards/redeem', {
-          token: member.token,
+          token: staff,
           body: { customerRewardId: reward.id },
           headers: { 'idempotency-key': key },
         });
@@ -172,7 +173,7 @@ export function hardeningSuite(kind: DatabaseKind) {
       expect([first.status, retry.status]).toEqual([200, 200]);
       expect(retry.body).toEqual(first.body);
       const unkeyed = await h().call('POST', '/api/rewards/redeem', {
-        token: member.token,
+        token: staff,
         body: { customerRewardId: reward.id },
       });
       expect(unkeyed.status).toBe(409);

@@ -57,14 +57,17 @@ export function racesSuite() {
       expect(row?.n).toBe(1);
     });
 
-    it('redeems one reward once under parallel redemptions', async () => {
+    it('redeems one reward once under parallel confirmations of its redemption code', async () => {
       const member = await createMember(h());
       await recordVisit(h(), await h().adminToken(), member.id, 'museum');
       const account = bodyOf(await h().call('GET', '/api/me', { token: member.token }), MeResponse);
       const reward = account.rewards[0]!;
+      const started = await h().call('POST', '/api/rewards/redemption-code', { token: member.token, body: { customerRewardId: reward.id } });
+      const { code } = started.body as { code: string };
+      const staff = await createStaff(h(), 'museum');
       const responses = await Promise.all(
         Array.from({ length: PARALLEL }, () =>
-          h().call('POST', '/api/rewards/redeem', { token: member.token, body: { customerRewardId: reward.id } }),
+          h().call('POST', '/api/rewards/redeem-code', { token: staff, body: { code } }),
         ),
       );
       expect(statuses(responses)).toEqual([200, ...Array(PARALLEL - 1).fill(409)]);

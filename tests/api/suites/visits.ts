@@ -18,9 +18,9 @@ export function visitsSuite(kind: DatabaseKind) {
     const approve = (body: unknown, token?: string) => h().call('POST', '/api/visits/approve', { token, body });
     const pointsOf = async (customerId: string) =>
       (await h().db.sql<{ total_points: number }[]>`select total_points from public.customers where id = ${customerId}`)[0]?.total_points;
-    const mobileToken = async (memberToken: string, locationId: string) =>
+    const mobileToken = async (memberToken: string, locationId?: string) =>
       bodyOf(
-        await h().call('POST', '/api/checkin/start', { token: memberToken, body: { locationId } }),
+        await h().call('POST', '/api/checkin/start', { token: memberToken, body: locationId ? { locationId } : {} }),
         StartCheckinResponse,
         201,
       ).token;
@@ -89,42 +89,65 @@ export function visitsSuite(kind: DatabaseKind) {
       expect(bodyOf(approved, ApproveVisitResponse).totalPoints).toBe(5);
     });
 
-    it("refuses a kiosk approving another kiosk's token or a member's mobile token", async () => {
+    it("refuses a kiosk approving another kiosk's token or a member card; an enrolled kiosk counts a member's phone token at its own business", async () => {
       const issuer = await createKiosk(h(), 'snackco');
       const other = await createKiosk(h(), 'snackco');
       const customer = await signUp(h());
       const token = await startKioskCheckin(h(), issuer, customer.phone);
       expect((await approve({ token }, other.token)).status).toBe(403);
       const member = await createMember(h());
-      expect((await approve({ token: await mobileToken(member.token, 'snackco') }, other.token)).status).toBe(403);
       expect((await approve({ token: `customer:${member.id}`, locationId: 'snackco' }, other.token)).status).toBe(403);
+      const unenrolled = await createKiosk(h(), 'museum', { enrolled: false });
+      expect((await approve({ token: await mobileToken(member.token, 'snackco') }, unenrolled.token)).status).toBe(403);
+      const phone = bodyOf(await approve({ token: await mobileToken(member.token, 'museum') }, other.token), ApproveVisitResponse);
+      expect(phone).toMatchObject({ locationId: 'snackco', totalPoints: 5, redeemableRewards: [] });
+      expect(phone.unlockedRewards.map((r) => r.name)).toEqual(['Free Sock Monkey Cookie']);
       expect(await pointsOf(customer.id)).toBe(0);
-      expect(await pointsOf(member.id)).toBe(0);
     });
 
-    it("lets staff approve a member's mobile token and member card at their location only", async () => {
+    it("counts a member's phone token at the approving staff member's business, whatever the phone sent (issue 20 §2)", async () => {
       const staff = await createStaff(h(), 'chatterbox');
       const member = await createMember(h());
-      const mobile = bodyOf(await approve({ token: await mobileToken(member.token, 'chatterbox') }, staff), ApproveVisitResponse);
+      // The phone asked with another business's id: the counter decides.
+      const mobile = bodyOf(await approve({ token: await mobileToken(member.token, 'museum') }, staff), ApproveVisitResponse);
       expect(mobile).toMatchObject({ locationId: 'chatterbox', totalPoints: 5 });
       expect(mobile.unlockedRewards.map((r) => r.name)).toEqual(['Free Appetizer']);
-
-      expect((await approve({ token: await mobileToken(member.token, 'museum') }, staff)).status).toBe(403);
+      expect(mobile.redeemableRewards.map((r) => r.name)).toEqual(['Free Appetizer']);
       expect((await approve({ token: `customer:${member.id}`, locationId: 'museum' }, staff)).status).toBe(403);
+      // Staff never name another business for a phone token either.
+      expect((await approve({ token: await mobileToken(member.token), locationId: 'museum' }, staff)).status).toBe(403);
       const card = await signUp(h());
       expect(bodyOf(await approve({ token: `customer:${card.id}` }, staff), ApproveVisitResponse).locationId).toBe('chatterbox');
       const [row] = await h().db.sql`select approved_via from public.visits where customer_id = ${card.id}`;
       expect(row?.approved_via).toBe('staff');
     });
 
-    it('lets an admin approve anywhere, naming the location for a member card', async () => {
+    it("keeps a kiosk's token bound to the kiosk's business, whoever approves it", async () => {
+      const kiosk = await createKiosk(h(), 'joanies');
+      const customer = await signUp(h());
+      const admin = await h().adminToken();
+      const token = await startKioskCheckin(h(), kiosk, customer.phone);
+      const approved = bodyOf(await approve({ token, locationId: 'museum' }, admin), ApproveVisitResponse);
+      expect(approved).toMatchObject({ locationId: 'joanies' });
+      expect(approved.unlockedRewards.map((r) => r.name)).toEqual(['Free Garlic Bread']);
+      const staff = await createStaff(h(), 'museum');
+      const other = await signUp(h());
+      expect((await approve({ token: await startKioskCheckin(h(), kiosk, other.phone) }, staff)).status).toBe(403);
+    });
+
+    it('lets an admin approve anywhere, naming the business for a member card or a phone token', async () => {
       const admin = await h().adminToken();
       const customer = await signUp(h());
       const missing = await approve({ token: `customer:${customer.id}` }, admin);
       expect(missing.status).toBe(400);
       expect(bodyOf(await approve({ token: `customer:${customer.id}`, locationId: 'museum' }, admin), ApproveVisitResponse).totalPoints).toBe(5);
       const member = await createMember(h());
-      expect((await approve({ token: await mobileToken(member.token, 'broken-bridge') }, admin)).status).toBe(200);
+      const token = await mobileToken(member.token, 'creamery');
+      expect((await approve({ token }, admin)).status).toBe(400);
+      const atPizzeria = bodyOf(await approve({ token, locationId: 'joanies' }, admin), ApproveVisitResponse);
+      expect(atPizzeria.locationId).toBe('joanies');
+      expect(atPizzeria.unlockedRewards.map((r) => r.name)).toEqual(['Free Garlic Bread']);
+      expect(atPizzeria.redeemableRewards.map((r) => r.name)).toEqual(['Free Garlic Bread']);
     });
 
     it('refuses members (403) and nobody (401)', async () => {

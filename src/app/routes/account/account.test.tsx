@@ -92,36 +92,40 @@ describe('/account', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it("redeems after a confirmation: 'Reward Redeemed!' and the account refreshes", async () => {
+  it("Redeem shows a 2-minute redemption code for the counter; once the counter confirms: 'Reward Redeemed!'", async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     let redeemed = false;
+    const expiresAt = new Date(Date.now() + 120_000).toISOString();
     const api = fakeApi({
       'GET /api/me': () => [200, me(5, redeemed ? 'redeemed' : 'unlocked')],
       'GET /api/locations': [200, locations],
-      'POST /api/rewards/redeem': () => {
-        redeemed = true;
-        return [200, { customerReward: { id: REWARD_ID, status: 'redeemed', redeemedAt: '2026-11-21T16:00:00.000Z', reward: { name: 'Free Ice Cream Scoop' } } }];
-      },
+      'POST /api/rewards/redemption-code': [
+        201,
+        { code: 'KTR472', qrValue: 'redeem:KTR472', expiresAt, reward: { id: REWARD_ID, name: 'Free Ice Cream Scoop', scope: 'location', businessName: 'Village Creamery' } },
+      ],
     });
     renderRoute('/account');
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem Free Ice Cream Scoop' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem Free Ice Cream Scoop' });
+    expect(await within(dialog).findByText('KTR 472')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Your redemption QR code' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('timer')).toHaveTextContent(/Valid for [12]:\d\d/);
+    expect(within(dialog).getByText(/Show this code at the counter at Village Creamery/)).toBeInTheDocument();
+    expect(api.of('POST /api/rewards/redemption-code')[0]!.body).toEqual({ customerRewardId: REWARD_ID });
+    // The member never redeems on their own.
     expect(api.of('POST /api/rewards/redeem')).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, redeem it' }));
-    expect(await screen.findByText('Reward Redeemed!')).toBeInTheDocument();
+    redeemed = true; // the counter confirmed the code
+    expect(await screen.findByText('Reward Redeemed!', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Your reward has been redeemed successfully.')).toBeInTheDocument();
-    const call = api.of('POST /api/rewards/redeem')[0]!;
-    expect(call.body).toEqual({ customerRewardId: REWARD_ID });
-    expect(call.headers['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).not.toBeInTheDocument());
-  });
+  }, 15_000);
 
-  it("a failed redemption: 'Failed to redeem reward. Please try again.'", async () => {
+  it("a code that cannot be made: 'Failed to redeem reward. Please try again.'", async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
-    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations], 'POST /api/rewards/redeem': [409, {}] });
+    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations], 'POST /api/rewards/redemption-code': [409, {}] });
     renderRoute('/account');
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem Free Ice Cream Scoop' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Yes, redeem it' }));
     expect(await screen.findByText('Failed to redeem reward. Please try again.')).toBeInTheDocument();
   });
 

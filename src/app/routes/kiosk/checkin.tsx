@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { useStartCheckin } from '@/features/checkin/api/start-checkin.ts';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { PhoneEntry } from '@/features/session/components/PhoneEntry.tsx';
-import { ApiError, userMessage } from '@/lib/api-client.ts';
+import { ApiError, isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { KioskScreen } from './KioskScreen.tsx';
 import { PhoneHandoff } from './PhoneHandoff.tsx';
@@ -33,11 +33,16 @@ export function KioskCheckinPage() {
         onError: (error) => {
           setProblem(userMessage(error));
           if (error instanceof ApiError && error.status === 404) setUnknownPhone(phone);
-          toast({
-            title: 'Error',
-            description: 'Customer not found or failed to check in. Please try again.',
-            variant: 'destructive',
-          });
+          // Too soon (the visit limits, issue 20 §5): say when, not "not found".
+          toast(
+            isTooSoon(error)
+              ? { title: 'Not Yet', description: userMessage(error), variant: 'destructive' }
+              : {
+                  title: 'Error',
+                  description: 'Customer not found or failed to check in. Please try again.',
+                  variant: 'destructive',
+                },
+          );
         },
       },
     );

@@ -161,7 +161,8 @@ describe('/mobile/qr', () => {
     expect(await screen.findByRole('img', { name: 'Your check-in QR code' })).toBeInTheDocument();
     expect(screen.getByText('Valid for 15 minutes')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/Expires in 1[45]:\d\d/);
-    expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({ locationId: 'creamery' });
+    // No business: the counter that scans it decides (issue 20 §2).
+    expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({});
     expect(screen.queryByRole('button', { name: 'Simulate Scan' })).not.toBeInTheDocument();
     visits = 1; // staff scanned it
     expect(await screen.findByRole('heading', { name: 'Visit Approved!' }, { timeout: 5000 })).toBeInTheDocument();
@@ -193,7 +194,8 @@ describe('/mobile/qr', () => {
     expect(await screen.findByRole('heading', { name: 'Visit Approved!' })).toBeInTheDocument();
     expect(screen.getByText(/Free Admission/)).toBeInTheDocument();
     expect(api.of('POST /api/demo/simulate-scan')[0]!.body).toEqual({ token: 'tok-9' });
-    expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({ locationId: 'museum' });
+    // Even with a kiosk's business stored in the tab, the phone's token names none (issue 20 §2).
+    expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({});
   });
 
   it('an expired token says so, stops polling, and Refresh QR Code gets a new one', async () => {

@@ -14,11 +14,9 @@ import { ApprovedPanel, type ApprovedVisit } from '@/features/checkin/components
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { formatCountdown, useNow } from '@/features/checkin/hooks/use-now.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
-import { MOBILE_DEFAULT_LOCATION } from '@/features/checkin/lib/kiosk-location.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
-import { userMessage } from '@/lib/api-client.ts';
+import { isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
-import { readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
 import { MemberScreen } from '../shared/MemberScreen.tsx';
 
@@ -61,15 +59,20 @@ function MobileQr() {
     // A fresh baseline: a visit approved elsewhere since the last read must not look like this one.
     const baseline = (await me.refetch()).data;
     if (!baseline) return;
+    // No business: the counter that scans the code decides where the visit counts (issue 20 §2).
     start.mutate(
-      { locationId: readSession(SESSION_KEYS.locationId) ?? MOBILE_DEFAULT_LOCATION },
+      {},
       {
         onSuccess: (result) => {
           setSimulated(null);
           setCheckin({ ...result, baseline });
         },
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to generate QR code. Please try again.', variant: 'destructive' }),
+        onError: (error) =>
+          toast(
+            isTooSoon(error)
+              ? { title: 'Not Yet', description: userMessage(error), variant: 'destructive' }
+              : { title: 'Error', description: 'Failed to generate QR code. Please try again.', variant: 'destructive' },
+          ),
       },
     );
   };

@@ -59,6 +59,9 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
               {data.totals.redemptions} rewards redeemed; {data.totals.crossBusiness} honoured by a
               business other than the one they were earned with, worth{' '}
               {formatCents(data.totals.crossBusinessCents)}.
+              {data.totals.unattributed > 0
+                ? ` ${data.totals.unattributed} unattributed (redeemed without a business, worth ${formatCents(data.totals.unattributedCents)}): no business to pay back.`
+                : ''}
             </p>
             <div
               tabIndex={0}

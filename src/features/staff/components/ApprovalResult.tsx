@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { ApproveVisitResponse } from '@contract';
 import { Card } from '@/components/ui/Card.tsx';
-import { RedeemButton } from './RedeemButton.tsx';
+import { RedeemableList } from './RedeemableList.tsx';
 
 export function ApprovalResult(props: {
   result: ApproveVisitResponse;
@@ -13,7 +13,6 @@ export function ApprovalResult(props: {
   renderTier: (totalPoints: number) => ReactNode;
 }) {
   const { result } = props;
-  const redeemable = result.redeemableRewards.filter((reward) => !props.redeemed.has(reward.id));
   return (
     <Card
       role="region"
@@ -50,34 +49,13 @@ export function ApprovalResult(props: {
           </ul>
         </div>
       ) : null}
-      <div>
-        <h3 className="font-semibold text-bark-900">Rewards to redeem here</h3>
-        {redeemable.length === 0 ? (
-          <p className="mt-1 text-bark-700">No rewards to redeem at this business right now.</p>
-        ) : (
-          <ul className="mt-2 grid gap-2">
-            {redeemable.map((reward) => (
-              <li
-                key={reward.id}
-                className="flex items-center justify-between gap-3 rounded-xl border border-cream-200 p-3"
-              >
-                <span className="font-medium text-bark-900">
-                  {reward.name}
-                  <span className="block text-sm font-normal text-bark-700">
-                    {reward.scope === 'network' ? 'Any business' : 'This business'}
-                  </span>
-                </span>
-                <RedeemButton
-                  reward={reward}
-                  customerName={result.customer.name}
-                  locationId={props.locationId}
-                  onRedeemed={props.onRedeemed}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <RedeemableList
+        rewards={result.redeemableRewards}
+        customerName={result.customer.name}
+        locationId={props.locationId}
+        redeemed={props.redeemed}
+        onRedeemed={props.onRedeemed}
+      />
     </Card>
   );
 }

@@ -1,59 +1,160 @@
-// The counter at one business: scan (camera, USB scanner or typed), approve the visit once
-// (one Idempotency-Key per scanned code), show the result or the error in plain words.
+// The counter at one business: scan (camera, USB scanner or typed) a member card or check-in code
+// to approve a visit here, or a member's redemption code to redeem their reward here (issue 20).
+// Every scan is a new attempt with a new Idempotency-Key; only a retry of a request whose answer
+// never came reuses its key. The code field has the focus on load and after every result.
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import type { ApproveVisitResponse } from '@contract';
+import type {
+  ApproveVisitResponse,
+  CheckRedemptionCodeResponse,
+  RedeemableRewardsResponse,
+} from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useApproveScan } from '../api/approve-scan.ts';
-import { newIdempotencyKey, scanError } from '../lib/scan-errors.ts';
+import { useGetRedeemable } from '../api/get-redeemable.ts';
+import { useCheckRedemptionCode, useRedeemCode } from '../api/redemption-code.ts';
+import { Attempts, answerNeverCame } from '../lib/attempts.ts';
+import { scanError } from '../lib/scan-errors.ts';
+import { NOT_A_CODE, scanKind } from '../lib/scan-kind.ts';
 import { ApprovalResult } from './ApprovalResult.tsx';
+import { RedeemableList } from './RedeemableList.tsx';
+import { RedemptionCheck } from './RedemptionCheck.tsx';
 import { ScanInput } from './ScanInput.tsx';
 
 const CameraScanner = lazy(() =>
   import('./CameraScanner.tsx').then((m) => ({ default: m.CameraScanner })),
 );
 
+interface Failure {
+  title: string;
+  message: string;
+  /** Set when the answer never came: the same request again, with the same key. */
+  retry?: () => void;
+}
+
 export function Counter(props: {
   locationId: string;
   renderTier: (totalPoints: number) => ReactNode;
 }) {
   const approve = useApproveScan();
+  const checkCode = useCheckRedemptionCode();
+  const redeemCode = useRedeemCode();
+  const getRedeemable = useGetRedeemable();
+  const [tooSoon, setTooSoon] = useState<RedeemableRewardsResponse | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const keys = useRef(new Map<string, string>());
+  const attempts = useRef(new Attempts());
   const [camera, setCamera] = useState(false);
   const [result, setResult] = useState<ApproveVisitResponse | null>(null);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [check, setCheck] = useState<CheckRedemptionCodeResponse | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [redeemed, setRedeemed] = useState<ReadonlySet<string>>(new Set());
+  const pending = approve.isPending || checkCode.isPending || redeemCode.isPending;
+  const focusInput = () => setTimeout(() => input.current?.focus(), 0);
 
-  const scan = (value: string) => {
-    if (approve.isPending) return;
-    // The same code scanned twice reuses its key: the API answers the first approval again.
-    let key = keys.current.get(value);
-    if (!key) {
-      key = newIdempotencyKey();
-      keys.current.set(value, key);
-    }
+  const clear = () => {
+    setResult(null);
+    setCheck(null);
     setFailure(null);
+    setTooSoon(null);
+  };
+  const fail = (error: unknown, retry: () => void, malformed = false) => {
+    const shown = scanError(error);
+    setFailure({
+      ...shown,
+      // A code the API cannot read is said the counter's way, never as "Invalid body".
+      message: malformed ? NOT_A_CODE : shown.message,
+      retry: answerNeverCame(error) ? retry : undefined,
+    });
+  };
+
+  const approveValue = (value: string) => {
+    const request = `approve ${value}`;
+    const key = attempts.current.keyFor(request);
     approve.mutate(
       { token: value, locationId: props.locationId, idempotencyKey: key },
       {
         onSuccess: (approved) => {
+          attempts.current.settle(request);
           setResult(approved);
           setRedeemed(new Set());
           setCamera(false);
         },
         onError: (error) => {
-          setResult(null);
-          setFailure(scanError(error));
+          attempts.current.settle(request, error);
+          fail(error, () => approveValue(value), error instanceof ApiError && error.status === 400);
+          // Too soon for a visit is not too soon for a reward: list what can be redeemed here.
+          const card = /^customer:(.+)$/.exec(value);
+          if (card && error instanceof ApiError && error.status === 429) {
+            setRedeemed(new Set());
+            getRedeemable.mutate(
+              { customerId: card[1]!, locationId: props.locationId },
+              { onSuccess: setTooSoon },
+            );
+          }
         },
-        onSettled: () => input.current?.focus(),
+        onSettled: focusInput,
       },
     );
+  };
+
+  const readCode = (code: string) => {
+    checkCode.mutate(
+      { code, locationId: props.locationId },
+      {
+        onSuccess: (checked) => {
+          setCheck(checked);
+          setCamera(false);
+        },
+        onError: (error) => fail(error, () => readCode(code)),
+        onSettled: focusInput,
+      },
+    );
+  };
+
+  const confirmCode = (checked: CheckRedemptionCodeResponse) => {
+    const request = `redeem ${checked.code}`;
+    const key = attempts.current.keyFor(request);
+    setFailure(null);
+    redeemCode.mutate(
+      { code: checked.code, locationId: props.locationId, idempotencyKey: key },
+      {
+        onSuccess: (done) => {
+          attempts.current.settle(request);
+          setCheck(null);
+          toast({
+            title: 'Reward Redeemed!',
+            description: `${done.customerReward.reward.name} for ${done.customer.name}.`,
+          });
+        },
+        onError: (error) => {
+          attempts.current.settle(request, error);
+          fail(error, () => confirmCode(checked));
+        },
+        onSettled: focusInput,
+      },
+    );
+  };
+
+  const scan = (value: string) => {
+    if (pending) return;
+    clear();
+    const kind = scanKind(value);
+    if (kind === 'other') {
+      setFailure({ title: 'Not a member code', message: NOT_A_CODE });
+      focusInput();
+    } else if (kind === 'redemption') {
+      readCode(value.trim());
+    } else {
+      approveValue(value.trim());
+    }
   };
 
   return (
     <div className="grid gap-5">
       <Card className="grid gap-4 p-5">
+        <ScanInput ref={input} onScan={scan} pending={pending} autoFocus />
         {camera ? (
           <Suspense fallback={<p role="status">Starting the camera…</p>}>
             <CameraScanner onScan={scan} onClose={() => setCamera(false)} />
@@ -63,20 +164,53 @@ export function Counter(props: {
             Scan with camera
           </Button>
         )}
-        <ScanInput ref={input} onScan={scan} pending={approve.isPending} />
       </Card>
       {failure ? (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900">
           <h2 className="font-display text-xl font-bold">{failure.title}</h2>
           <p className="mt-1">{failure.message}</p>
+          {failure.retry ? (
+            <Button size="lg" className="mt-3 w-full" onClick={failure.retry} disabled={pending}>
+              Try again
+            </Button>
+          ) : null}
         </div>
+      ) : null}
+      {tooSoon ? (
+        <Card role="region" aria-label={`Rewards of ${tooSoon.customer.name}`} className="grid gap-3 p-5">
+          <p className="text-xl font-semibold text-bark-900">{tooSoon.customer.name}</p>
+          <RedeemableList
+            rewards={tooSoon.redeemableRewards}
+            customerName={tooSoon.customer.name}
+            locationId={props.locationId}
+            redeemed={redeemed}
+            onRedeemed={(id) => {
+              setRedeemed((done) => new Set(done).add(id));
+              focusInput();
+            }}
+          />
+        </Card>
+      ) : null}
+      {check ? (
+        <RedemptionCheck
+          check={check}
+          pending={redeemCode.isPending}
+          onConfirm={() => confirmCode(check)}
+          onCancel={() => {
+            setCheck(null);
+            focusInput();
+          }}
+        />
       ) : null}
       {result ? (
         <ApprovalResult
           result={result}
           locationId={props.locationId}
           redeemed={redeemed}
-          onRedeemed={(id) => setRedeemed((done) => new Set(done).add(id))}
+          onRedeemed={(id) => {
+            setRedeemed((done) => new Set(done).add(id));
+            focusInput();
+          }}
           renderTier={props.renderTier}
         />
       ) : null}
@@ -86,8 +220,7 @@ export function Counter(props: {
           size="lg"
           className="w-full"
           onClick={() => {
-            setResult(null);
-            setFailure(null);
+            clear();
             input.current?.focus();
           }}
         >

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useRedeemAtCounter } from '../api/redeem-at-counter.ts';
-import { newIdempotencyKey, scanError } from '../lib/scan-errors.ts';
+import { Attempts } from '../lib/attempts.ts';
+import { scanError } from '../lib/scan-errors.ts';
 
 export function RedeemButton(props: {
   reward: { id: string; name: string };
@@ -15,17 +16,20 @@ export function RedeemButton(props: {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const redeem = useRedeemAtCounter();
-  // One key per reward on this screen: a double tap or a retry redeems it once.
-  const key = useRef(newIdempotencyKey());
-  const confirm = () =>
+  // A new key per confirmation; the same one only to retry a confirmation whose answer never came
+  // (issue 20 §1). A double tap is stopped by the disabled button.
+  const attempts = useRef(new Attempts());
+  const confirm = () => {
+    const request = props.reward.id;
     redeem.mutate(
       {
         customerRewardId: props.reward.id,
         locationId: props.locationId,
-        idempotencyKey: key.current,
+        idempotencyKey: attempts.current.keyFor(request),
       },
       {
         onSuccess: (result) => {
+          attempts.current.settle(request);
           setOpen(false);
           toast({
             title: 'Reward Redeemed!',
@@ -34,11 +38,13 @@ export function RedeemButton(props: {
           props.onRedeemed(props.reward.id, result.customerReward.reward.name);
         },
         onError: (failure) => {
+          attempts.current.settle(request, failure);
           const { title, message } = scanError(failure);
           setError(`${title}: ${message}`);
         },
       },
     );
+  };
   return (
     <Dialog
       open={open}

@@ -1,12 +1,14 @@
 // The counter's scanner input: a USB scanner types the QR value and presses Enter; staff can
-// type or paste a code too. Labelled, submits on Enter, and gets the focus back after each scan.
+// type or paste a code too (a member card, a check-in code or a member's redemption code).
+// Labelled, focused on load (a scanner's first scan must land), submits on Enter.
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
+import { scanKind } from '../lib/scan-kind.ts';
 
 export const ScanInput = forwardRef<
   HTMLInputElement,
-  { onScan: (value: string) => void; pending: boolean; disabled?: boolean }
+  { onScan: (value: string) => void; pending: boolean; disabled?: boolean; autoFocus?: boolean }
 >(function ScanInput(props, ref) {
   const id = useId();
   const [value, setValue] = useState('');
@@ -26,17 +28,19 @@ export const ScanInput = forwardRef<
           id={`${id}-scan`}
           value={value}
           onChange={(event) => setValue(event.target.value)}
+          autoFocus={props.autoFocus}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
           enterKeyHint="go"
-          placeholder="Check-in code or customer:…"
+          placeholder="Scan or type a code"
           className="min-h-14 text-lg"
           disabled={props.disabled}
           aria-describedby={`${id}-hint`}
         />
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-bark-700">
-          A USB scanner fills this in and presses Enter for you.
+          A member card, a check-in code or a 6-character redemption code. A USB scanner fills
+          this in and presses Enter for you.
         </p>
       </div>
       <Button
@@ -45,7 +49,11 @@ export const ScanInput = forwardRef<
         className="w-full"
         disabled={props.pending || props.disabled || !value.trim()}
       >
-        {props.pending ? 'Approving…' : 'Approve visit'}
+        {props.pending
+          ? 'Working…'
+          : scanKind(value) === 'redemption'
+            ? 'Check redemption code'
+            : 'Approve visit'}
       </Button>
     </form>
   );

@@ -74,3 +74,50 @@ export const RedeemRewardResponse = z.object({
   }),
 });
 export type RedeemRewardResponse = z.infer<typeof RedeemRewardResponse>;
+
+/** Issue 20 §3: a member's Redeem shows a short-lived code a counter scans or types. */
+export const StartRedemptionRequest = z.strictObject({
+  customerRewardId: Uuid,
+});
+export const RedemptionCode = z
+  .string()
+  .trim()
+  .min(1, 'Type the redemption code')
+  .max(40)
+  .describe("The member's redemption code: 6 characters (e.g. 'KTR472', case, spaces and dashes ignored) or the scanned 'redeem:KTR472'");
+export const StartRedemptionResponse = z.object({
+  code: z.string().describe('Three letters and three digits, valid 2 minutes, single use'),
+  qrValue: z.string().describe("'redeem:{code}', the QR's value"),
+  expiresAt: Timestamp,
+  reward: z.object({ id: Uuid, name: z.string(), scope: RewardScope, businessName: z.string().nullable() }),
+});
+export type StartRedemptionResponse = z.infer<typeof StartRedemptionResponse>;
+
+export const CheckRedemptionCodeQuery = z.strictObject({
+  code: RedemptionCode,
+  locationId: LocationId.optional().describe('The counter\'s business: staff default to theirs, a kiosk to its own, admins must say'),
+});
+export const CheckRedemptionCodeResponse = z.object({
+  code: z.string(),
+  locationId: LocationId,
+  expiresAt: Timestamp,
+  customer: z.object({ id: Uuid, name: z.string() }),
+  reward: z.object({
+    id: Uuid.describe('The customer reward'),
+    name: z.string(),
+    description: z.string(),
+    scope: RewardScope,
+    businessName: z.string().nullable(),
+  }),
+});
+export type CheckRedemptionCodeResponse = z.infer<typeof CheckRedemptionCodeResponse>;
+
+export const RedeemCodeRequest = z.strictObject({
+  code: RedemptionCode,
+  locationId: LocationId.optional().describe('The counter\'s business: staff default to theirs, a kiosk to its own, admins must say'),
+});
+export const RedeemCodeResponse = RedeemRewardResponse.extend({
+  customer: z.object({ id: Uuid, name: z.string() }),
+  locationId: LocationId,
+});
+export type RedeemCodeResponse = z.infer<typeof RedeemCodeResponse>;

@@ -22,9 +22,11 @@ export const SettlementResponse = z.object({
   from: Timestamp,
   to: Timestamp,
   totals: z.object({
-    redemptions: z.number().int().describe('rewards redeemed anywhere in the month'),
+    redemptions: z.number().int().describe('every reward redeemed in the month, unattributed ones too'),
     crossBusiness: z.number().int().describe('of those, honoured by a business other than the one they were earned with'),
     crossBusinessCents: Cents,
+    unattributed: z.number().int().describe('redemptions recorded without a business (before redemptions happened at a counter): counted, with no business to pay back'),
+    unattributedCents: Cents,
   }),
   businesses: z.array(
     z.object({

@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { LocationId, Phone, RewardScope, Timestamp, Uuid } from './common.ts';
 
 export const StartCheckinRequest = z.strictObject({
-  locationId: LocationId,
+  locationId: LocationId.optional().describe(
+    "At a kiosk: its location (required). On the mobile QR screen it is ignored: a member's token carries no business, the approving counter's business is where the visit counts",
+  ),
   phone: Phone.optional().describe("At a kiosk: the customer's phone. Omitted on the mobile QR screen (the signed-in member)"),
+}).refine((body) => !body.phone || body.locationId, {
+  message: 'A check-in by phone names the kiosk\'s location',
+  path: ['locationId'],
 });
 export type StartCheckinRequest = z.input<typeof StartCheckinRequest>;
 

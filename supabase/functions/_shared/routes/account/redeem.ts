@@ -1,21 +1,23 @@
-// POST /api/rewards/redeem: a member redeems their own unlocked reward, or staff redeem one at
-// the counter; app.redeem_reward decides who may and makes it happen once.
+// POST /api/rewards/redeem: staff or an admin redeem a scanned member's reward at the counter;
+// app.redeem_reward decides who may and makes it happen once. Members show a redemption code.
 import { IdempotencyHeaders, RedeemRewardRequest, RedeemRewardResponse } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const redeemReward = endpoint({
   method: 'post', path: '/api/rewards/redeem', tag: 'Account', roles: ['member', 'staff', 'admin'],
-  summary: 'Redeem an unlocked reward, once',
+  summary: 'Redeem a member\'s unlocked reward at a counter, once',
   description:
-    'The owner may redeem it; so may staff where it is valid (a welcome reward at its own business, a network ' +
-    'reward anywhere) and admins; nobody else (403/404, nothing changes). Staff never redeem on a customer ' +
+    'Staff where it is valid (a welcome reward at its own business, a network reward anywhere) and admins at a ' +
+    'business they name; nobody else (403/404, nothing changes). A member — the owner too, with or without a ' +
+    '`locationId` — is refused (403): a member never chooses where a redemption counts; they press Redeem for a ' +
+    'code (POST /api/rewards/redemption-code) that the counter confirms. Staff never redeem on a customer ' +
     `linked to their own phone. ${IDEMPOTENCY}`,
   headers: IdempotencyHeaders,
   body: RedeemRewardRequest, status: 200, response: RedeemRewardResponse,
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN,
-    403: 'Staff of a location where this reward is not valid, staff redeeming on their own customer row, or a kiosk.',
+    403: 'A member (even the owner: they show a redemption code), staff of a location where this reward is not valid, or staff redeeming on their own customer row.',
     404: 'No such reward for this caller.', 409: 'The reward has already been redeemed.', 413: TOO_LARGE,
     422: 'The Idempotency-Key was already used for a different request.',
   },

@@ -1,0 +1,44 @@
+// The rewards a member may redeem at this counter, each after a confirmation: after an approved
+// visit, and after a scan refused as too soon (issue 20 §5: the clerk can still redeem).
+import type { ApproveVisitResponse } from '@contract';
+import { RedeemButton } from './RedeemButton.tsx';
+
+export function RedeemableList(props: {
+  rewards: ApproveVisitResponse['redeemableRewards'];
+  customerName: string;
+  locationId: string;
+  redeemed: ReadonlySet<string>;
+  onRedeemed: (customerRewardId: string, name: string) => void;
+}) {
+  const redeemable = props.rewards.filter((reward) => !props.redeemed.has(reward.id));
+  return (
+    <div>
+      <h3 className="font-semibold text-bark-900">Rewards to redeem here</h3>
+      {redeemable.length === 0 ? (
+        <p className="mt-1 text-bark-700">No rewards to redeem at this business right now.</p>
+      ) : (
+        <ul className="mt-2 grid gap-2">
+          {redeemable.map((reward) => (
+            <li
+              key={reward.id}
+              className="flex items-center justify-between gap-3 rounded-xl border border-cream-200 p-3"
+            >
+              <span className="font-medium text-bark-900">
+                {reward.name}
+                <span className="block text-sm font-normal text-bark-700">
+                  {reward.scope === 'network' ? 'Any business' : 'This business'}
+                </span>
+              </span>
+              <RedeemButton
+                reward={reward}
+                customerName={props.customerName}
+                locationId={props.locationId}
+                onRedeemed={props.onRedeemed}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,359 @@
+-- Every redemption happens at a business (issue 20 §3, issue 24 §3). A member never redeems on
+-- their own and never names where a redemption counts: their Redeem shows a short-lived
+-- redemption code (6 characters, 2 minutes, single use) that a counter — staff, an admin at
+-- their chosen business, or an enrolled kiosk — scans or types, checks and confirms. The
+-- redemption records the business, the clerk (redeemed_by) and the time. Staff and admins still
+-- redeem a scanned member's reward at /staff by its id (app.redeem_reward).
+
+-- Kept out of the exposed schemas: only the functions below read or write it.
+create table private.redemption_codes (
+  id uuid primary key default gen_random_uuid(),
+  -- Three letters and three digits (no I, L, O, 0, 1): read aloud or typed without confusion,
+  -- and never taken for a member's name at the counter's search.
+  code text not null unique check (code ~ '^[A-HJKMNP-Z]{3}[2-9]{3}$'),
+  customer_reward_id uuid not null references public.customer_rewards (id) on delete cascade,
+  created_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  used_by uuid references auth.users (id) on delete set null,
+  check (expires_at > created_at)
+);
+create index redemption_codes_customer_reward_id_idx on private.redemption_codes (customer_reward_id);
+create index redemption_codes_expires_at_idx on private.redemption_codes (expires_at);
+create index redemption_codes_created_by_idx on private.redemption_codes (created_by);
+create index redemption_codes_used_by_idx on private.redemption_codes (used_by);
+alter table private.redemption_codes enable row level security;
+revoke all on private.redemption_codes from anon, authenticated, service_role;
+
+-- Where the calling counter redeems or approves: staff at their location (p_location_id, when
+-- given, must be it), an admin at p_location_id (required), an enrolled kiosk (any kiosk in demo
+-- mode) at its own location. Members and everyone else: LY403.
+create function private.counter_location(p_location_id text)
+returns text
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_role text := private.app_role();
+  v_kiosk public.kiosk_sessions;
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in first');
+  end if;
+  perform private.require_location(p_location_id);
+  if v_role = 'admin' then
+    if p_location_id is null then
+      perform private.fail('400', 'Choose the business this counter is at');
+    end if;
+    return p_location_id;
+  elsif v_role = 'staff' then
+    if private.staff_location_id() is null
+       or p_location_id is distinct from null and p_location_id is distinct from private.staff_location_id() then
+      perform private.fail('403', 'Only staff of this location can redeem here');
+    end if;
+    return private.staff_location_id();
+  end if;
+  select * into v_kiosk from public.kiosk_sessions k where k.user_id = auth.uid();
+  if found and (v_kiosk.enrolled_at is not null or private.demo_mode())
+     and (p_location_id is null or p_location_id = v_kiosk.location_id) then
+    return v_kiosk.location_id;
+  end if;
+  perform private.fail('403', 'Only a counter of a participating business can redeem rewards');
+end;
+$$;
+
+-- The end of every redemption, whoever confirms it: the reward must be valid at the business (a
+-- welcome reward only at its own) and still unlocked; then it is redeemed there, by the caller,
+-- now, with its ledger event. The caller holds the customer's and the reward's row locks.
+create function private.finish_redemption(p_customer_reward_id uuid, p_location_id text, p_idempotency_key text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.customer_rewards;
+  v_reward public.rewards;
+begin
+  select * into v_row from public.customer_rewards cr where cr.id = p_customer_reward_id;
+  select * into v_reward from public.rewards r where r.id = v_row.reward_id;
+  if v_row.id is null or v_reward.id is null then
+    perform private.fail('404', 'Reward not found');
+  end if;
+  if v_reward.scope = 'location' and p_location_id is distinct from v_reward.location_id then
+    perform private.fail('403', 'This reward can only be used at its own business');
+  end if;
+  if v_row.status = 'redeemed' then
+    perform private.fail('409', 'This reward has already been redeemed');
+  end if;
+  if v_row.status = 'revoked' then
+    perform private.fail('409', 'This reward was withdrawn');
+  end if;
+  update public.customer_rewards cr
+     set status = 'redeemed', redeemed_at = now(), redeemed_location_id = p_location_id, redeemed_by = auth.uid()
+   where cr.id = v_row.id
+  returning * into v_row;
+  perform private.record_event(v_row.customer_id, 'reward_redeemed', 0, null, v_row.id, p_location_id, p_idempotency_key);
+  return jsonb_build_object('customerReward', jsonb_build_object(
+    'id', v_row.id, 'status', v_row.status, 'redeemedAt', v_row.redeemed_at,
+    'reward', jsonb_build_object('name', v_reward.name)));
+end;
+$$;
+
+-- Locks in the order approvals take them: the customer's row, then the reward's.
+create function private.lock_customer_reward(p_customer_reward_id uuid)
+returns public.customer_rewards
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.customer_rewards;
+begin
+  perform 1 from public.customers c
+   where c.id = (select cr.customer_id from public.customer_rewards cr where cr.id = p_customer_reward_id)
+     for update;
+  select * into v_row from public.customer_rewards cr where cr.id = p_customer_reward_id for update;
+  return v_row;
+end;
+$$;
+
+-- As 20261122000470 for staff and admins at a counter. A member — even the owner, even naming a
+-- location — is refused (LY403): they show a redemption code (app.start_redemption) instead.
+create or replace function app.redeem_reward(p_customer_reward_id uuid, p_location_id text default null,
+                                             p_idempotency_key text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_prior jsonb;
+  v_row public.customer_rewards;
+  v_reward public.rewards;
+  v_location_id text;
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in to redeem rewards');
+  end if;
+  v_prior := private.idempotency_start(p_idempotency_key, jsonb_build_object(
+    'operation', 'redeem_reward', 'customerRewardId', p_customer_reward_id, 'locationId', p_location_id));
+  if v_prior is not null then
+    return v_prior;
+  end if;
+  perform private.require_location(p_location_id);
+
+  v_row := private.lock_customer_reward(p_customer_reward_id);
+  select * into v_reward from public.rewards r where r.id = v_row.reward_id;
+  if v_row.id is null or v_reward.id is null then
+    perform private.fail('404', 'Reward not found');
+  end if;
+
+  if private.app_role() is not null then
+    perform private.refuse_own_account(v_row.customer_id);
+    v_location_id := coalesce(p_location_id, private.staff_location_id(),
+                              case when v_reward.scope = 'location' then v_reward.location_id end);
+    if v_location_id is null then
+      perform private.fail('400', 'Choose the location this reward is redeemed at');
+    end if;
+    if not private.is_staff_at(v_location_id) then
+      perform private.fail('403', 'Only staff of a location where this reward is valid can redeem it');
+    end if;
+  elsif v_row.customer_id = private.current_customer_id() then
+    perform private.fail('403', 'Rewards are redeemed at the counter: press Redeem and show the code to the staff');
+  else
+    perform private.fail('404', 'Reward not found');
+  end if;
+
+  return private.idempotency_finish(p_idempotency_key,
+                                    private.finish_redemption(v_row.id, v_location_id, p_idempotency_key));
+end;
+$$;
+
+-- A member asks to redeem one of their unlocked rewards: a redemption code to show at a counter,
+-- valid 2 minutes, single use; asking again replaces the reward's earlier live code.
+-- Returns {"code", "qrValue": "redeem:{code}", "expiresAt", "reward": {"id", "name", "scope",
+-- "businessName"}}.
+create function app.start_redemption(p_customer_reward_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.customer_rewards;
+  v_reward public.rewards;
+  v_business text;
+  v_code text;
+  v_bytes bytea;
+  v_expires timestamptz := now() + interval '2 minutes';
+  v_letters constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ';
+  v_inserted boolean := false;
+begin
+  if auth.uid() is null or private.is_anonymous() then
+    perform private.fail('401', 'Sign in to redeem rewards');
+  end if;
+  select * into v_row from public.customer_rewards cr
+   where cr.id = p_customer_reward_id and cr.customer_id = private.current_customer_id();
+  if not found then
+    perform private.fail('404', 'Reward not found');
+  end if;
+  if v_row.status = 'redeemed' then
+    perform private.fail('409', 'This reward has already been redeemed');
+  end if;
+  if v_row.status = 'revoked' then
+    perform private.fail('409', 'This reward was withdrawn');
+  end if;
+  select * into v_reward from public.rewards r where r.id = v_row.reward_id;
+  select l.business_name into v_business from public.locations l where l.id = v_reward.location_id;
+
+  delete from private.redemption_codes rc where rc.customer_reward_id = v_row.id and rc.used_at is null;
+  -- Old codes are useless; drop a few at a time so the table stays small.
+  delete from private.redemption_codes rc
+   where rc.ctid in (select o.ctid from private.redemption_codes o
+                      where o.expires_at < now() - interval '1 day' limit 100);
+  for i in 1..10 loop
+    v_bytes := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
+    v_code := substr(v_letters, get_byte(v_bytes, 0) % 23 + 1, 1)
+           || substr(v_letters, get_byte(v_bytes, 1) % 23 + 1, 1)
+           || substr(v_letters, get_byte(v_bytes, 2) % 23 + 1, 1)
+           || (get_byte(v_bytes, 3) % 8 + 2)::text
+           || (get_byte(v_bytes, 4) % 8 + 2)::text
+           || (get_byte(v_bytes, 5) % 8 + 2)::text;
+    -- An expired code may be drawn again.
+    delete from private.redemption_codes rc where rc.code = v_code and rc.expires_at <= now();
+    insert into private.redemption_codes (code, customer_reward_id, created_by, expires_at)
+    values (v_code, v_row.id, auth.uid(), v_expires)
+    on conflict (code) do nothing;
+    if found then
+      v_inserted := true;
+      exit;
+    end if;
+  end loop;
+  if not v_inserted then
+    perform private.fail('503', 'Could not make a redemption code; try again');
+  end if;
+  return jsonb_build_object('code', v_code, 'qrValue', 'redeem:' || v_code, 'expiresAt', v_expires,
+    'reward', jsonb_build_object('id', v_row.id, 'name', v_reward.name, 'scope', v_reward.scope,
+                                 'businessName', v_business));
+end;
+$$;
+
+-- A scanned or typed redemption code as stored: 'redeem:' and spaces or dashes dropped, upper case.
+create function private.normalize_redemption_code(p_code text)
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select upper(regexp_replace(regexp_replace(coalesce(p_code, ''), '^\s*redeem:', '', 'i'), '[\s-]', '', 'g'))
+$$;
+
+-- The code's row, locked, if it can still be redeemed at p_location_id; otherwise the reason.
+create function private.live_redemption_code(p_code text, p_location_id text, p_lock boolean)
+returns private.redemption_codes
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_code private.redemption_codes;
+  v_row public.customer_rewards;
+  v_reward public.rewards;
+begin
+  if p_lock then
+    -- The customer's and the reward's locks first, as every redemption takes them.
+    perform private.lock_customer_reward(rc.customer_reward_id)
+       from private.redemption_codes rc where rc.code = private.normalize_redemption_code(p_code);
+    select * into v_code from private.redemption_codes rc
+     where rc.code = private.normalize_redemption_code(p_code) for update;
+  else
+    select * into v_code from private.redemption_codes rc where rc.code = private.normalize_redemption_code(p_code);
+  end if;
+  if v_code.id is null then
+    perform private.fail('404', 'Unknown redemption code: ask the member to press Redeem again');
+  end if;
+  if v_code.used_at is not null then
+    perform private.fail('409', 'This redemption code has already been used');
+  end if;
+  if v_code.expires_at <= now() then
+    perform private.fail('410', 'This redemption code has expired: ask the member to press Redeem again');
+  end if;
+  select * into v_row from public.customer_rewards cr where cr.id = v_code.customer_reward_id;
+  select * into v_reward from public.rewards r where r.id = v_row.reward_id;
+  perform private.refuse_own_account(v_row.customer_id);
+  if v_reward.scope = 'location' and p_location_id is distinct from v_reward.location_id then
+    perform private.fail('403', 'This reward can only be used at its own business');
+  end if;
+  if v_row.status <> 'unlocked' then
+    perform private.fail('409', 'This reward has already been redeemed');
+  end if;
+  return v_code;
+end;
+$$;
+
+-- The counter checks a redemption code before confirming: who, which reward, valid here.
+-- Returns {"code", "locationId", "expiresAt", "customer": {"id", "name"},
+--          "reward": {"id", "name", "description", "scope", "businessName"}}.
+create function app.check_redemption_code(p_code text, p_location_id text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_location_id text := private.counter_location(p_location_id);
+  v_code private.redemption_codes := private.live_redemption_code(p_code, v_location_id, false);
+begin
+  return (
+    select jsonb_build_object('code', v_code.code, 'locationId', v_location_id, 'expiresAt', v_code.expires_at,
+             'customer', jsonb_build_object('id', c.id, 'name', c.name),
+             'reward', jsonb_build_object('id', cr.id, 'name', r.name, 'description', r.description,
+                                          'scope', r.scope, 'businessName', l.business_name))
+      from public.customer_rewards cr
+      join public.customers c on c.id = cr.customer_id
+      join public.rewards r on r.id = cr.reward_id
+      left join public.locations l on l.id = r.location_id
+     where cr.id = v_code.customer_reward_id);
+end;
+$$;
+
+-- The counter confirms: the code is used and the reward redeemed here, once (the code's row
+-- lock: N parallel confirmations redeem once). p_idempotency_key as in app.approve_visit.
+create function app.redeem_with_code(p_code text, p_location_id text default null, p_idempotency_key text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_prior jsonb;
+  v_location_id text;
+  v_code private.redemption_codes;
+  v_result jsonb;
+begin
+  v_location_id := private.counter_location(p_location_id);
+  v_prior := private.idempotency_start(p_idempotency_key, jsonb_build_object(
+    'operation', 'redeem_with_code', 'code', private.normalize_redemption_code(p_code), 'locationId', v_location_id));
+  if v_prior is not null then
+    return v_prior;
+  end if;
+  v_code := private.live_redemption_code(p_code, v_location_id, true);
+  update private.redemption_codes rc set used_at = now(), used_by = auth.uid() where rc.id = v_code.id;
+  v_result := private.finish_redemption(v_code.customer_reward_id, v_location_id, p_idempotency_key)
+    || jsonb_build_object('customer', (select jsonb_build_object('id', c.id, 'name', c.name)
+                                         from public.customer_rewards cr join public.customers c on c.id = cr.customer_id
+                                        where cr.id = v_code.customer_reward_id),
+                          'locationId', v_location_id);
+  return private.idempotency_finish(p_idempotency_key, v_result);
+end;
+$$;
+
+revoke execute on function private.counter_location(text), private.finish_redemption(uuid, text, text),
+  private.lock_customer_reward(uuid), private.normalize_redemption_code(text),
+  private.live_redemption_code(text, text, boolean) from public;
+revoke execute on function app.start_redemption(uuid), app.check_redemption_code(text, text),
+  app.redeem_with_code(text, text, text) from public;
+grant execute on function app.start_redemption(uuid), app.check_redemption_code(text, text),
+  app.redeem_with_code(text, text, text) to authenticated;
