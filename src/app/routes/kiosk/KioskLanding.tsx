@@ -1,15 +1,18 @@
 // A kiosk landing (SPEC §2 /kiosk and the six business screens): opens the kiosk session once on
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
-// demo mode on an unenrolled kiosk, the staff enrolment form.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+// demo mode on an unenrolled kiosk, the staff enrolment form. Its hidden scanner input takes a
+// member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { ScannerInput } from '@/features/checkin/components/ScannerInput.tsx';
 import {
   kioskSessionQueryKey,
   useKioskSession,
 } from '@/features/checkin/hooks/use-kiosk-session.ts';
 import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
+import { scanKind } from '@/features/staff/lib/scan-kind.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { markKioskDevice } from './kiosk-device.ts';
 import { KioskScreen } from './KioskScreen.tsx';
@@ -19,6 +22,11 @@ import { KioskStatus } from './KioskStatus.tsx';
 // beyond its own words arrives on demand (the kiosk landing's JS budget, scripts/bundle-size.ts).
 const KioskEnrolment = lazy(async () => ({
   default: (await import('@/features/checkin/components/KioskEnrolment.tsx')).KioskEnrolment,
+}));
+
+// A member's redemption code scanned at this kiosk (issue 20 §3): read, confirmed, redeemed here.
+const KioskRedemption = lazy(async () => ({
+  default: (await import('./KioskRedemption.tsx')).KioskRedemption,
 }));
 
 /** get-demo-mode.ts's query, loaded on demand (its key: demoModeQueryOptions). */
@@ -46,6 +54,14 @@ export function KioskLanding(props: {
   }, []);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
+  // A redemption code the counter's scanner typed into this enrolled kiosk, and a scan it is not.
+  const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
+  const [notACode, setNotACode] = useState(false);
+  const onScan = (value: string) => {
+    const redemption = scanKind(value) === 'redemption';
+    setNotACode(!redemption);
+    if (redemption) setRedemptionCode(value);
+  };
 
   let body: ReactNode;
   if (!session.data) body = <KioskStatus query={session} />;
@@ -60,9 +76,25 @@ export function KioskLanding(props: {
         />
       </Suspense>
     );
+  } else if (redemptionCode) {
+    body = (
+      <Suspense fallback={<p role="status">Reading the redemption code…</p>}>
+        <KioskRedemption
+          code={redemptionCode}
+          locationId={props.locationId}
+          onDone={() => setRedemptionCode(null)}
+        />
+      </Suspense>
+    );
   } else {
     body = (
       <div className="grid w-full max-w-xl gap-5">
+        <ScannerInput onScan={onScan} />
+        {notACode ? (
+          <p role="alert" className="text-xl font-semibold text-red-800">
+            That is not a redemption code. To check in, tap I'm Already a Member.
+          </p>
+        ) : null}
         <ButtonLink to="/kiosk/signup" size="lg" className="min-h-20 text-2xl">
           {props.joinLabel}
         </ButtonLink>

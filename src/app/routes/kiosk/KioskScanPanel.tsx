@@ -1,11 +1,18 @@
 // The pending check-in on a kiosk screen: its token as a QR for the counter scanner, the hidden
-// scanner input, and what became of the scan (approved panel, queued while offline, refused).
+// scanner input, and what became of the scan (approved panel, queued while offline, refused); a
+// member's redemption code scanned there is read and confirmed (issue 20 §3).
+import { lazy, Suspense, useState } from 'react';
 import type { ApproveVisitResponse } from '@contract';
 import { ApprovedPanel } from '@/features/checkin/components/ApprovedPanel.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { ScannerInput } from '@/features/checkin/components/ScannerInput.tsx';
 import { useScanApproval } from '@/features/checkin/hooks/use-scan-approval.ts';
+import { scanKind } from '@/features/staff/lib/scan-kind.ts';
 import { removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
+
+const KioskRedemption = lazy(async () => ({
+  default: (await import('./KioskRedemption.tsx')).KioskRedemption,
+}));
 
 export function KioskScanPanel(props: {
   token: string;
@@ -16,13 +23,26 @@ export function KioskScanPanel(props: {
     removeSession(SESSION_KEYS.pendingToken);
     props.onApproved(result);
   });
+  // A member's redemption code scanned here instead (issue 20 §3): read, confirmed, redeemed.
+  const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
   if (state.status === 'approved') return <ApprovedPanel result={state.result} />;
+  if (redemptionCode)
+    return (
+      <Suspense fallback={<p role="status">Reading the redemption code…</p>}>
+        <KioskRedemption code={redemptionCode} onDone={() => setRedemptionCode(null)} />
+      </Suspense>
+    );
   return (
     <div className="flex flex-col items-center gap-4">
       {state.status === 'queued' ? null : (
         <MemberQr value={props.token} size={240} caption={props.caption} label="Check-in QR code" />
       )}
-      <ScannerInput onScan={scan} disabled={state.status === 'queued'} />
+      <ScannerInput
+        onScan={(value) =>
+          scanKind(value) === 'redemption' ? setRedemptionCode(value) : scan(value)
+        }
+        disabled={state.status === 'queued'}
+      />
       {pending ? (
         <p role="status" className="text-xl">
           Approving your visit…
