@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { clearVisitor, readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { KioskScanPanel } from './KioskScanPanel.tsx';
-import { KioskScreen } from './KioskScreen.tsx';
-import { NoCheckin } from './NoCheckin.tsx';
+import { KioskScanPanel } from '@/features/checkin/components/KioskScanPanel.tsx';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { NoCheckin } from '@/features/checkin/components/NoCheckin.tsx';
 
 export function KioskMemberQrPage() {
   const navigate = useNavigate();

@@ -11,10 +11,10 @@ import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { readVisitor } from '@/features/checkin/lib/kiosk-visitor.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, readSession, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
-import { KioskScanPanel } from './KioskScanPanel.tsx';
-import { KioskScreen } from './KioskScreen.tsx';
-import { NoCheckin } from './NoCheckin.tsx';
-import { PhoneHandoff } from './PhoneHandoff.tsx';
+import { KioskScanPanel } from '@/features/checkin/components/KioskScanPanel.tsx';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { NoCheckin } from '@/features/checkin/components/NoCheckin.tsx';
+import { PhoneHandoff } from '@/features/checkin/components/PhoneHandoff.tsx';
 
 export function KioskWelcomePage() {
   const navigate = useNavigate();

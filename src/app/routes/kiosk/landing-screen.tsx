@@ -14,9 +14,9 @@ import {
 import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
 import { scanKind } from '@/features/staff/lib/scan-kind.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
-import { markKioskDevice } from './kiosk-device.ts';
-import { KioskScreen } from './KioskScreen.tsx';
-import { KioskStatus } from './KioskStatus.tsx';
+import { markKioskDevice } from '@/app/kiosk-device.ts';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { KioskStatus } from '@/features/checkin/components/KioskStatus.tsx';
 
 // The landing's first load carries no form, dialog, zod contract or supabase-js: what it needs
 // beyond its own words arrives on demand (the kiosk landing's JS budget, scripts/bundle-size.ts).
