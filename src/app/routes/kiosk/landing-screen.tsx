@@ -2,7 +2,7 @@
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
 // demo mode on an unenrolled kiosk, the staff enrolment form. Its hidden scanner input takes a
 // member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
@@ -12,7 +12,7 @@ import {
   useKioskSession,
 } from '@/features/checkin/hooks/use-kiosk-session.ts';
 import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
-import { scanKind } from '@/features/staff/lib/scan-kind.ts';
+import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { markKioskDevice } from '@/app/kiosk-device.ts';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
@@ -22,11 +22,6 @@ import { KioskStatus } from '@/features/checkin/components/KioskStatus.tsx';
 // beyond its own words arrives on demand (the kiosk landing's JS budget, scripts/bundle-size.ts).
 const KioskEnrolment = lazy(async () => ({
   default: (await import('@/features/checkin/components/KioskEnrolment.tsx')).KioskEnrolment,
-}));
-
-// A member's redemption code scanned at this kiosk (issue 20 §3): read, confirmed, redeemed here.
-const KioskRedemption = lazy(async () => ({
-  default: (await import('./KioskRedemption.tsx')).KioskRedemption,
 }));
 
 /** get-demo-mode.ts's query, loaded on demand (its key: demoModeQueryOptions). */
@@ -56,9 +51,10 @@ export function KioskLanding(props: {
   const demo = useDemoModeLazily();
   // A redemption code the counter's scanner typed into this enrolled kiosk, and a scan it is not.
   const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
+  const redeem = useMemo(() => kioskRedemption(props.locationId), [props.locationId]);
   const [notACode, setNotACode] = useState(false);
   const onScan = (value: string) => {
-    const redemption = scanKind(value) === 'redemption';
+    const redemption = redeem.accepts(value);
     setNotACode(!redemption);
     if (redemption) setRedemptionCode(value);
   };
@@ -77,15 +73,7 @@ export function KioskLanding(props: {
       </Suspense>
     );
   } else if (redemptionCode) {
-    body = (
-      <Suspense fallback={<p role="status">Reading the redemption code…</p>}>
-        <KioskRedemption
-          code={redemptionCode}
-          locationId={props.locationId}
-          onDone={() => setRedemptionCode(null)}
-        />
-      </Suspense>
-    );
+    body = redeem.render(redemptionCode, () => setRedemptionCode(null));
   } else {
     body = (
       <div className="grid w-full max-w-xl gap-5">

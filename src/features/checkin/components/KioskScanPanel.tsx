@@ -1,23 +1,21 @@
 // The pending check-in on a kiosk screen: its token as a QR for the counter scanner, the hidden
 // scanner input, and what became of the scan (approved panel, queued while offline, refused); a
-// member's redemption code scanned there is read and confirmed (issue 20 §3).
-import { lazy, Suspense, useState } from 'react';
+// member's redemption code scanned there goes to the screen's `redemption` (issue 20 §3: the app
+// layer composes it with the staff feature's code check).
+import { useState, type ReactNode } from 'react';
 import type { ApproveVisitResponse } from '@contract';
 import { ApprovedPanel } from '@/features/checkin/components/ApprovedPanel.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { ScannerInput } from '@/features/checkin/components/ScannerInput.tsx';
 import { useScanApproval } from '@/features/checkin/hooks/use-scan-approval.ts';
-import { scanKind } from '@/features/staff/lib/scan-kind.ts';
 import { removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-
-const KioskRedemption = lazy(async () => ({
-  default: (await import('./KioskRedemption.tsx')).KioskRedemption,
-}));
 
 export function KioskScanPanel(props: {
   token: string;
   caption: string;
   onApproved: (result: ApproveVisitResponse) => void;
+  /** A member's redemption code scanned here: which values are one, and what to show for one. */
+  redemption?: { accepts: (value: string) => boolean; render: (code: string, onDone: () => void) => ReactNode };
 }) {
   const { scan, state, pending } = useScanApproval(props.token, (result) => {
     removeSession(SESSION_KEYS.pendingToken);
@@ -26,12 +24,8 @@ export function KioskScanPanel(props: {
   // A member's redemption code scanned here instead (issue 20 §3): read, confirmed, redeemed.
   const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
   if (state.status === 'approved') return <ApprovedPanel result={state.result} />;
-  if (redemptionCode)
-    return (
-      <Suspense fallback={<p role="status">Reading the redemption code…</p>}>
-        <KioskRedemption code={redemptionCode} onDone={() => setRedemptionCode(null)} />
-      </Suspense>
-    );
+  if (redemptionCode && props.redemption)
+    return props.redemption.render(redemptionCode, () => setRedemptionCode(null));
   return (
     <div className="flex flex-col items-center gap-4">
       {state.status === 'queued' ? null : (
@@ -39,7 +33,7 @@ export function KioskScanPanel(props: {
       )}
       <ScannerInput
         onScan={(value) =>
-          scanKind(value) === 'redemption' ? setRedemptionCode(value) : scan(value)
+          props.redemption?.accepts(value) ? setRedemptionCode(value) : scan(value)
         }
         disabled={state.status === 'queued'}
       />
