@@ -24,11 +24,17 @@ export default mergeConfig(
       // writes a batched chunk from a setImmediate after the socket closed (porsager/postgres#1154,
       // #1208; fix pending upstream). The query itself was already rejected (the API answers 503);
       // the edge function's entry guards against the same throw. Every other unhandled error fails.
+      // Its sibling: a connection opened while Postgres restarts loses its first query, the driver's
+      // own array-type lookup (fetch_types), and postgres.js rejects that lookup with no handler.
       onUnhandledError(error) {
         const postgresNullSocketWrite =
           error.message?.includes("Cannot read properties of null (reading 'write')") &&
           error.stack?.includes('postgres/src/connection.js');
-        return !postgresNullSocketWrite;
+        const postgresTypeLookupClosed =
+          (error as { code?: string }).code === 'CONNECTION_CLOSED' &&
+          error.stack?.includes('postgres/src/connection.js') &&
+          /typcategory = 'A'/.test(String((error as { query?: string }).query ?? ''));
+        return !(postgresNullSocketWrite || postgresTypeLookupClosed);
       },
       projects: [
         {

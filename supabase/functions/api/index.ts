@@ -26,6 +26,17 @@ globalThis.addEventListener('error', (event) => {
   }
 });
 
+// The same defect's sibling: a connection opened during a restart loses the driver's own
+// array-type lookup, which postgres.js rejects with no handler. Nothing waits on it (the request
+// that opened the connection answers 503); it must not end the function either.
+globalThis.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason;
+  if ((reason as { code?: string } | null)?.code === 'CONNECTION_CLOSED' && String((reason as Error).stack).includes('postgres')) {
+    console.warn('[api] postgres.js lost a connection while opening it (porsager/postgres#1154); ignored');
+    event.preventDefault();
+  }
+});
+
 const app = createApp({ db: createDb(sql, { demoMode: config.demoMode }), config });
 
 Deno.serve({ port: Number(env.PORT ?? 8000) }, app.fetch);
