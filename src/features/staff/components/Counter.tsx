@@ -161,6 +161,8 @@ export function Counter(props: {
       {
         onSuccess: setChosenRewards,
         onError: (error) => fail(error, () => choose(member)),
+        // The chosen row's button is gone: the code field takes the focus back.
+        onSettled: focusInput,
       },
     );
   };

@@ -9,8 +9,6 @@ import { RedeemableList } from './RedeemableList.tsx';
 
 export type FoundMember = CounterSearchResponse['customers'][number];
 
-const phoneHint = (member: FoundMember) => `phone ending ${member.phoneLast4}`;
-
 export function MemberMatches(props: {
   query: string;
   found: CounterSearchResponse;
@@ -21,20 +19,24 @@ export function MemberMatches(props: {
       <h2 id="matches-heading" className="font-display text-xl font-bold text-bark-900">
         {props.found.customers.length} members match “{props.query}”
       </h2>
-      <p className="text-sm text-bark-700">Ask for the last 4 digits of their phone, then choose.</p>
+      <p className="text-sm text-bark-700">
+        Ask for the last 4 digits of their phone, then choose.
+      </p>
       <ul className="grid gap-2">
         {props.found.customers.map((member) => (
           <li key={member.id}>
             <button
               type="button"
               onClick={() => props.onChoose(member)}
-              aria-label={`${member.name}, ${phoneHint(member)}`}
               className="flex min-h-14 w-full items-center justify-between gap-3 rounded-xl border border-cream-200 px-4 py-2 text-left hover:bg-cream-50 focus-visible:outline-3 focus-visible:outline-meadow-700"
             >
               <span className="min-w-0">
-                <span className="block truncate font-semibold text-bark-900">{member.name}</span>
-                <span className="block text-sm text-bark-700">•••• {member.phoneLast4}</span>
-              </span>
+                <span className="block truncate font-semibold text-bark-900">{member.name}</span>{' '}
+                <span className="block text-sm text-bark-700">
+                  <span className="sr-only">phone ending {member.phoneLast4}</span>
+                  <span aria-hidden="true">•••• {member.phoneLast4}</span>
+                </span>
+              </span>{' '}
               <span className="shrink-0 text-sm text-bark-700">
                 {member.totalPoints} pts · {member.tier}
               </span>
@@ -64,7 +66,9 @@ export function ChosenMember(props: {
     <Card role="region" aria-label={`Member ${member.name}`} className="grid gap-4 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-display text-xl font-bold break-words text-bark-900">{member.name}</h2>
+          <h2 className="font-display text-xl font-bold break-words text-bark-900">
+            {member.name}
+          </h2>
           <p className="text-sm text-bark-700">Phone ending •••• {member.phoneLast4}</p>
         </div>
         <div className="text-right">
