@@ -16,6 +16,35 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The screen groups under src/app/routes (account, admin, kiosk, …), read like the features.
+const ROUTE_GROUPS = readdirSync(new URL('./src/app/routes', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Route folders hold screens, which compose features (STYLE.md): a component file (PascalCase)
+// there belongs to its feature (src/features/<domain>/components), or, when it composes several
+// features, to the app layer (src/app/layouts, src/app/components).
+const routesHoldScreens = {
+  meta: {
+    type: 'problem',
+    messages: {
+      component:
+        '{{name}} is a component in a route folder: move it to its feature (src/features/<domain>/components) ' +
+        'or, when it composes features, to src/app/layouts or src/app/components.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const path = context.filename.replaceAll('\\', '/');
+    const match = /\/src\/app\/routes\/.+\/([A-Z][^/]*)\.tsx?$/.exec(path);
+    return {
+      Program(node) {
+        if (match && !/\.test\.tsx?$/.test(path)) context.report({ node, messageId: 'component', data: { name: match[1] } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,9 +113,10 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, local: { rules: { 'routes-hold-screens': routesHoldScreens } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'local/routes-hold-screens': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -111,6 +141,12 @@ export default tseslint.config(
               from: './src/features',
               except: [`./${feature}`],
               message: 'Features do not import each other; the app layer composes them.',
+            })),
+            ...ROUTE_GROUPS.map((group) => ({
+              target: `./src/app/routes/${group}`,
+              from: './src/app/routes',
+              except: [`./${group}`],
+              message: 'A screen group does not import another group; what both need belongs to a feature or the app layer.',
             })),
           ],
         },

@@ -94,14 +94,16 @@ export async function runDemoFlow(options: { url: string; anonKey: string; log?:
 
   const silver = me.rewards.find((r) => r.reward.name === '$5 Off Any Business');
   if (!silver) throw new Error('the Silver reward is not unlocked');
-  await api(member, 'rewards/redeem', { body: { customerRewardId: silver.id }, token });
+  // Redeemed at a counter (issue 20 §3): the member shows a 2-minute code, the counter confirms it.
+  const shown = await api<{ code: string }>(member, 'rewards/redemption-code', { body: { customerRewardId: silver.id }, token });
+  await api(admin, 'rewards/redeem-code', { body: { code: shown.code, locationId: 'joanies' } });
   let secondRedeemStatus = 200;
   try {
-    await api(member, 'rewards/redeem', { body: { customerRewardId: silver.id }, token });
+    await api(admin, 'rewards/redeem-code', { body: { code: shown.code, locationId: 'joanies' } });
   } catch (error) {
     secondRedeemStatus = (error as { status: number }).status;
   }
-  log(`redeemed ${silver.reward.name}; a second redemption answered ${secondRedeemStatus}`);
+  log(`redeemed ${silver.reward.name} with code ${shown.code} at joanies; the same code again answered ${secondRedeemStatus}`);
 
   return {
     customerId: signup.customer.id,

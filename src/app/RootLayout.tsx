@@ -3,13 +3,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { dismissErrorToasts, Toaster } from '@/components/ui/toast.ts';
-import { idleResetCovers } from './routes/kiosk/kiosk-device.ts';
+import { idleResetCovers } from './kiosk-device.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
 // The idle reset (its dialog, supabase-js) loads only on a screen it covers: never for `/` on a
 // visitor's own device.
 const KioskIdle = lazy(async () => ({
-  default: (await import('./routes/kiosk/KioskIdle.tsx')).KioskIdle,
+  default: (await import('@/app/layouts/KioskIdle.tsx')).KioskIdle,
 }));
 
 export function RootLayout() {

@@ -46,8 +46,16 @@ create policy "Members, issuing kiosks and location staff can read check-in toke
 -- carries every earlier commit's WAL with it (an approval of a token implies the token is on
 -- disk). Saves one WAL flush wait per check-in.
 --
--- As in 20261122000420_checkin_tokens.sql, with synchronous_commit off for this transaction (set_config local,
--- not a SET clause: a SET clause would be undone when the function returns).
+-- Starts a check-in (DESIGN §3.2): an enrolled kiosk (any kiosk in demo mode) by the customer's
+-- phone at its own location, or a signed-in member for themselves (the mobile QR). Returns a
+-- fresh token: 244 random bits from two v4 UUIDs, valid 15 minutes, stored only as its SHA-256.
+-- Where the visit counts (issue 20 §2): a kiosk's token is bound to the kiosk's business; a
+-- member's own token carries no business (a locationId sent with it is ignored) — the counter
+-- that approves it decides (app.approve_visit). A check-in the visit limits would refuse at
+-- approval is refused here (LY429, Retry-After), saying when the member may check in next,
+-- before any QR is shown (private.visit_limit_wait, the limits' one home).
+-- synchronous_commit is off for this transaction (set_config local, not a SET clause: a SET
+-- clause would be undone when the function returns).
 create or replace function app.start_checkin(p_location_id text, p_phone text default null)
 returns jsonb
 language plpgsql

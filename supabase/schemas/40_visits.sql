@@ -120,10 +120,14 @@ revoke execute on function app.demo_simulate_scan(text) from public;
 grant execute on function app.demo_simulate_scan(text) to authenticated;
 
 -- Approves a visit from a scanned QR value: a check-in token, or a member card
--- 'customer:{id}'. The rules are those of 20261122000460_visit_approval.sql:
+-- 'customer:{id}'. The rules:
 --   * a kiosk approves only the tokens it issued, and only once enrolled (or in demo mode);
 --   * staff approve tokens and member cards at their location, admins anywhere; neither for
 --     their own customer row (LY403);
+--   * where the visit counts (issue 20 §2): a kiosk's token at its kiosk's business, whoever
+--     approves it; a member's phone token (no business) and a member card at the approving
+--     counter's business — staff at their location, an admin at p_location_id (required), an
+--     enrolled kiosk at its own location. The welcome reward follows that business;
 --   * the abuse limits (private.check_visit_limits) answer LY429 with Retry-After in the hint.
 -- The welcome reward of the business is unlocked only when this is the customer's first
 -- approved visit there; each tier reward once (unique indexes on customer_rewards).

@@ -466,7 +466,8 @@ grant execute on function private.dashboard_range(text, date, date) to authentic
 -- Dashboard metrics (SPEC §2 four cards) with their growth captions (DESIGN §8):
 --   signupsToday  customers who joined today (programme time zone), vs yesterday;
 --   totalVisits   approved visits in the range, vs the previous period of equal length;
---   redemptions   rewards redeemed in the range, vs the previous period;
+--   redemptions   rewards redeemed in the range, vs the previous period (all locations: every
+--                 redemption, those without a business too; issue 20);
 --   activeMembers distinct customers with a visit in the range, vs the previous period.
 -- With a location: sign-ups there, visits there, redemptions there, members who visited there.
 create or replace function app.admin_metrics(p_location_id text default null, p_range text default '7days',
@@ -879,7 +880,9 @@ grant execute on function private.day_sums(date, date, date, text[]) to authenti
 
 -- The catalogue with, per reward and per business, the unlocks (where the unlocking visit
 -- was; revoked unlocks not counted) and the redemptions (where it was honoured) in the range,
--- and how many are unlocked and still unused now.
+-- and how many are unlocked and still unused now. Every redemption is counted: those without a
+-- business (before counter-confirmed redemption) are in the reward's total and its
+-- unattributedRedemptions (the rollup's '' business), never in a business's row (issue 20).
 --
 -- As in 20261123002100_admin_reads_at_scale.sql, reading the counters and the pending deltas.
 create or replace function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
@@ -936,6 +939,8 @@ begin
              'valueCents', t.reward_value_cents,
              'unlocks', (select coalesce(sum(c.unlocks), 0) from counts c where c.reward_id = rw.id),
              'redemptions', (select coalesce(sum(c.redemptions), 0) from counts c where c.reward_id = rw.id),
+             'unattributedRedemptions', (select coalesce(sum(c.redemptions), 0) from counts c
+                                          where c.reward_id = rw.id and c.location_id = ''),
              'outstanding', coalesce(o.n, 0),
              'byBusiness', coalesce(pb.rows, '[]'::jsonb))
            order by rw.kind desc, l.sort_order, t.min_points, rw.name), '[]'::jsonb)

@@ -11,6 +11,8 @@
 -- be rebuilt from visits and customer_rewards at any time (private.rebuild_daily_rollup).
 create table private.daily_rollup (
   day date not null,
+  -- '' for a redemption without a business (before counter-confirmed redemption, issue 20):
+  -- every redemption is counted, the unattributed ones under ''.
   location_id text not null,
   kind text not null check (kind in ('visits', 'unlocks', 'redemptions')),
   -- The reward of an unlock or redemption; the nil uuid for visits (part of the key).
@@ -569,14 +571,14 @@ begin
       perform private.bump_rollup(old.unlocked_at, private.unlock_location(old.welcome_location_id, old.unlocked_by_visit_id),
                                   'unlocks', old.reward_id, -1);
     end if;
-    perform private.bump_rollup(old.redeemed_at, old.redeemed_location_id, 'redemptions', old.reward_id, -1);
+    perform private.bump_rollup(old.redeemed_at, coalesce(old.redeemed_location_id, ''), 'redemptions', old.reward_id, -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
     if new.status <> 'revoked' then
       perform private.bump_rollup(new.unlocked_at, private.unlock_location(new.welcome_location_id, new.unlocked_by_visit_id),
                                   'unlocks', new.reward_id, 1);
     end if;
-    perform private.bump_rollup(new.redeemed_at, new.redeemed_location_id, 'redemptions', new.reward_id, 1);
+    perform private.bump_rollup(new.redeemed_at, coalesce(new.redeemed_location_id, ''), 'redemptions', new.reward_id, 1);
   end if;
   if tg_op <> 'INSERT' then
     perform private.maybe_fold_rollups();
@@ -625,9 +627,9 @@ begin
        and ((cr.unlocked_at >= p_start and cr.unlocked_at < w.head_end) or (cr.unlocked_at >= w.tail_start and cr.unlocked_at < p_end))
      group by 1, 2, 4
     union all
-    select private.programme_day(cr.redeemed_at), cr.redeemed_location_id, 'redemptions', cr.reward_id, count(*)
+    select private.programme_day(cr.redeemed_at), coalesce(cr.redeemed_location_id, ''), 'redemptions', cr.reward_id, count(*)
       from public.customer_rewards cr
-     where 'redemptions' = any (p_kinds) and cr.reward_id is not null and cr.redeemed_location_id is not null
+     where 'redemptions' = any (p_kinds) and cr.reward_id is not null
        and ((cr.redeemed_at >= p_start and cr.redeemed_at < w.head_end) or (cr.redeemed_at >= w.tail_start and cr.redeemed_at < p_end))
      group by 1, 2, 4;
 end;
@@ -828,10 +830,10 @@ as $$
    where cr.status <> 'revoked' and cr.unlocked_at is not null and coalesce(cr.welcome_location_id, v.location_id) is not null
    group by 1, 2, 4;
   insert into private.daily_rollup (day, location_id, kind, reward_id, n)
-  select private.programme_day(cr.redeemed_at), cr.redeemed_location_id, 'redemptions',
+  select private.programme_day(cr.redeemed_at), coalesce(cr.redeemed_location_id, ''), 'redemptions',
          coalesce(cr.reward_id, '00000000-0000-0000-0000-000000000000'), count(*)
     from public.customer_rewards cr
-   where cr.redeemed_at is not null and cr.redeemed_location_id is not null
+   where cr.redeemed_at is not null
    group by 1, 2, 4;
   select private.rebuild_visit_returns();
   select private.rebuild_signup_counts();

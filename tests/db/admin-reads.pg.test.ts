@@ -314,8 +314,8 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
                 from public.customer_rewards cr left join public.visits v on v.id = cr.unlocked_by_visit_id
                where cr.status <> 'revoked'
               union all
-              select cr.reward_id, cr.redeemed_location_id, 0, 1 from public.customer_rewards cr
-               where cr.redeemed_at is not null and cr.redeemed_location_id is not null) x
+              select cr.reward_id, coalesce(cr.redeemed_location_id, ''), 0, 1 from public.customer_rewards cr
+               where cr.redeemed_at is not null) x
        group by 1, 2`;
     const total = (id: string, key: 'unlocks' | 'redemptions') =>
       naive.filter((n) => n.reward_id === id).reduce((sum, n) => sum + n[key], 0);

@@ -165,12 +165,12 @@ describe('voids racing approvals and redemptions', () => {
     const member = await createMember(sql);
     const staff = await Promise.all(LOCATIONS.map((l) => createStaff(sql, l)));
     const first = await Promise.all(staff.slice(0, 3).map((s) => approveVisit(sql, s.claims, `customer:${member.customerId}`)));
-    const rewardIds = first.flatMap((v) => v.unlockedRewards.map((r) => r.id));
     const jobs: Promise<string>[] = [
       // every visit voided twice at once, while new visits are approved and rewards redeemed
       ...first.flatMap((v) => [1, 2].map(() => outcome(voidVisit(sql, v.visitId, 'Test fraud')))),
       ...staff.slice(3).map((s) => outcome(approveVisit(sql, s.claims, `customer:${member.customerId}`))),
-      ...rewardIds.map((id) => outcome(redeemReward(sql, member.claims, id))),
+      // each redeemed at the counter of the business whose visit unlocked it (issue 20 §3)
+      ...first.flatMap((v, i) => v.unlockedRewards.map((r) => outcome(redeemReward(sql, staff[i]!.claims, r.id)))),
     ];
     const outcomes = await Promise.all(jobs);
     expect(outcomes.filter((o) => !['ok', 'LY409'].includes(o))).toEqual([]);

@@ -78,7 +78,9 @@ describe('approving a visit', () => {
     const admin = adminClaims();
     const unlocked: string[][] = [];
     for (let i = 0; i < 5; i += 1) {
-      const r = await approve(admin, await startMobileCheckin(sql, member.claims, 'museum'));
+      // An admin's counter names its business (issue 20 §2: a phone token carries none).
+      const token = await startMobileCheckin(sql, member.claims, 'museum');
+      const r = await approveVisit(sql, admin, token, { locationId: 'museum' });
       unlocked.push(r.unlockedRewards.map((x) => x.name));
     }
     expect(unlocked).toEqual([['Free Admission'], ['$5 Off Any Business'], [], ['$10 Off Any Business'], []]);
@@ -129,14 +131,15 @@ describe('approving a visit', () => {
     expect(await outcome(approve(kiosk.claims, await start(true), true))).toBe('ok');
   });
 
-  it('refuses staff of another location, and lets staff approve member cards at their own', async () => {
+  it('counts a phone check-in where the approving staff work, and lets staff approve member cards at their own', async () => {
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'creamery');
     const elsewhere = await createStaff(sql, 'museum');
+    // The member's phone names no business (issue 20 §2): the museum's counter decides.
     const token = await startMobileCheckin(sql, member.claims, 'creamery');
-    expect(await outcome(approve(elsewhere.claims, token))).toBe('LY403');
+    expect(await approve(elsewhere.claims, token)).toMatchObject({ locationId: 'museum', totalPoints: 5 });
     const card = await approve(staff.claims, `customer:${member.customerId}`);
-    expect(card).toMatchObject({ locationId: 'creamery', totalPoints: 5 });
+    expect(card).toMatchObject({ locationId: 'creamery', totalPoints: 10 });
     expect(await outcome(approve(member.claims, `customer:${member.customerId}`))).toBe('LY403');
   });
 
@@ -161,7 +164,7 @@ describe('signing up and redeeming', () => {
     expect(await outcome(actAs(sql, { role: 'anon' }, (tx) => tx`select app.create_customer('Bad', '555-12')`))).toBe('LY400');
   });
 
-  it('lets the owner redeem once, hides it from other members, and limits staff to where it is valid', async () => {
+  it('lets staff redeem once where it is valid, hides it from other members, and sends the owner to the counter', async () => {
     const member = await createMember(sql);
     const other = await createMember(sql);
     const creamery = await createStaff(sql, 'creamery');
@@ -171,8 +174,9 @@ describe('signing up and redeeming', () => {
     const redeem = (claims: Claims) => actAs(sql, claims, (tx) => tx`select app.redeem_reward(${welcome!.id})`);
     expect(await outcome(redeem(other.claims))).toBe('LY404');
     expect(await outcome(redeem(museum.claims))).toBe('LY403');
-    expect(await outcome(redeem(member.claims))).toBe('ok');
-    expect(await outcome(redeem(member.claims))).toBe('LY409');
+    // A member redeems by showing a redemption code at a counter (issue 20 §3), never alone.
+    expect(await outcome(redeem(member.claims))).toBe('LY403');
+    expect(await outcome(redeem(creamery.claims))).toBe('ok');
     expect(await outcome(redeem(creamery.claims))).toBe('LY409');
   });
 });
@@ -219,13 +223,13 @@ describe('races (parallel requests on separate connections)', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
-  it('redeems a reward once for 12 parallel redemptions by its owner', async () => {
+  it('redeems a reward once for 12 parallel redemptions at its counter', async () => {
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'joanies');
     await approve(staff.claims, `customer:${member.customerId}`);
     const [reward] = await sql`select id from public.customer_rewards where customer_id = ${member.customerId}`;
     const outcomes = await Promise.all(
-      Array.from({ length: 12 }, () => outcome(actAs(sql, member.claims, (tx) => tx`select app.redeem_reward(${reward!.id})`))),
+      Array.from({ length: 12 }, () => outcome(actAs(sql, staff.claims, (tx) => tx`select app.redeem_reward(${reward!.id})`))),
     );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'LY409')).toHaveLength(11);

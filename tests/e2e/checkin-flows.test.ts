@@ -1,7 +1,7 @@
 // The kiosk, mobile and account screens in Chromium through `npm run dev` (in-memory database,
 // demo mode on as the local stack has it): kiosk sign-up → welcome → scan → approved; a returning
 // member's check-in with the QR read back from a screenshot; mobile sign-up → QR → staff approval
-// seen by the phone; login → account → redeem → history; the idle reset; an approval queued
+// seen by the phone; login → account → redeem (its code confirmed at a kiosk) → history; the idle reset; an approval queued
 // offline and sent once; every signed-out prompt; axe on each screen; screenshots at device size.
 import type { Page } from 'playwright-core';
 import {
@@ -242,12 +242,25 @@ describe('phone at 390×844', () => {
     await page.getByText('1 of 6 visited').waitFor();
     await expectAccessible(page);
     await shoot(page, 'account-390');
-    // Redeem shows a redemption code; the creamery's counter confirms it (issue 20 §3).
+    // Redeem shows a redemption code; the clerk's scanner types it into the creamery's kiosk,
+    // which shows the member and the reward, and the clerk confirms (issue 20 §3).
     await page.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
     const dialog = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop' });
     const code = (await dialog.getByText(/^[A-Z]{3} [2-9]{3}$/).textContent())!.replace(' ', '');
     await shoot(page, 'account-redeem-confirm-390');
-    await apiOk('POST', '/api/rewards/redeem-code', { body: { code, locationId: 'creamery' }, token: await demoAdminToken(rig.anonKey) });
+    const kiosk = await openPage(KIOSK_LANDSCAPE, '/creamery');
+    await kiosk.page.getByRole('link', { name: "I'm Already a Member" }).waitFor();
+    await kiosk.page.getByLabel('Scanner input').fill(`redeem:${code}`);
+    await kiosk.page.getByLabel('Scanner input').press('Enter');
+    const check = kiosk.page.getByRole('region', { name: 'Redeem Free Ice Cream Scoop?' });
+    await check.getByText('Account Ann').waitFor();
+    await expectAccessible(kiosk.page);
+    await shoot(kiosk.page, 'kiosk-redemption-check-1280x800');
+    await check.getByRole('button', { name: 'Confirm redemption' }).click();
+    await kiosk.page.getByRole('heading', { name: 'Reward Redeemed!' }).waitFor();
+    await shoot(kiosk.page, 'kiosk-redemption-done-1280x800');
+    expect(kiosk.problems).toEqual([]);
+    await kiosk.context.close();
     await toast(page, 'Reward Redeemed!').waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Show My QR Code' }).click();
     await page.getByRole('heading', { name: 'Account Ann' }).waitFor();

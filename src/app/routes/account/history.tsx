@@ -8,8 +8,8 @@ import { Card } from '@/components/ui/Card.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { myVisitsQueryOptions } from '@/features/rewards/api/get-my-visits.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
-import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 export const HISTORY_PAGE = 20;
 const MAX_VISITS = 100; // the API's largest page

@@ -9,11 +9,11 @@ import { useLogout } from '@/features/session/api/logout.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { clearVisitor } from '@/lib/session-keys.ts';
-import { MemberPassport } from '../shared/MemberPassport.tsx';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
-import { RewardList } from '../shared/RewardList.tsx';
-import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
-import { RedeemButton } from './RedeemButton.tsx';
+import { MemberPassport } from '@/app/components/MemberPassport.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { RewardList } from '@/features/rewards/components/RewardList.tsx';
+import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
+import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;

@@ -3,8 +3,8 @@ import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
-import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your QR code" to="/login" />;
 

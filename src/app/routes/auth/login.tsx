@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { useSendCode } from '@/features/session/api/send-code.ts';
 import { PhoneEntry } from '@/features/session/components/PhoneEntry.tsx';
 import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
 import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
 export const ACCOUNT_NOT_FOUND_REDIRECT_MS = 2000;
 

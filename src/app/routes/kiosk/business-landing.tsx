@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { kioskRetryDelay } from '@/features/checkin/hooks/use-kiosk-session.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
-import { KioskLanding } from './KioskLanding.tsx';
+import { KioskLanding } from './landing-screen.tsx';
 
 /** 'Join & Get Free {reward}' for a reward named "Free Ice Cream Scoop" or "Ice Cream Scoop". */
 export function joinLabel(rewardName: string | undefined): string {

@@ -10,8 +10,8 @@ import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { PhoneEntry } from '@/features/session/components/PhoneEntry.tsx';
 import { ApiError, isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
-import { KioskScreen } from './KioskScreen.tsx';
-import { PhoneHandoff } from './PhoneHandoff.tsx';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { PhoneHandoff } from '@/features/checkin/components/PhoneHandoff.tsx';
 
 export function KioskCheckinPage() {
   const navigate = useNavigate();

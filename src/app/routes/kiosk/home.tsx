@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { KioskLanding } from './KioskLanding.tsx';
+import { KioskLanding } from './landing-screen.tsx';
 
 export function KioskHomePage() {
   const [locationId] = useState(kioskLocationId);

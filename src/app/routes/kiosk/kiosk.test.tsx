@@ -1,6 +1,6 @@
 // Kiosk screens (SPEC §2, §3, §4, §5, §8): landing session and storage, sign-up, check-in, the
 // scanner's approval and refusal, the offline queue, the idle reset.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast } from '@/components/ui/toast.ts';
 import { APPROVAL_QUEUE_KEY, resetQueueCache } from '@/features/checkin/lib/approval-queue.ts';
@@ -121,6 +121,90 @@ describe('a business landing screen', () => {
     up = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again now' }));
     expect(await screen.findByRole('link', { name: "I'm Already a Member" })).toBeInTheDocument();
+  });
+});
+
+describe("a member's redemption code at the kiosk's scanner input (issue 20 §3)", () => {
+  const REWARD = '77777777-7777-4777-8777-777777777777';
+  const checked = {
+    code: 'KTR472',
+    locationId: 'creamery',
+    expiresAt: '2026-11-25T21:00:00Z',
+    customer: { id: CUSTOMER_ID, name: 'Greta Garbo' },
+    reward: { id: REWARD, name: 'Free Ice Cream Scoop', description: 'One scoop.', scope: 'location', businessName: 'Village Creamery' },
+  };
+  const redeemed = {
+    customerReward: { id: REWARD, status: 'redeemed', redeemedAt: '2026-11-25T20:59:00Z', reward: { name: 'Free Ice Cream Scoop' } },
+    customer: { id: CUSTOMER_ID, name: 'Greta Garbo' },
+    locationId: 'creamery',
+  };
+
+  it("on the landing: shows the reward and the member, redeems only on confirmation, then 'Reward Redeemed!'", async () => {
+    const api = fakeApi({
+      'GET /api/locations': [200, [creamery]],
+      'POST /api/kiosk/session': session(true),
+      'GET /api/demo': [200, { demoMode: false }],
+      'GET /api/rewards/redemption-code': [200, checked],
+      'POST /api/rewards/redeem-code': [200, redeemed],
+    });
+    renderRoute('/creamery');
+    const scanner = await screen.findByLabelText('Scanner input', {}, { timeout: 5000 });
+    await waitFor(() => expect(scanner).toHaveFocus());
+    await userEvent.type(scanner, 'customer:nonsense{Enter}');
+    expect(await screen.findByText(/That is not a redemption code/)).toBeInTheDocument();
+    expect(api.of('GET /api/rewards/redemption-code')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Scanner input'), 'redeem:KTR472{Enter}');
+    const region = await screen.findByRole('region', { name: 'Redeem Free Ice Cream Scoop?' }, { timeout: 5000 });
+    expect(screen.getByText('Greta Garbo')).toBeInTheDocument();
+    const read = api.of('GET /api/rewards/redemption-code')[0]!;
+    expect(read.query.get('code')).toBe('redeem:KTR472');
+    expect(read.query.get('locationId')).toBe('creamery');
+    expect(api.of('POST /api/rewards/redeem-code')).toHaveLength(0);
+    await userEvent.click(within(region).getByRole('button', { name: 'Confirm redemption' }));
+    expect(await screen.findByRole('heading', { name: 'Reward Redeemed!' })).toBeInTheDocument();
+    const confirm = api.of('POST /api/rewards/redeem-code');
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]!.body).toEqual({ code: 'KTR472', locationId: 'creamery' });
+    expect(confirm[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('link', { name: "I'm Already a Member" })).toBeInTheDocument();
+  });
+
+  it('a refused code says why (the API\'s words); Cancel redeems nothing', async () => {
+    const api = fakeApi({
+      'GET /api/locations': [200, [creamery]],
+      'POST /api/kiosk/session': session(true),
+      'GET /api/demo': [200, { demoMode: false }],
+      'GET /api/rewards/redemption-code': (call) =>
+        call.query.get('code') === 'AAA222'
+          ? [410, { error: { code: 'gone', message: 'This redemption code has expired. Ask for a new one.' } }]
+          : [200, checked],
+    });
+    renderRoute('/creamery');
+    await userEvent.type(await screen.findByLabelText('Scanner input', {}, { timeout: 5000 }), 'AAA222{Enter}');
+    expect(await screen.findByText('This redemption code has expired. Ask for a new one.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.type(await screen.findByLabelText('Scanner input'), 'KTR472{Enter}');
+    const region = await screen.findByRole('region', { name: 'Redeem Free Ice Cream Scoop?' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('link', { name: "I'm Already a Member" })).toBeInTheDocument();
+    expect(api.of('POST /api/rewards/redeem-code')).toHaveLength(0);
+  });
+
+  it('on a pending check-in screen too', async () => {
+    sessionStorage.setItem('current_location_id', 'creamery');
+    sessionStorage.setItem('pending_token', 'tok-right');
+    const api = fakeApi({
+      'GET /api/rewards/redemption-code': [200, checked],
+      'POST /api/rewards/redeem-code': [200, redeemed],
+    });
+    renderRoute('/kiosk/member-qr');
+    await userEvent.type(await screen.findByLabelText('Scanner input'), 'ktr-472{Enter}');
+    const region = await screen.findByRole('region', { name: 'Redeem Free Ice Cream Scoop?' }, { timeout: 5000 });
+    await userEvent.click(within(region).getByRole('button', { name: 'Confirm redemption' }));
+    expect(await screen.findByRole('heading', { name: 'Reward Redeemed!' })).toBeInTheDocument();
+    expect(api.of('POST /api/rewards/redeem-code')[0]!.body).toEqual({ code: 'KTR472', locationId: 'creamery' });
+    expect(api.of('POST /api/visits/approve')).toHaveLength(0);
   });
 });
 

@@ -6,9 +6,10 @@ import { Button } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { clearVisitor, readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { KioskScanPanel } from './KioskScanPanel.tsx';
-import { KioskScreen } from './KioskScreen.tsx';
-import { NoCheckin } from './NoCheckin.tsx';
+import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
+import { KioskScanPanel } from '@/features/checkin/components/KioskScanPanel.tsx';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { NoCheckin } from '@/features/checkin/components/NoCheckin.tsx';
 
 export function KioskMemberQrPage() {
   const navigate = useNavigate();
@@ -29,6 +30,7 @@ export function KioskMemberQrPage() {
             token={token}
             caption="Staff: scan this code to approve the visit."
             onApproved={(result) => toast(approvedToast(result))}
+            redemption={kioskRedemption()}
           />
           <div className="grid w-full max-w-xl gap-4 sm:grid-cols-2">
             <Button size="lg" className="min-h-16 text-xl" onClick={home}>

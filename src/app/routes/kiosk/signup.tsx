@@ -11,7 +11,7 @@ import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { KioskScreen } from './KioskScreen.tsx';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 
 export const GENERIC_BUSINESS = 'Participating Business';
 

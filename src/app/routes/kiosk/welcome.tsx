@@ -11,10 +11,11 @@ import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { readVisitor } from '@/features/checkin/lib/kiosk-visitor.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, readSession, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
-import { KioskScanPanel } from './KioskScanPanel.tsx';
-import { KioskScreen } from './KioskScreen.tsx';
-import { NoCheckin } from './NoCheckin.tsx';
-import { PhoneHandoff } from './PhoneHandoff.tsx';
+import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
+import { KioskScanPanel } from '@/features/checkin/components/KioskScanPanel.tsx';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { NoCheckin } from '@/features/checkin/components/NoCheckin.tsx';
+import { PhoneHandoff } from '@/features/checkin/components/PhoneHandoff.tsx';
 
 export function KioskWelcomePage() {
   const navigate = useNavigate();
@@ -73,6 +74,7 @@ export function KioskWelcomePage() {
               token={token}
               caption="Show this code to staff to record your first visit."
               onApproved={(result) => toast(welcomeToast(result))}
+              redemption={kioskRedemption()}
             />
           ) : start.isError ? (
             <div role="alert" className="grid gap-3 text-xl text-red-900">

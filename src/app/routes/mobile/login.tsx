@@ -8,7 +8,7 @@ import { useSendCode } from '@/features/session/api/send-code.ts';
 import { saveSignupData } from '@/features/session/lib/signup-data.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { hasKind, useSession } from '@/lib/session.ts';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
 export function MobileLoginPage() {
   const navigate = useNavigate();

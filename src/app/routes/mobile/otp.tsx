@@ -12,7 +12,7 @@ import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { DEFAULT_MOBILE_NAME, readSignupData } from '@/features/session/lib/signup-data.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
 export function MobileOtpPage() {
   const navigate = useNavigate();

@@ -12,13 +12,13 @@ import { useSimulateScan } from '@/features/checkin/api/simulate-scan.ts';
 import { useStartCheckin } from '@/features/checkin/api/start-checkin.ts';
 import { ApprovedPanel, type ApprovedVisit } from '@/features/checkin/components/ApprovedPanel.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
-import { formatCountdown, useNow } from '@/features/checkin/hooks/use-now.ts';
+import { formatCountdown, useNow } from '@/lib/use-now.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
-import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
+import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
 export const ME_POLL_MS = 3000;
 

@@ -3,10 +3,10 @@ import { ButtonLink } from '@/components/ui/Button.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
 import { RequireSession } from '@/lib/RequireSession.tsx';
-import { MemberPassport } from '../shared/MemberPassport.tsx';
-import { MemberScreen } from '../shared/MemberScreen.tsx';
-import { RewardList } from '../shared/RewardList.tsx';
-import { LoadingLine, SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { MemberPassport } from '@/app/components/MemberPassport.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { RewardList } from '@/features/rewards/components/RewardList.tsx';
+import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 function Wallet() {
   const me = useMe({ on401: 'returnNull' });

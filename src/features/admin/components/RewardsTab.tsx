@@ -1,5 +1,6 @@
 // The Rewards tab: the catalogue (welcome rewards per business, Silver and Gold for all) with
-// unlocks, redemptions and outstanding rewards, and the figures per business.
+// unlocks, redemptions and outstanding rewards, and the figures per business (redemptions
+// recorded without a business are counted in Redeemed and shown as "Unattributed", issue 20).
 import { Card } from '@/components/ui/Card.tsx';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminRewards } from '../api/get-rewards.ts';
@@ -46,7 +47,7 @@ export function RewardsTab(props: { filters: AdminFilters }) {
                   </div>
                 ))}
               </dl>
-              {reward.byBusiness.length > 1 ? (
+              {reward.byBusiness.length > 1 || reward.unattributedRedemptions > 0 ? (
                 <details className="mt-3">
                   <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-meadow-800">
                     By business
@@ -73,6 +74,16 @@ export function RewardsTab(props: { filters: AdminFilters }) {
                           <td className="py-1">{b.redemptions}</td>
                         </tr>
                       ))}
+                      {reward.unattributedRedemptions > 0 ? (
+                        <tr className="border-t border-cream-200">
+                          <td className="py-1">
+                            Unattributed{' '}
+                            <span className="text-xs text-bark-700">(redeemed before counter confirmation)</span>
+                          </td>
+                          <td className="py-1">–</td>
+                          <td className="py-1">{reward.unattributedRedemptions}</td>
+                        </tr>
+                      ) : null}
                     </tbody>
                   </table>
                 </details>

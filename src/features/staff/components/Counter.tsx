@@ -95,6 +95,8 @@ export function Counter(props: {
         },
         onError: (error) => {
           attempts.current.settle(request, error);
+          // Answered either way: the camera closes, so a code still in view is not read in a loop.
+          setCamera(false);
           fail(error, () => approveValue(value), error instanceof ApiError && error.status === 400);
           // Too soon for a visit is not too soon for a reward: list what can be redeemed here.
           const card = /^customer:(.+)$/.exec(value);
@@ -119,7 +121,10 @@ export function Counter(props: {
           setCheck(checked);
           setCamera(false);
         },
-        onError: (error) => fail(error, () => readCode(code)),
+        onError: (error) => {
+          setCamera(false);
+          fail(error, () => readCode(code));
+        },
         onSettled: focusInput,
       },
     );

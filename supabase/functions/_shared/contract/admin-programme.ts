@@ -27,6 +27,10 @@ export const AdminReward = z.object({
   valueCents: z.number().int().nullable().describe('what honouring a tier reward costs a business; null for welcome rewards'),
   unlocks: z.number().int(),
   redemptions: z.number().int(),
+  unattributedRedemptions: z
+    .number()
+    .int()
+    .describe('redeemed in the range without a business (before counter-confirmed redemption); in redemptions, in no business'),
   outstanding: z.number().int().describe('unlocked and not yet used, now'),
   byBusiness: z.array(RewardBusinessFigures).describe('every business for a tier reward; its own for a welcome reward'),
 });

@@ -10,7 +10,7 @@ import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
 import { logout } from '@/features/session/api/logout.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { clearVisitor } from '@/lib/session-keys.ts';
-import { kioskLandingPath } from './kiosk-device.ts';
+import { kioskLandingPath } from '@/app/kiosk-device.ts';
 
 /** Ends a member (or staff/admin) session on this device; the kiosk's anonymous one stays. */
 async function endMemberSession(): Promise<boolean> {

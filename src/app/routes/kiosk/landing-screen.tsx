@@ -1,19 +1,22 @@
 // A kiosk landing (SPEC §2 /kiosk and the six business screens): opens the kiosk session once on
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
-// demo mode on an unenrolled kiosk, the staff enrolment form.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+// demo mode on an unenrolled kiosk, the staff enrolment form. Its hidden scanner input takes a
+// member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { ScannerInput } from '@/features/checkin/components/ScannerInput.tsx';
 import {
   kioskSessionQueryKey,
   useKioskSession,
 } from '@/features/checkin/hooks/use-kiosk-session.ts';
 import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
+import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
-import { markKioskDevice } from './kiosk-device.ts';
-import { KioskScreen } from './KioskScreen.tsx';
-import { KioskStatus } from './KioskStatus.tsx';
+import { markKioskDevice } from '@/app/kiosk-device.ts';
+import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { KioskStatus } from '@/features/checkin/components/KioskStatus.tsx';
 
 // The landing's first load carries no form, dialog, zod contract or supabase-js: what it needs
 // beyond its own words arrives on demand (the kiosk landing's JS budget, scripts/bundle-size.ts).
@@ -46,6 +49,15 @@ export function KioskLanding(props: {
   }, []);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
+  // A redemption code the counter's scanner typed into this enrolled kiosk, and a scan it is not.
+  const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
+  const redeem = useMemo(() => kioskRedemption(props.locationId), [props.locationId]);
+  const [notACode, setNotACode] = useState(false);
+  const onScan = (value: string) => {
+    const redemption = redeem.accepts(value);
+    setNotACode(!redemption);
+    if (redemption) setRedemptionCode(value);
+  };
 
   let body: ReactNode;
   if (!session.data) body = <KioskStatus query={session} />;
@@ -60,9 +72,17 @@ export function KioskLanding(props: {
         />
       </Suspense>
     );
+  } else if (redemptionCode) {
+    body = redeem.render(redemptionCode, () => setRedemptionCode(null));
   } else {
     body = (
       <div className="grid w-full max-w-xl gap-5">
+        <ScannerInput onScan={onScan} />
+        {notACode ? (
+          <p role="alert" className="text-xl font-semibold text-red-800">
+            That is not a redemption code. To check in, tap I'm Already a Member.
+          </p>
+        ) : null}
         <ButtonLink to="/kiosk/signup" size="lg" className="min-h-20 text-2xl">
           {props.joinLabel}
         </ButtonLink>

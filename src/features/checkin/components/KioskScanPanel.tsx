@@ -1,5 +1,8 @@
 // The pending check-in on a kiosk screen: its token as a QR for the counter scanner, the hidden
-// scanner input, and what became of the scan (approved panel, queued while offline, refused).
+// scanner input, and what became of the scan (approved panel, queued while offline, refused); a
+// member's redemption code scanned there goes to the screen's `redemption` (issue 20 §3: the app
+// layer composes it with the staff feature's code check).
+import { useState, type ReactNode } from 'react';
 import type { ApproveVisitResponse } from '@contract';
 import { ApprovedPanel } from '@/features/checkin/components/ApprovedPanel.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
@@ -11,18 +14,29 @@ export function KioskScanPanel(props: {
   token: string;
   caption: string;
   onApproved: (result: ApproveVisitResponse) => void;
+  /** A member's redemption code scanned here: which values are one, and what to show for one. */
+  redemption?: { accepts: (value: string) => boolean; render: (code: string, onDone: () => void) => ReactNode };
 }) {
   const { scan, state, pending } = useScanApproval(props.token, (result) => {
     removeSession(SESSION_KEYS.pendingToken);
     props.onApproved(result);
   });
+  // A member's redemption code scanned here instead (issue 20 §3): read, confirmed, redeemed.
+  const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
   if (state.status === 'approved') return <ApprovedPanel result={state.result} />;
+  if (redemptionCode && props.redemption)
+    return props.redemption.render(redemptionCode, () => setRedemptionCode(null));
   return (
     <div className="flex flex-col items-center gap-4">
       {state.status === 'queued' ? null : (
         <MemberQr value={props.token} size={240} caption={props.caption} label="Check-in QR code" />
       )}
-      <ScannerInput onScan={scan} disabled={state.status === 'queued'} />
+      <ScannerInput
+        onScan={(value) =>
+          props.redemption?.accepts(value) ? setRedemptionCode(value) : scan(value)
+        }
+        disabled={state.status === 'queued'}
+      />
       {pending ? (
         <p role="status" className="text-xl">
           Approving your visit…

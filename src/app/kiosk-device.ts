@@ -44,10 +44,3 @@ export function kioskLandingPath(): string {
   const stored = readSession(SESSION_KEYS.locationId);
   return stored && (LOCATION_IDS as readonly string[]).includes(stored) ? `/${stored}` : '/kiosk';
 }
-
-/** A page of the member's own phone, opened by scanning a QR on the kiosk, with its business. */
-export function phoneHandoffUrl(path: '/mobile/wallet' | '/mobile/qr', locationId: string): string {
-  const url = new URL(path, globalThis.location?.origin ?? 'http://localhost');
-  url.searchParams.set('location', locationId);
-  return url.toString();
-}

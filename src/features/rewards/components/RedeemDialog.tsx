@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { formatCountdown, useNow } from '@/features/checkin/hooks/use-now.ts';
+import { formatCountdown, useNow } from '@/lib/use-now.ts';
 import { meQueryOptions } from '@/features/rewards/api/get-me.ts';
 import { useStartRedemption } from '@/features/rewards/api/start-redemption.ts';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
-import { phoneHandoffUrl } from './kiosk-device.ts';
+import { phoneHandoffUrl } from '../lib/phone-handoff.ts';
 
 export function PhoneHandoff(props: {
   label: string;
