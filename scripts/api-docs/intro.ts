@@ -8,6 +8,7 @@ const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
   customersPerClient: ['RATE_LIMIT_CUSTOMERS_PER_CLIENT', 'POST /api/customers, per kiosk device or per client address'],
   enrolPerKiosk: ['RATE_LIMIT_ENROL_PER_KIOSK', 'POST /api/kiosk/enrol, per kiosk device'],
   checkinsPerKiosk: ['RATE_LIMIT_CHECKINS_PER_KIOSK', 'POST /api/checkin/start by phone, per kiosk device'],
+  searchesPerClerk: ['RATE_LIMIT_SEARCHES_PER_CLERK', 'GET /api/staff/members (the counter\'s member search), per clerk'],
   contactPerIp: ['RATE_LIMIT_CONTACT_PER_IP', 'POST /api/contact, per client address'],
 };
 

@@ -7,13 +7,15 @@
 //   §3 a member's Redeem is a 2-minute code a counter confirms, welcome rewards only at their own
 //      business, recorded with business and clerk;
 //   §5 the code field has the focus, a malformed code is said plainly, too soon still redeems, and
-//      a check-in the limits will refuse is refused at the kiosk before a QR shows.
+//      a check-in the limits will refuse is refused at the kiosk before a QR shows; a typed name or
+//      phone number finds the member (a list when several, "No member found" when none).
 // Hold `flock /tmp/ports.lock`.
 import type { Page } from 'playwright-core';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import {
   APP,
   decodeQr,
+  KIOSK_LANDSCAPE,
   seriousA11yViolations,
   shoot,
   startBrowserApp,
@@ -212,6 +214,9 @@ it("§3: Redeem on /account shows a 2-minute code; another business's counter is
   await check.getByText('Ines Redeems').waitFor();
   expect(await seriousA11yViolations(joanies.page)).toEqual([]);
   await shoot(joanies.page, 'staff-redemption-check-1280');
+  await joanies.page.setViewportSize({ width: 390, height: 844 });
+  await shoot(joanies.page, 'staff-redemption-check-390');
+  await joanies.page.setViewportSize({ width: 1280, height: 900 });
   await check.getByRole('button', { name: 'Confirm redemption' }).click();
   await joanies.page.getByText('Reward Redeemed!').first().waitFor();
   expect(await joanies.page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe(
@@ -270,17 +275,21 @@ it('§5: the code field has the focus; a malformed code is said plainly; too soo
   await page.getByText('Reward Redeemed!').first().waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, 'staff-too-soon-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'staff-too-soon-1280');
   const [redeemed] = await db.sql<{ redeemed_location_id: string }[]>`
     select redeemed_location_id from public.customer_rewards where customer_id = ${member.id} and status = 'redeemed'`;
   expect(redeemed?.redeemed_location_id).toBe('creamery');
 
   // At the creamery's kiosk, the member is told when to come back, and no QR is made.
-  const kiosk = await app.open('/creamery', 1280);
+  const kiosk = await app.open('/creamery', KIOSK_LANDSCAPE);
   await kiosk.page.getByRole('link', { name: "I'm Already a Member" }).click();
   await kiosk.page.getByLabel('Phone number').fill(phone);
   await kiosk.page.getByRole('button', { name: 'Check In' }).click();
   await kiosk.page.getByText(/You checked in a moment ago\. You can check in again at \d{1,2}:\d\d [AP]M/).first().waitFor();
   expect(kiosk.page.url()).toMatch(/\/kiosk\/checkin$/);
+  expect(await seriousA11yViolations(kiosk.page)).toEqual([]);
+  await shoot(kiosk.page, 'kiosk-checkin-too-early-1280x800');
   const [tokens] = await db.sql<{ n: number }[]>`select count(*)::int as n from public.checkin_tokens where customer_id = ${member.id}`;
   expect(tokens?.n).toBe(0);
   // The refused requests (429) are the only console errors.
@@ -288,4 +297,54 @@ it('§5: the code field has the focus; a malformed code is said plainly; too soo
   expect(kiosk.problems.filter((p) => !/status of 429/.test(p))).toEqual([]);
   await page.close();
   await kiosk.page.close();
+}, 120_000);
+
+it('§5: a typed name or phone number finds the member — a list when several, the member as if scanned when one, "No member found" when none; the visit only on a press', async () => {
+  await limits(0);
+  // Letters only: a name with digits is not a search.
+  const tag = `Wren${[...Date.now().toString(36).slice(-4)].map((c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join('')}`;
+  const first = await signUp(`${tag} Alder`);
+  const second = await signUp(`${tag} Birch`);
+  const { page, problems } = await app.open('/staff', 390, { storageState: joaniesStaff });
+  await scan(page, tag.toLowerCase());
+  const list = page.getByRole('region', { name: `2 members match “${tag.toLowerCase()}”` });
+  await list.getByRole('button', { name: new RegExp(`^${tag} Alder phone ending ${first.phone.slice(-4)} 0 pts · Bronze$`) }).waitFor();
+  await list.getByRole('button', { name: new RegExp(`^${tag} Birch phone ending ${second.phone.slice(-4)} 0 pts · Bronze$`) }).waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'staff-search-list-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'staff-search-list-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await list.getByRole('button', { name: new RegExp(`^${tag} Birch`) }).click();
+  const member = page.getByRole('region', { name: `Member ${tag} Birch` });
+  await member.getByText(`Phone ending •••• ${second.phone.slice(-4)}`).waitFor();
+  await member.getByRole('heading', { name: 'Rewards to redeem here' }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Scan or type a code');
+  const [before] = await db.sql<{ n: number }[]>`select count(*)::int as n from public.visits where customer_id = ${second.id}`;
+  expect(before?.n).toBe(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'staff-search-member-390');
+  await member.getByRole('button', { name: `Approve visit for ${tag} Birch` }).click();
+  await approvedRegion(page).getByText('+5').waitFor();
+  await approvedRegion(page).getByRole('button', { name: 'Redeem Free Garlic Bread' }).waitFor();
+  const visits = await db.sql<{ location_id: string; approved_by: string }[]>`
+    select location_id, approved_by::text from public.visits where customer_id = ${second.id}`;
+  expect(visits).toEqual([{ location_id: 'joanies', approved_by: joaniesStaffId }]);
+
+  // One match by the phone's digits: the member at once, nothing approved yet.
+  await page.getByRole('button', { name: 'Next customer' }).click();
+  await scan(page, `(${first.phone.slice(0, 3)}) ${first.phone.slice(3, 6)}-${first.phone.slice(6)}`);
+  const alder = page.getByRole('region', { name: `Member ${tag} Alder` });
+  await alder.getByRole('button', { name: `Approve visit for ${tag} Alder` }).waitFor();
+  await alder.getByRole('heading', { name: 'Rewards to redeem here' }).waitFor();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'staff-search-member-1280');
+  const [none] = await db.sql<{ n: number }[]>`select count(*)::int as n from public.visits where customer_id = ${first.id}`;
+  expect(none?.n).toBe(0);
+
+  await scan(page, 'Nobody Ofthisname');
+  await page.getByRole('alert').getByText('No member found').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Scan or type a code');
+  expect(problems).toEqual([]);
+  await page.close();
 }, 120_000);

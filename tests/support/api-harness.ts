@@ -134,6 +134,7 @@ export async function createApiHarness(kind: DatabaseKind, options: HarnessOptio
     customersPerClient: ROOMY,
     enrolPerKiosk: ROOMY,
     checkinsPerKiosk: ROOMY,
+    searchesPerClerk: ROOMY,
     contactPerIp: ROOMY,
   };
   const config: AppConfig = { ...base, rateLimits: roomy };

@@ -15,6 +15,7 @@ export interface RateLimits {
   enrolPerKiosk: RateLimitRule;
   /** Check-ins by phone per kiosk device: a phone that is not a customer answers 404, so unlimited look-ups would list members. */
   checkinsPerKiosk: RateLimitRule;
+  searchesPerClerk: RateLimitRule;
   contactPerIp: RateLimitRule;
 }
 
@@ -84,6 +85,7 @@ const Env = z.object({
   RATE_LIMIT_CUSTOMERS_PER_CLIENT: Rule.prefault('30/3600'),
   RATE_LIMIT_ENROL_PER_KIOSK: Rule.prefault('10/3600'),
   RATE_LIMIT_CHECKINS_PER_KIOSK: Rule.prefault('120/3600'),
+  RATE_LIMIT_SEARCHES_PER_CLERK: Rule.prefault('300/3600'),
   RATE_LIMIT_CONTACT_PER_IP: Rule.prefault('5/3600'),
 });
 
@@ -108,6 +110,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       customersPerClient: e.RATE_LIMIT_CUSTOMERS_PER_CLIENT,
       enrolPerKiosk: e.RATE_LIMIT_ENROL_PER_KIOSK,
       checkinsPerKiosk: e.RATE_LIMIT_CHECKINS_PER_KIOSK,
+      searchesPerClerk: e.RATE_LIMIT_SEARCHES_PER_CLERK,
       contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
     },
     sendSmsHookSecrets: e.SEND_SMS_HOOK_SECRETS,

@@ -10,6 +10,7 @@ import { redeemableRewards } from './routes/account/redeemable.ts';
 import { startRedemption } from './routes/account/start-redemption.ts';
 import { checkRedemptionCode } from './routes/account/check-redemption-code.ts';
 import { redeemCode } from './routes/account/redeem-code.ts';
+import { counterSearch } from './routes/account/counter-search.ts';
 import { adminActivity } from './routes/admin/activity.ts';
 import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomer } from './routes/admin/customer.ts';
@@ -75,6 +76,7 @@ export const endpoints: Record<string, Endpoint> = {
   logout,
   redeemReward,
   redeemableRewards,
+  counterSearch,
   startRedemption,
   checkRedemptionCode,
   redeemCode,

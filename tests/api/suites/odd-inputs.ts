@@ -41,6 +41,7 @@ const BASES: Record<string, Base> = {
   verifySession: { as: 'anon', body: { phone: '3125550197', code: '123456' } },
   redeemReward: { as: 'member', body: { customerRewardId: SOME_ID, locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0002' } },
   redeemableRewards: { as: 'staff', query: { customerId: SOME_ID, locationId: 'creamery' } },
+  counterSearch: { as: 'staff', query: { q: 'Odd' } },
   startRedemption: { as: 'member', body: { customerRewardId: SOME_ID } },
   checkRedemptionCode: { as: 'staff', query: { code: 'KTR472', locationId: 'creamery' } },
   redeemCode: { as: 'staff', body: { code: 'KTR472', locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0003' } },

@@ -1,11 +1,13 @@
 // The counter at one business: scan (camera, USB scanner or typed) a member card or check-in code
-// to approve a visit here, or a member's redemption code to redeem their reward here (issue 20).
+// to approve a visit here, or a member's redemption code to redeem their reward here (issue 20);
+// a typed name or phone number finds the member when their phone is flat (issue 20 §5).
 // Every scan is a new attempt with a new Idempotency-Key; only a retry of a request whose answer
 // never came reuses its key. The code field has the focus on load and after every result.
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import type {
   ApproveVisitResponse,
   CheckRedemptionCodeResponse,
+  CounterSearchResponse,
   RedeemableRewardsResponse,
 } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -15,10 +17,12 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useApproveScan } from '../api/approve-scan.ts';
 import { useGetRedeemable } from '../api/get-redeemable.ts';
 import { useCheckRedemptionCode, useRedeemCode } from '../api/redemption-code.ts';
+import { useSearchMembers } from '../api/search-members.ts';
 import { Attempts, answerNeverCame } from '../lib/attempts.ts';
 import { scanError } from '../lib/scan-errors.ts';
 import { NOT_A_CODE, scanKind } from '../lib/scan-kind.ts';
 import { ApprovalResult } from './ApprovalResult.tsx';
+import { ChosenMember, MemberMatches, type FoundMember } from './MemberSearch.tsx';
 import { RedeemableList } from './RedeemableList.tsx';
 import { RedemptionCheck } from './RedemptionCheck.tsx';
 import { ScanInput } from './ScanInput.tsx';
@@ -42,6 +46,10 @@ export function Counter(props: {
   const checkCode = useCheckRedemptionCode();
   const redeemCode = useRedeemCode();
   const getRedeemable = useGetRedeemable();
+  const searchMembers = useSearchMembers();
+  const [matches, setMatches] = useState<{ query: string; found: CounterSearchResponse } | null>(null);
+  const [chosen, setChosen] = useState<FoundMember | null>(null);
+  const [chosenRewards, setChosenRewards] = useState<RedeemableRewardsResponse | null>(null);
   const [tooSoon, setTooSoon] = useState<RedeemableRewardsResponse | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const attempts = useRef(new Attempts());
@@ -50,7 +58,8 @@ export function Counter(props: {
   const [check, setCheck] = useState<CheckRedemptionCodeResponse | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [redeemed, setRedeemed] = useState<ReadonlySet<string>>(new Set());
-  const pending = approve.isPending || checkCode.isPending || redeemCode.isPending;
+  const pending =
+    approve.isPending || checkCode.isPending || redeemCode.isPending || searchMembers.isPending;
   const focusInput = () => setTimeout(() => input.current?.focus(), 0);
 
   const clear = () => {
@@ -58,6 +67,9 @@ export function Counter(props: {
     setCheck(null);
     setFailure(null);
     setTooSoon(null);
+    setMatches(null);
+    setChosen(null);
+    setChosenRewards(null);
   };
   const fail = (error: unknown, retry: () => void, malformed = false) => {
     const shown = scanError(error);
@@ -142,6 +154,43 @@ export function Counter(props: {
     );
   };
 
+  // One member found (or chosen from the list): shown as if their card was scanned, with what
+  // they can redeem here; the visit waits for the clerk's press (ChosenMember).
+  const choose = (member: FoundMember) => {
+    setMatches(null);
+    setChosen(member);
+    setChosenRewards(null);
+    setRedeemed(new Set());
+    getRedeemable.mutate(
+      { customerId: member.id, locationId: props.locationId },
+      {
+        onSuccess: setChosenRewards,
+        onError: (error) => fail(error, () => choose(member)),
+        // The chosen row's button is gone: the code field takes the focus back.
+        onSettled: focusInput,
+      },
+    );
+  };
+
+  const search = (query: string) => {
+    searchMembers.mutate(query, {
+      onSuccess: (found) => {
+        if (found.customers.length === 0) {
+          setFailure({
+            title: 'No member found',
+            message: `Nobody matches “${query}”. Check the spelling, or try the phone number.`,
+          });
+        } else if (found.customers.length === 1) {
+          choose(found.customers[0]!);
+        } else {
+          setMatches({ query, found });
+        }
+      },
+      onError: (error) => fail(error, () => search(query)),
+      onSettled: focusInput,
+    });
+  };
+
   const scan = (value: string) => {
     if (pending) return;
     clear();
@@ -151,6 +200,8 @@ export function Counter(props: {
       focusInput();
     } else if (kind === 'redemption') {
       readCode(value.trim());
+    } else if (kind === 'search') {
+      search(value.trim());
     } else {
       approveValue(value.trim());
     }
@@ -196,6 +247,26 @@ export function Counter(props: {
           />
         </Card>
       ) : null}
+      {matches ? <MemberMatches query={matches.query} found={matches.found} onChoose={choose} /> : null}
+      {chosen ? (
+        <ChosenMember
+          member={chosen}
+          rewards={chosenRewards}
+          locationId={props.locationId}
+          redeemed={redeemed}
+          onRedeemed={(id) => {
+            setRedeemed((done) => new Set(done).add(id));
+            focusInput();
+          }}
+          onApprove={() => {
+            const card = `customer:${chosen.id}`;
+            clear();
+            approveValue(card);
+          }}
+          pending={pending}
+          renderTier={props.renderTier}
+        />
+      ) : null}
       {check ? (
         <RedemptionCheck
           check={check}
@@ -219,7 +290,7 @@ export function Counter(props: {
           renderTier={props.renderTier}
         />
       ) : null}
-      {result || failure ? (
+      {result || failure || matches || chosen ? (
         <Button
           variant="ghost"
           size="lg"

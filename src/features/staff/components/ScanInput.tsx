@@ -1,5 +1,6 @@
 // The counter's scanner input: a USB scanner types the QR value and presses Enter; staff can
-// type or paste a code too (a member card, a check-in code or a member's redemption code).
+// type or paste a code too (a member card, a check-in code or a member's redemption code), or a
+// member's name or phone number to find them when their phone is flat (issue 20 §5).
 // Labelled, focused on load (a scanner's first scan must land), submits on Enter.
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
@@ -40,7 +41,7 @@ export const ScanInput = forwardRef<
         />
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-bark-700">
           A member card, a check-in code or a 6-character redemption code. A USB scanner fills
-          this in and presses Enter for you.
+          this in and presses Enter for you. Phone flat? Type the member's name or phone number.
         </p>
       </div>
       <Button
@@ -53,7 +54,9 @@ export const ScanInput = forwardRef<
           ? 'Working…'
           : scanKind(value) === 'redemption'
             ? 'Check redemption code'
-            : 'Approve visit'}
+            : scanKind(value) === 'search'
+              ? 'Find member'
+              : 'Approve visit'}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 // Check-in tokens and visit approval (SPEC §3 check-in start and visit approval responses).
 import { z } from 'zod';
-import { LocationId, Phone, RewardScope, Timestamp, Uuid } from './common.ts';
+import { LocationId, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
 
 export const StartCheckinRequest = z.strictObject({
   locationId: LocationId.optional().describe(
@@ -70,3 +70,19 @@ export const RedeemableRewardsResponse = z.object({
   redeemableRewards: z.array(RedeemableReward),
 });
 export type RedeemableRewardsResponse = z.infer<typeof RedeemableRewardsResponse>;
+
+// The counter's member search (issue 20 §5): a name or phone digits, when a member's phone is flat.
+export const CounterSearchQuery = z.strictObject({
+  q: z.string().trim().min(1).max(100).describe('A part of the name (2+ letters, any case) or 3+ digits of the phone'),
+});
+export const CounterSearchResponse = z.object({
+  customers: z.array(z.object({
+    id: Uuid.describe('Their member card is customer:{id}'),
+    name: z.string(),
+    phoneLast4: z.string().regex(/^\d{4}$/).describe('Only the last 4 digits: enough to tell two namesakes apart'),
+    totalPoints: z.number().int(),
+    tier: TierName,
+  })).max(10).describe('At most 10, names starting with the text first'),
+  more: z.boolean().describe('Other members match too: type more to narrow'),
+});
+export type CounterSearchResponse = z.infer<typeof CounterSearchResponse>;

@@ -1,0 +1,29 @@
+// GET /api/staff/members: the counter finds a member by name or phone digits (issue 20 §5), the
+// fallback when a member's phone is flat; the counter then treats the choice as a scanned card.
+import { CounterSearchQuery, CounterSearchResponse } from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
+
+export const counterSearch = endpoint({
+  method: 'get', path: '/api/staff/members', tag: 'Account', roles: ['staff', 'admin'],
+  summary: 'Find a member at the counter by name or phone digits',
+  description:
+    'Staff of any business and admins find any member: `q` is a part of the name (2+ characters, any case) or ' +
+    '3+ digits of the phone. Each row has only what the counter needs: the id (the card customer:{id}), the name, ' +
+    'the last 4 digits of the phone, points and tier; at most 10, `more` when others match.',
+  query: CounterSearchQuery, status: 200, response: CounterSearchResponse,
+  errors: {
+    400: `${BAD_INPUT} Or fewer than 2 letters / 3 digits.`, 401: NOT_SIGNED_IN,
+    403: 'Members and kiosks.', 429: 'Too many searches by this clerk.',
+  },
+  // A search answers members' names: unlimited searching would list the programme.
+  limits: [
+    {
+      rule: 'searchesPerClerk', bucket: 'search:clerk',
+      key: ({ caller }) => caller.userId,
+      text: 'member searches per clerk',
+    },
+  ],
+  limitsInCall: true,
+  handler: ({ call, query }) => call('app.counter_search', { p_query: query.q }),
+});

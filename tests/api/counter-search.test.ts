@@ -1,0 +1,4 @@
+// The counter search suite on PGlite, in-process.
+import { counterSearchSuite } from './suites/counter-search.ts';
+
+counterSearchSuite('pglite');
