@@ -23,6 +23,7 @@ import {
   type StorageState,
 } from '../support/browser-app.ts';
 import { api, apiOk, latestCode, nextPhone, signUp } from './lib/api.ts';
+import { signInThroughScreen } from './lib/dev-app.ts';
 
 let db: TestDatabase;
 let app: BrowserApp;
@@ -33,14 +34,9 @@ let joaniesStaffId: string;
 
 async function signInAt(path: string, phone: string, code?: string): Promise<{ page: Page; state: StorageState }> {
   const { page, problems } = await app.open(path, 390);
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await page.getByLabel('Verification code').waitFor();
-  await page.getByLabel('Verification code').fill(code ?? (await latestCode(app.anonKey, phone)));
-  await page.getByRole('button', { name: 'Verify & Sign In' }).click();
-  await page.getByRole('button', { name: /sign out/i }).waitFor();
+  const state = await signInThroughScreen(page, phone, code ?? (() => latestCode(app.anonKey, phone)));
   expect(problems).toEqual([]);
-  return { page, state: await page.context().storageState() };
+  return { page, state };
 }
 
 function accessToken(state: StorageState): string {

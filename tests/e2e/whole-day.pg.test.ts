@@ -15,7 +15,7 @@ import {
   type BrowserApp,
 } from '../support/browser-app.ts';
 import { apiOk, latestCode, nextPhone } from './lib/api.ts';
-import { accessTokenOf } from './lib/dev-app.ts';
+import { accessTokenOf, signInThroughScreen } from './lib/dev-app.ts';
 
 let db: TestDatabase;
 let app: BrowserApp;
@@ -35,12 +35,7 @@ afterAll(async () => {
 /** Signs in on /staff, /admin or /login by phone code, as a person does; the page stays open. */
 async function signIn(path: string, phone: string, code?: string, width = PHONE.width): Promise<Page> {
   const { page } = await app.open(path, width);
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await page.getByLabel('Verification code').waitFor();
-  await page.getByLabel('Verification code').fill(code ?? (await latestCode(app.anonKey, phone)));
-  await page.getByRole('button', { name: 'Verify & Sign In' }).click();
-  await page.getByRole('button', { name: /sign out/i }).waitFor();
+  await signInThroughScreen(page, phone, code ?? (() => latestCode(app.anonKey, phone)));
   return page;
 }
 

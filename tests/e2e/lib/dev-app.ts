@@ -54,20 +54,23 @@ export async function openPage(
 }
 
 /**
- * Signs in on a sign-in screen (/admin or /staff) by phone code, as a person would, and returns
- * the browser storage (the Supabase session) so later pages start signed in — Auth allows one code
- * request per phone every few seconds, so each test cannot sign in afresh.
+ * Signs in on a sign-in screen (/admin, /staff or the member's /login) by phone code, as a person
+ * would, and returns the browser storage (the Supabase session) so later pages start signed in —
+ * Auth allows one code request per phone every few seconds, so each test cannot sign in afresh.
+ * `code` is a test number's fixed code, or read once the code is sent (the dev SMS outbox).
  */
 export async function signInThroughScreen(
   page: Page,
   phone: string,
-  code: string,
+  code: string | (() => Promise<string>),
 ): Promise<StorageState> {
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Verification code').waitFor();
+  await page.getByLabel('Verification code').fill(typeof code === 'string' ? code : await code());
   await page.getByRole('button', { name: 'Verify & Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  // Staff and admin screens say "Sign out", the member's screens "Sign Out".
+  await page.getByRole('button', { name: /^Sign [oO]ut$/ }).waitFor();
   return page.context().storageState();
 }
 
