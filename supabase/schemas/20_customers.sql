@@ -65,13 +65,21 @@ create table public.consents (
   channel text not null check (channel in ('sms', 'email')),
   wording text not null check (length(wording) between 1 and 2000),
   scope text not null check (length(scope) between 1 and 500),
-  signup_channel text not null check (signup_channel in ('web', 'business', 'kiosk', 'mobile')),
-  created_at timestamptz not null default now()
+  -- The sign-up form's channel for a consent given at sign-up; null for a later change.
+  signup_channel text check (signup_channel in ('web', 'business', 'kiosk', 'mobile')),
+  created_at timestamptz not null default now(),
+  -- Issue 22: consent is a history. true grants, false withdraws; the newest row of a channel is
+  -- the customer's current choice (customers.sms_consent mirrors it, private.record_sms_consent
+  -- writes both). Where the change came from: the sign-up form, the member's /account, an SMS
+  -- reply (STOP / START), or an admin's correction.
+  granted boolean not null default true,
+  source text not null default 'signup' check (source in ('signup', 'account', 'sms_reply', 'admin')),
+  check (source <> 'signup' or signup_channel is not null)
 );
 alter table public.consents enable row level security;
 revoke all on public.consents from anon, authenticated;
 grant select on public.consents to authenticated;
-create index consents_customer_id_idx on public.consents (customer_id);
+create index consents_customer_id_idx on public.consents (customer_id, channel, created_at desc);
 create policy "Members read their own consents, admins all"
   on public.consents for select to authenticated
   using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));
@@ -182,6 +190,38 @@ as $$
   select 'Village Rewards programme, on behalf of the six participating businesses'
 $$;
 revoke execute on function private.consent_scope() from public;
+
+-- Issue 22: the one place a customer's SMS consent changes after sign-up (their /account, an SMS
+-- reply STOP / START, an admin's correction). Appends the consent row with the wording the member
+-- saw (or the keyword they sent) and sets customers.sms_consent to it, under the customer's row
+-- lock; a change to the value it already has records nothing. Returns whether it changed.
+create function private.record_sms_consent(
+  p_customer_id uuid, p_granted boolean, p_wording text, p_source text
+)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_current boolean;
+begin
+  select c.sms_consent into v_current from public.customers c where c.id = p_customer_id for update;
+  if not found then
+    perform private.fail('404', 'Customer not found');
+  end if;
+  if v_current = p_granted then
+    return false;
+  end if;
+  update public.customers c set sms_consent = p_granted where c.id = p_customer_id;
+  insert into public.consents (customer_id, channel, wording, scope, granted, source)
+  values (p_customer_id, 'sms',
+          coalesce(nullif(btrim(coalesce(p_wording, '')), ''), private.default_sms_consent_wording()),
+          private.consent_scope(), p_granted, p_source);
+  return true;
+end;
+$$;
+revoke execute on function private.record_sms_consent(uuid, boolean, text, text) from public;
 
 -- Sign-up: one customer per phone, the channel decided here (not by the caller), the SMS
 -- consent recorded. The functions in schema app (not exposed by the Data API; the api function
