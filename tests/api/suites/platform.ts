@@ -6,7 +6,7 @@ import { LocationList } from '../../../supabase/functions/_shared/contract.ts';
 import type { Endpoint } from '../../../supabase/functions/_shared/endpoint.ts';
 import { endpointList } from '../../../supabase/functions/_shared/endpoints.ts';
 import { bodyOf } from '../../support/api-client.ts';
-import { createKiosk, createMember, createStaff, nextPhone } from '../../support/api-factories.ts';
+import { createKiosk, createMember, createOwner, createStaff, nextPhone } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
@@ -100,7 +100,10 @@ export function platformSuite(kind: DatabaseKind) {
       beforeAll(async () => {
         const member = await createMember(h());
         const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
-        tokens = { kiosk: kiosk.token, member: member.token, staff: await createStaff(h(), 'creamery'), admin: await h().adminToken() };
+        tokens = {
+          kiosk: kiosk.token, member: member.token, staff: await createStaff(h(), 'creamery'),
+          owner: await createOwner(h(), 'creamery'), admin: await h().adminToken(),
+        };
       }, 60_000);
 
       it.each(endpointList.filter((e) => !e.roles.includes('anon')).map((e) => [label(e), e] as const))(
