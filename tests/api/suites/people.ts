@@ -69,7 +69,7 @@ export function peopleSuite(kind: DatabaseKind) {
 
     describe('admins by phone', () => {
       it('grants a signed-up phone at once, lists it, and removes it: its token is refused at once', async () => {
-        const member = await signUp(h());
+        const member = await createMember(h());
         const granted = bodyOf(await post('/api/admin/admins', { phone: member.phone }), GrantAdminResponse);
         expect(granted).toMatchObject({ phone: member.phone, status: 'active', userId: expect.any(String) });
         expect(await metadata(member.phone)).toMatchObject({ role: 'admin' });
@@ -112,7 +112,7 @@ export function peopleSuite(kind: DatabaseKind) {
         const phone = nextPhone();
         await post(`/api/admin/locations/${OWN}/staff`, { phone });
         const staff = await post('/api/admin/admins', { phone });
-        expect([staff.status, staff.error?.message]).toEqual([409, "This phone is already staff at The Village Creamery; remove it there first"]);
+        expect([staff.status, staff.error?.message]).toEqual([409, "This phone is already staff at Village Creamery; remove it there first"]);
         const ownerPhone = nextPhone();
         await post(`/api/admin/locations/${OWN}/owners`, { phone: ownerPhone });
         expect((await post('/api/admin/admins', { phone: ownerPhone })).status).toBe(409);
@@ -124,8 +124,8 @@ export function peopleSuite(kind: DatabaseKind) {
 
       if (kind === 'postgres') {
         it('two admins removing each other at once leave one of them', async () => {
-          const a = await signUp(h());
-          const b = await signUp(h());
+          const a = await createMember(h());
+          const b = await createMember(h());
           await post('/api/admin/admins', { phone: a.phone });
           await post('/api/admin/admins', { phone: b.phone });
           const tokenA = (await signInWithPhone(h().auth, a.phone)).access_token;
@@ -144,12 +144,12 @@ export function peopleSuite(kind: DatabaseKind) {
 
     describe('business owners', () => {
       it('grants an owner of one business, lists them, removes them: sessions end', async () => {
-        const member = await signUp(h());
+        const member = await createMember(h());
         const granted = bodyOf(await post(`/api/admin/locations/${OWN}/owners`, { phone: member.phone }), GrantOwnerResponse);
         expect(granted).toMatchObject({ phone: member.phone, locationId: OWN, status: 'active' });
         expect(await metadata(member.phone)).toMatchObject({ role: 'owner', location_id: OWN });
         const owners = bodyOf(await h().call('GET', `/api/admin/owners?location=${OWN}`, { token: await admin() }), AdminOwnersResponse);
-        expect(owners.find((o) => o.phone === member.phone)).toMatchObject({ status: 'active', businessName: 'The Village Creamery' });
+        expect(owners.find((o) => o.phone === member.phone)).toMatchObject({ status: 'active', businessName: 'Village Creamery' });
         // One role per phone: not an owner of a second business, not staff.
         expect((await post(`/api/admin/locations/${OTHER}/owners`, { phone: member.phone })).status).toBe(409);
         const staff = await post(`/api/admin/locations/${OWN}/staff`, { phone: member.phone });
@@ -218,7 +218,7 @@ export function peopleSuite(kind: DatabaseKind) {
     describe('contact messages', () => {
       it('marks a message handled and open again, counts the open ones, and audits each change', async () => {
         const subject = `Handled ${nextPhone()}`;
-        expect((await h().call('POST', '/api/contact', { body: { name: 'Pat', email: 'pat@example.com', subject, message: 'Hi' } })).status).toBe(200);
+        expect((await h().call('POST', '/api/contact', { body: { name: 'Pat', email: 'pat@example.com', subject, message: 'Hi' } })).status).toBe(201);
         const read = async () => bodyOf(await h().call('GET', '/api/admin/messages?limit=200', { token: await admin() }), ContactMessagesResponse);
         const before = await read();
         const message = before.messages.find((m) => m.subject === subject)!;
