@@ -120,21 +120,24 @@ const dropTemplates = await makeTemplates();
 // vitest starts the browser files only once every other file is done, so the run took the sum).
 // Within a lane the files run one after another; each lane has its own ports and env file
 // (BROWSER_LANE, dev/env.ts), so the lanes' dev servers run side by side. Files are dealt out
-// longest first to the lane with the least time so far, by their measured durations (seconds,
-// from this script's "slowest test files" on 2 cores); a file not listed counts as the mean.
+// longest first to the lane with the least time so far, by their measured durations (seconds; a
+// file not listed counts as the mean). The shares come from the "browser lanes" lines this script
+// prints, from a two-lane run on 2 cores (2026-11-26, under heavy outside load: load average
+// 15-28, so every file took several times longer), scaled to the ~6 min one lane took unloaded.
+// Update them from those lines when files grow; the split only needs the proportions.
 const E2E_SECONDS: Record<string, number> = {
-  'whole-day.pg.test.ts': 60,
-  'kiosk-and-screens.test.ts': 50,
-  'counter.pg.test.ts': 45,
-  'checkin-flows.test.ts': 45,
-  'admin.test.ts': 40,
-  'staff.test.ts': 35,
-  'staff-access.test.ts': 30,
-  'public-site.test.ts': 25,
-  'session.test.ts': 15,
-  'smoke.test.ts': 15,
-  'kiosk-enrolment.test.ts': 15,
-  'contact-storage.pg.test.ts': 10,
+  'checkin-flows.test.ts': 63,
+  'public-site.test.ts': 59,
+  'kiosk-and-screens.test.ts': 41,
+  'counter.pg.test.ts': 36,
+  'admin.test.ts': 35,
+  'staff-access.test.ts': 28,
+  'whole-day.pg.test.ts': 25,
+  'smoke.test.ts': 24,
+  'staff.test.ts': 17,
+  'kiosk-enrolment.test.ts': 17,
+  'session.test.ts': 10,
+  'contact-storage.pg.test.ts': 5,
 };
 const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
 
