@@ -123,21 +123,22 @@ const dropTemplates = await makeTemplates();
 // longest first to the lane with the least time so far, by their measured durations (seconds; a
 // file not listed counts as the mean). The shares come from the "browser lanes" lines this script
 // prints, from a two-lane run on 2 cores (2026-11-26, under heavy outside load: load average
-// 15-28, so every file took several times longer), scaled to the ~6 min one lane took unloaded.
-// Update them from those lines when files grow; the split only needs the proportions.
+// 14-28, so every file took about 7 times longer; kiosk-and-screens without a test that timed
+// out), scaled to the ~6 min the files took one after another unloaded. Update them from those
+// lines when files grow; the split only needs the proportions.
 const E2E_SECONDS: Record<string, number> = {
-  'checkin-flows.test.ts': 63,
-  'public-site.test.ts': 59,
-  'kiosk-and-screens.test.ts': 41,
-  'counter.pg.test.ts': 36,
-  'admin.test.ts': 35,
-  'staff-access.test.ts': 28,
+  'checkin-flows.test.ts': 70,
+  'public-site.test.ts': 66,
+  'kiosk-and-screens.test.ts': 45,
+  'counter.pg.test.ts': 34,
+  'admin.test.ts': 28,
   'whole-day.pg.test.ts': 25,
-  'smoke.test.ts': 24,
-  'staff.test.ts': 17,
-  'kiosk-enrolment.test.ts': 17,
-  'session.test.ts': 10,
-  'contact-storage.pg.test.ts': 5,
+  'staff-access.test.ts': 23,
+  'smoke.test.ts': 19,
+  'kiosk-enrolment.test.ts': 11,
+  'staff.test.ts': 10,
+  'session.test.ts': 4,
+  'contact-storage.pg.test.ts': 3,
 };
 const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
 
