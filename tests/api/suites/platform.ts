@@ -24,7 +24,7 @@ export function platformSuite(kind: DatabaseKind) {
     it('lists the six businesses to anyone, in their order, with welcome rewards', async () => {
       const locations = bodyOf(await h().call('GET', '/api/locations'), LocationList);
       expect(locations.map((l) => l.id)).toEqual(['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge']);
-      expect(locations.find((l) => l.id === 'creamery')?.welcomeReward.name).toBe('Free Ice Cream Scoop');
+      expect(locations.find((l) => l.id === 'creamery')?.welcomeReward?.name).toBe('Free Ice Cream Scoop');
     });
 
     it('treats the anon key as nobody in particular and a member token as that member', async () => {
