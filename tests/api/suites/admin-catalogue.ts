@@ -82,13 +82,13 @@ export function adminCatalogueSuite(kind: DatabaseKind) {
       expect((await post('/api/admin/businesses', business(slug('x'), { logoUrl: 'javascript:alert(1)' }))).status).toBe(400);
       expect((await post('/api/admin/businesses', { ...business(slug('x')), icon: 'rocket' })).status).toBe(400);
       expect((await post('/api/admin/businesses', { ...business(slug('x')), color: '#ff0000' })).status).toBe(400);
-      const [{ n }] = await h().db.sql<{ n: number }[]>`
-        select count(*)::int as n from private.audit_log where action = 'business.create' and target_id in ('admin', 'creamery')`;
+      const { n } = (await h().db.sql<{ n: number }[]>`
+        select count(*)::int as n from private.audit_log where action = 'business.create' and target_id in ('admin', 'creamery')`)[0]!;
       expect(n).toBe(0);
     });
 
     it('holds the SQL and the front end to one list of reserved words', async () => {
-      const [{ words }] = await h().db.sql<{ words: string[] }[]>`select private.reserved_slugs() as words`;
+      const { words } = (await h().db.sql<{ words: string[] }[]>`select private.reserved_slugs() as words`)[0]!;
       expect([...words].sort()).toEqual([...RESERVED_SLUGS].sort());
     });
 
@@ -206,7 +206,7 @@ export function adminCatalogueSuite(kind: DatabaseKind) {
       expect((await recordVisit(h(), await admin(), member.id, id)).unlockedRewards.filter((r) => r.scope === 'location')).toEqual([]);
       expect((await post(`/api/admin/rewards/${reward.id}/retire`, {})).status).toBe(409);
       // A tier reward is changed with its tier, not retired here.
-      const [{ id: silver }] = await h().db.sql<{ id: string }[]>`select id::text from public.rewards where tier = 'Silver'`;
+      const { id: silver } = (await h().db.sql<{ id: string }[]>`select id::text from public.rewards where tier = 'Silver'`)[0]!;
       expect((await post(`/api/admin/rewards/${silver}/retire`, {})).status).toBe(409);
       expect((await audit(reward.id)).map((r) => r.action)).toEqual(['reward.create', 'reward.update', 'reward.retire']);
       expect((await post('/api/admin/rewards', { locationId: 'no-such-shop', name: 'X' })).status).toBe(404);
@@ -215,7 +215,7 @@ export function adminCatalogueSuite(kind: DatabaseKind) {
 
     it('answers 403 to a member, staff and a kiosk, and 401 to nobody, on every catalogue endpoint', async () => {
       const tokens = await nonAdminTokens(h());
-      const [{ id: reward }] = await h().db.sql<{ id: string }[]>`select id::text from public.rewards where location_id = 'creamery' limit 1`;
+      const { id: reward } = (await h().db.sql<{ id: string }[]>`select id::text from public.rewards where location_id = 'creamery' limit 1`)[0]!;
       const calls: [string, string, unknown][] = [
         ['GET', '/api/admin/catalogue', undefined],
         ['GET', '/api/admin/catalogue/changes', undefined],
@@ -234,7 +234,7 @@ export function adminCatalogueSuite(kind: DatabaseKind) {
           expect((await h().call(method, path, { token, body })).status, `${method} ${path} as ${who}`).toBe(403);
         }
       }
-      const [{ n }] = await h().db.sql<{ n: number }[]>`select count(*)::int as n from public.rewards where name = 'X'`;
+      const { n } = (await h().db.sql<{ n: number }[]>`select count(*)::int as n from public.rewards where name = 'X'`)[0]!;
       expect(n).toBe(0);
     });
   });
