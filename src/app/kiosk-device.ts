@@ -22,7 +22,7 @@ export function isKioskDevice(): boolean {
   }
 }
 
-/** The kiosk landing screens (SPEC §2): /kiosk, /kiosk-home and the six business screens. */
+/** The kiosk landing screens (SPEC §2): /kiosk, /kiosk-home and every business's /:slug (issue 21). */
 export function isKioskLandingPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return (
