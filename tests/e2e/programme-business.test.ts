@@ -31,39 +31,39 @@ it('adds a seventh business with its welcome reward from the Programme tab; it w
   admin = await signInThroughScreen(page, '5555550100', '123456');
   const token = accessTokenOf(admin);
   const programme = page.getByRole('tabpanel', { name: 'Programme' });
-  await programme.getByRole('heading', { name: 'Businesses' }).waitFor();
+  await programme.getByRole('heading', { name: 'Businesses', exact: true }).waitFor();
   await programme.getByText('Village Creamery').first().waitFor();
 
   // A site word is refused beside the field before anything is sent.
   await programme.getByRole('button', { name: 'Add a business' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a business' });
-  await dialog.getByLabel('Web address').fill('admin');
+  await dialog.getByLabel('Web address', { exact: true }).fill('admin');
   await dialog.getByRole('button', { name: 'Add business' }).click();
   await dialog.getByText('That web address is used by a page of the site').waitFor();
-  expect(await dialog.getByLabel('Web address').getAttribute('aria-invalid')).toBe('true');
+  expect(await dialog.getByLabel('Web address', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
-  await dialog.getByLabel('Web address').fill(SLUG);
-  await dialog.getByLabel('Name').fill(NAME);
-  await dialog.getByLabel('Kind of business').fill('hardware store');
-  await dialog.getByLabel('Description (optional)').fill('Nails, paint and friendly advice since 1952.');
-  await dialog.getByLabel('Address (optional)').fill('3 Mill Street');
-  await dialog.getByLabel('Opening hours (optional)').fill('Mon–Sat 8am–6pm');
-  await dialog.getByLabel('Icon').selectOption('store');
-  await dialog.getByLabel('Colour').selectOption('green');
+  await dialog.getByLabel('Web address', { exact: true }).fill(SLUG);
+  await dialog.getByLabel('Name', { exact: true }).fill(NAME);
+  await dialog.getByLabel('Kind of business', { exact: true }).fill('hardware store');
+  await dialog.getByLabel('Description (optional)', { exact: true }).fill('Nails, paint and friendly advice since 1952.');
+  await dialog.getByLabel('Address (optional)', { exact: true }).fill('3 Mill Street');
+  await dialog.getByLabel('Opening hours (optional)', { exact: true }).fill('Mon–Sat 8am–6pm');
+  await dialog.getByLabel('Icon', { exact: true }).selectOption('store');
+  await dialog.getByLabel('Colour', { exact: true }).selectOption('green');
   await dialog.getByRole('button', { name: 'Add business' }).click();
-  await page.getByText(`${NAME} has its landing at /${SLUG}`).waitFor();
-  await programme.getByRole('list', { name: 'Businesses' }).getByText(NAME).waitFor();
+  await page.getByText(`${NAME} has its landing at /${SLUG}`).first().waitFor();
+  await programme.getByRole('list', { name: 'Businesses' }).getByText(NAME, { exact: true }).waitFor();
 
   // Its welcome reward.
   await programme.getByRole('button', { name: 'Add a welcome reward' }).click();
   const rewardDialog = page.getByRole('dialog', { name: 'Add a welcome reward' });
-  expect(await rewardDialog.getByLabel('Business').inputValue()).toBe(SLUG);
-  await rewardDialog.getByLabel('Reward name').fill('Free Key Cut');
-  await rewardDialog.getByLabel('Description (optional)').fill('One key cut on your first visit.');
+  expect(await rewardDialog.getByLabel('Business', { exact: true }).inputValue()).toBe(SLUG);
+  await rewardDialog.getByLabel('Reward name', { exact: true }).fill('Free Key Cut');
+  await rewardDialog.getByLabel('Description (optional)', { exact: true }).fill('One key cut on your first visit.');
   await rewardDialog.getByRole('button', { name: 'Add reward' }).click();
-  await page.getByText(`A first approved visit at ${NAME} now unlocks Free Key Cut.`).waitFor();
-  await programme.getByRole('list', { name: 'Rewards' }).getByText('Free Key Cut').waitFor();
-  await programme.getByRole('cell', { name: 'Reward added' }).waitFor();
+  await page.getByText(`A first approved visit at ${NAME} now unlocks Free Key Cut.`).first().waitFor();
+  await programme.getByRole('list', { name: 'Rewards' }).getByText('Free Key Cut', { exact: true }).waitFor();
+  await programme.getByRole('cell', { name: 'Reward added' }).first().waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, 'admin-programme-1280');
   await page.setViewportSize(PHONE);
@@ -117,14 +117,14 @@ it('adds a seventh business with its welcome reward from the Programme tab; it w
   // The reward is replaced from the Programme tab.
   await programme.getByRole('button', { name: 'Replace Free Key Cut' }).click();
   const replace = page.getByRole('dialog', { name: 'Replace Free Key Cut' });
-  await replace.getByLabel('New reward name').fill('Free Paint Sample');
-  await replace.getByLabel('Reason (optional)').fill('Key machine retired');
+  await replace.getByLabel('New reward name', { exact: true }).fill('Free Paint Sample');
+  await replace.getByLabel('Reason (optional)', { exact: true }).fill('Key machine retired');
   await replace.getByRole('button', { name: 'Replace reward' }).click();
-  await page.getByText(`Free Paint Sample is now the welcome reward at ${NAME}. Members who hold Free Key Cut keep it.`).waitFor();
+  await page.getByText(`Free Paint Sample is now the welcome reward at ${NAME}. Members who hold Free Key Cut keep it.`).first().waitFor();
   const rewards = programme.getByRole('list', { name: 'Rewards' });
   await rewards.getByRole('listitem').filter({ hasText: 'Free Key Cut' }).getByText('Retired').waitFor();
-  await rewards.getByText('replaced by Free Paint Sample', { exact: false }).waitFor();
-  await programme.getByRole('cell', { name: 'Reward replaced' }).waitFor();
+  await rewards.getByText('replaced by Free Paint Sample', { exact: false }).first().waitFor();
+  await programme.getByRole('cell', { name: 'Reward replaced' }).first().waitFor();
   expect(problems).toEqual([]);
   await context.close();
 
