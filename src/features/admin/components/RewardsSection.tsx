@@ -122,8 +122,12 @@ function WordingDialog({ reward, mode }: { reward: Reward; mode: 'edit' | 'repla
           : `${values.name} is up to date.`,
       });
     };
-    if (replacing) replace.mutate({ id: reward.id, ...body }, { onSuccess, onError });
-    else update.mutate({ id: reward.id, name: values.name, description: values.description }, { onSuccess, onError });
+    // mutateAsync, not mutate's callbacks: a replaced reward's row turns retired (its buttons, this
+    // dialog among them, are gone) when the catalogue refreshes, before mutate's callbacks would run.
+    const done = replacing
+      ? replace.mutateAsync({ id: reward.id, ...body })
+      : update.mutateAsync({ id: reward.id, name: values.name, description: values.description });
+    done.then(onSuccess, onError);
   };
   const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   return (
@@ -176,20 +180,15 @@ function WordingDialog({ reward, mode }: { reward: Reward; mode: 'edit' | 'repla
 function RetireDialog({ reward }: { reward: Reward }) {
   const [reason, setReason] = useState('');
   const retire = useRetireReward();
+  // mutateAsync: the retired reward's row loses this button when the catalogue refreshes.
   const confirm = () =>
-    retire.mutate(
-      { id: reward.id, reason: reason.trim() || undefined },
-      {
-        onSuccess: () => {
-          setReason('');
-          toast({
-            title: 'Reward retired',
-            description: `Nobody unlocks ${reward.name} any more; members who hold it keep it. ${reward.businessName} has no welcome reward until you add one.`,
-          });
-        },
-        onError: failed,
-      },
-    );
+    retire.mutateAsync({ id: reward.id, reason: reason.trim() || undefined }).then(() => {
+      setReason('');
+      toast({
+        title: 'Reward retired',
+        description: `Nobody unlocks ${reward.name} any more; members who hold it keep it. ${reward.businessName} has no welcome reward until you add one.`,
+      });
+    }, failed);
   return (
     <Dialog>
       <DialogTrigger asChild>
