@@ -120,7 +120,14 @@ it('adds a seventh business with its welcome reward from the Programme tab; it w
   await replace.getByLabel('New reward name', { exact: true }).fill('Free Paint Sample');
   await replace.getByLabel('Reason (optional)', { exact: true }).fill('Key machine retired');
   await replace.getByRole('button', { name: 'Replace reward' }).click();
-  await page.getByText(`Free Paint Sample is now the welcome reward at ${NAME}. Members who hold Free Key Cut keep it.`).first().waitFor();
+  await page
+    .getByText(`Free Paint Sample is now the welcome reward at ${NAME}. Members who hold Free Key Cut keep it.`)
+    .first()
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await shoot(page, 'failed-programme-replace');
+      throw new Error(`${String(error)}\n${(await page.locator('body').innerText()).slice(-3000)}`);
+    });
   const rewards = programme.getByRole('list', { name: 'Rewards' });
   await rewards.getByRole('listitem').filter({ hasText: 'Free Key Cut' }).getByText('Retired').waitFor();
   await rewards.getByText('replaced by Free Paint Sample', { exact: false }).first().waitFor();

@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
+import { ToastRegion } from '@/components/ui/Toaster.tsx';
 import { ProgrammeTab } from './ProgrammeTab.tsx';
 
 const CREAMERY = {
@@ -17,17 +18,29 @@ const SCOOP = {
   businessName: 'Village Creamery', holders: 3, unlocked: 5,
 };
 
-function setup(catalogue: unknown = { businesses: [CREAMERY], rewards: [SCOOP] }) {
+function setup(initial: unknown = { businesses: [CREAMERY], rewards: [SCOOP] }) {
+  let catalogue = initial;
   const calls = stubApi({
     '/api/admin/catalogue': () => [200, catalogue],
     '/api/admin/catalogue/changes': () => [200, []],
     '/api/admin/businesses': () => [409, { error: { code: 'conflict', message: 'A business already has that web address' } }],
     [`/api/admin/rewards/${SCOOP.id}/replace`]: (_url: URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body)) as { name: string };
-      return [200, { ...SCOOP, id: '22222222-2222-4222-8222-222222222222', name: body.name }];
+      const next = { ...SCOOP, id: '22222222-2222-4222-8222-222222222222', name: body.name, holders: 0 };
+      // The refreshed catalogue has the old reward retired: its row (and this dialog) goes.
+      catalogue = {
+        businesses: [{ ...CREAMERY, welcomeRewardId: next.id }],
+        rewards: [next, { ...SCOOP, retiredAt: '2026-11-26T00:00:00Z', replacedBy: next.id }],
+      };
+      return [200, next];
     },
   });
-  renderWithRouter(<ProgrammeTab />);
+  renderWithRouter(
+    <>
+      <ProgrammeTab />
+      <ToastRegion />
+    </>,
+  );
   const posts = (path: string) =>
     calls.filter((c) => c.url.pathname === path && c.init?.method === 'POST').map((c) => JSON.parse(String(c.init?.body)) as unknown);
   return { posts };
@@ -81,4 +94,8 @@ it('replaces a welcome reward and says its holders keep it', async () => {
   await userEvent.type(within(dialog).getByLabelText('New reward name'), 'Double Scoop');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Replace reward' }));
   await waitFor(() => expect(posts(`/api/admin/rewards/${SCOOP.id}/replace`)).toEqual([{ name: 'Double Scoop', description: '' }]));
+  expect(
+    (await screen.findAllByText('Double Scoop is now the welcome reward at Village Creamery. Members who hold Free Ice Cream Scoop keep it.'))[0],
+  ).toBeInTheDocument();
+  expect(await screen.findByText('replaced by Double Scoop', { exact: false })).toBeInTheDocument();
 });
