@@ -71,6 +71,7 @@ export const LOCATIONS = [
     logoUrl: '/logos/creamery.svg',
     icon: 'ice-cream',
     color: 'pink',
+    hours: '',
     welcomeReward: {
       name: 'Free Ice Cream Scoop',
       description: 'One free scoop on your first visit.',
@@ -86,6 +87,7 @@ export const LOCATIONS = [
     logoUrl: '/logos/joanies.svg',
     icon: 'pizza',
     color: 'red',
+    hours: '',
     welcomeReward: { name: 'Free Garlic Bread', description: 'Garlic bread on your first visit.' },
   },
 ];

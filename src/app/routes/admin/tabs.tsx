@@ -1,6 +1,6 @@
 // The dashboard's tabs (Radix Tabs; the open tab is in the URL as ?tab=, an open customer as
 // ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages (with the number still
-// open), Reports, People (admins and business owners) and Audit (issue 21 §3, §4).
+// open), Reports, People (admins and business owners), Audit (issue 21 §3, §4) and Programme (§2).
 import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
@@ -10,6 +10,7 @@ import { ExportsTab } from '@/features/admin/components/ExportsTab.tsx';
 import { FlagsTab } from '@/features/admin/components/FlagsTab.tsx';
 import { LocationsTab } from '@/features/admin/components/LocationsTab.tsx';
 import { MessagesTab } from '@/features/admin/components/MessagesTab.tsx';
+import { ProgrammeTab } from '@/features/admin/components/ProgrammeTab.tsx';
 import { ReportsTab } from '@/features/admin/components/ReportsTab.tsx';
 import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
 import { PeopleTab } from '@/features/admin/components/PeopleTab.tsx';
@@ -28,6 +29,7 @@ const TABS = [
   ['reports', 'Reports'],
   ['people', 'People'],
   ['audit', 'Audit'],
+  ['programme', 'Programme'],
 ] as const;
 
 const renderStatus = (status: string) => <TierBadge status={status} />;
@@ -85,6 +87,9 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab locations={props.locations} />
+        </TabsContent>
+        <TabsContent value="programme">
+          <ProgrammeTab />
         </TabsContent>
       </Tabs>
       <CustomerDetailDialog

@@ -4,8 +4,8 @@
 // Joanie's gives Free Garlic Bread).
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
@@ -43,14 +43,18 @@ interface Featured {
 
 /** get-locations.ts's query (key: locationsQueryOptions), its fetcher and zod loaded on demand so
  * the first load of `/` stays light. */
-function useFeaturedRewards(): { rewards: Featured[]; pending: boolean } {
-  const locations = useQuery({
+function useCatalogue() {
+  return useQuery({
     queryKey: ['/api/locations'],
     queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
   });
+}
+
+function useFeaturedRewards(): { rewards: Featured[]; pending: boolean } {
+  const locations = useCatalogue();
   const welcome = FEATURED_BUSINESSES.flatMap((id) => {
     const location = locations.data?.find((item) => item.id === id);
-    return location
+    return location?.welcomeReward
       ? [
           {
             name: location.welcomeReward.name,
@@ -82,6 +86,7 @@ const TESTIMONIALS = [
 export function HomePage() {
   usePageTitle('Home');
   const featured = useFeaturedRewards();
+  const businesses = useCatalogue().data ?? [];
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
@@ -105,9 +110,9 @@ export function HomePage() {
             </div>
           </div>
           <ul aria-label="Participating businesses" className="grid grid-cols-3 gap-3">
-            {LOCATION_IDS.map((id) => (
-              <li key={id} className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
-                <img src={`/logos/${id}.svg`} alt="" className="aspect-square w-full" />
+            {businesses.map((business) => (
+              <li key={business.id} className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
+                <BusinessLogo location={business} className="aspect-square size-auto w-full" />
               </li>
             ))}
           </ul>

@@ -1,0 +1,25 @@
+// The Programme tab (issue 21 §2): the operator runs the programme without SQL. One section per
+// part, each in its own file: Businesses and Rewards here; Tiers, Limits and public Content
+// are added as their own sections (TiersSection, LimitsSection, ContentSection) below them.
+import type { ReactNode } from 'react';
+import { BusinessesSection } from './BusinessesSection.tsx';
+import { RewardsSection } from './RewardsSection.tsx';
+
+/** One section of the tab, on its card. */
+export function ProgrammeSection(props: { children: ReactNode }) {
+  return <div className="rounded-2xl border border-cream-200 bg-white/60 p-4 sm:p-6">{props.children}</div>;
+}
+
+export function ProgrammeTab() {
+  return (
+    <div className="grid gap-6">
+      <ProgrammeSection>
+        <BusinessesSection />
+      </ProgrammeSection>
+      <ProgrammeSection>
+        <RewardsSection />
+      </ProgrammeSection>
+      {/* Tiers, limits and public content: <TiersSection />, <LimitsSection />, <ContentSection /> */}
+    </div>
+  );
+}
