@@ -121,6 +121,7 @@ export function memberRecordsSuite(kind: DatabaseKind) {
         expect(JSON.stringify(refused.body)).toContain(SUSPENDED);
       }
       expect(await h().db.sql`select 1 from public.visits where customer_id = ${member.id} and location_id = 'museum'`).toHaveLength(0);
+      expect(bodyOf(await h().call('GET', '/api/me/details', { token: member.token }), MyDetails).suspended).toBe(true);
       expect((await post(`/api/admin/customers/${member.id}/suspend`, { reason: 'Twice' })).status).toBe(409);
 
       bodyOf(await post(`/api/admin/customers/${member.id}/unsuspend`, { reason: 'Sorted out' }), MemberRecord);

@@ -32,9 +32,14 @@ export function AccountSettings(props: { onDeleted: () => void }) {
       </p>
     );
   }
-  const { name, phone, smsConsent } = details.data;
+  const { name, phone, smsConsent, suspended } = details.data;
   return (
     <>
+      {suspended ? (
+        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+          {"This membership is suspended. Please speak to the programme's operator."}
+        </p>
+      ) : null}
       <Card>
         <CardTitle>Your details</CardTitle>
         <div className="mt-4 grid gap-6">

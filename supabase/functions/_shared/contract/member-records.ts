@@ -33,6 +33,7 @@ export const MyDetails = z.object({
   phone: z.string().describe('10 digits'),
   email: z.string().nullable(),
   smsConsent: z.boolean(),
+  suspended: z.boolean().describe('the operator suspended the membership: no check-ins or redemptions'),
   smsConsentChangedAt: Timestamp.nullable().describe('when the SMS choice was last recorded (null: never given)'),
 });
 export type MyDetails = z.infer<typeof MyDetails>;
