@@ -74,7 +74,9 @@ it('a member changes name and phone, turns texts off, downloads the data and del
   const newPhone = nextPhone();
   await page.getByLabel('New phone number').fill(newPhone);
   await page.getByRole('button', { name: 'Send code to new number' }).click();
-  await page.getByLabel(`Code texted to ${formatted(newPhone)}`).fill(await latestCode(app.anonKey, newPhone));
+  const codeField = page.getByLabel(`Code texted to ${formatted(newPhone)}`);
+  await codeField.waitFor();
+  await codeField.fill(await latestCode(app.anonKey, newPhone));
   await page.getByRole('button', { name: 'Confirm new number' }).click();
   await page.getByRole('heading', { name: 'Rita Renamed', level: 1 }).locator('..').getByText(formatted(newPhone)).waitFor();
 
