@@ -45,7 +45,7 @@ export function AccountSettings(props: { onDeleted: () => void }) {
         <div className="mt-4 grid gap-6">
           <NameForm current={name} />
           <PhoneForm current={phone} />
-          <TextsChoice on={smsConsent} />
+          <TextsChoice key={String(smsConsent)} on={smsConsent} />
         </div>
       </Card>
       <Card>
@@ -210,21 +210,28 @@ function PhoneForm(props: { current: string }) {
 }
 
 function TextsChoice(props: { on: boolean }) {
+  // The box follows the click at once; a refusal puts it back.
+  const [on, setOn] = useState(props.on);
   const set = useSetMySmsConsent();
   return (
     <fieldset className="grid gap-2">
       <legend className="font-semibold text-bark-900">Texts</legend>
       <Checkbox
-        checked={props.on}
+        checked={on}
         disabled={set.isPending}
         label={SMS_CONSENT_TEXT}
-        hint={props.on ? `Untick to stop: "${SMS_OPT_OUT_TEXT}"` : 'Texts are off. Tick to turn them on.'}
-        onChange={(event) =>
-          set.mutate(event.target.checked, {
+        hint={on ? `Untick to stop: "${SMS_OPT_OUT_TEXT}"` : 'Texts are off. Tick to turn them on.'}
+        onChange={(event) => {
+          const next = event.target.checked;
+          setOn(next);
+          set.mutate(next, {
             onSuccess: (saved) => toast({ title: saved.smsConsent ? 'Texts turned on' : 'Texts turned off' }),
-            onError: (failure) => toast({ title: 'Not saved', description: userMessage(failure), variant: 'destructive' }),
-          })
-        }
+            onError: (failure) => {
+              setOn(!next);
+              toast({ title: 'Not saved', description: userMessage(failure), variant: 'destructive' });
+            },
+          });
+        }}
       />
     </fieldset>
   );
