@@ -45,7 +45,7 @@ export function AccountSettings(props: { onDeleted: () => void }) {
         <div className="mt-4 grid gap-6">
           <NameForm current={name} />
           <PhoneForm current={phone} />
-          <TextsChoice key={String(smsConsent)} on={smsConsent} />
+          <TextsChoice on={smsConsent} />
         </div>
       </Card>
       <Card>
