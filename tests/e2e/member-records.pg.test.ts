@@ -150,7 +150,7 @@ it('a member changes name and phone, turns texts off, downloads the data and del
     expect(JSON.stringify(found.body)).not.toContain(id);
   }
   const html = await adminPage.page.content();
-  for (const trace of ['Rita', formatted(newPhone), formatted(phone)]) expect(html).not.toContain(trace);
+  for (const trace of ['Rita Renamed', 'Rita Member', formatted(newPhone), formatted(phone)]) expect(html).not.toContain(trace);
   expect(adminPage.problems).toEqual([]);
   await adminPage.page.close();
   // The phone may join again as a new member.
