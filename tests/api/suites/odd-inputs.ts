@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallerKind } from '../../../supabase/functions/_shared/caller.ts';
 import { SMS_OPT_OUT_TEXT } from '../../../supabase/functions/_shared/contract.ts';
 import { endpoints } from '../../../supabase/functions/_shared/endpoints.ts';
-import { createKiosk, createMember, createStaff, nextPhone } from '../../support/api-factories.ts';
+import { createKiosk, createMember, createOwner, createStaff, nextPhone } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
@@ -82,6 +82,16 @@ const BASES: Record<string, Base> = {
   settlementCsv: { as: 'admin', query: { month: '2026-01' } },
   crossShopping: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
   businessReport: { as: 'admin', query: { location: 'creamery', month: '2026-01' } },
+  // Issue 21 §3/§4: people, messages, the audit log, a business's settlement line.
+  adminAdmins: { as: 'admin' },
+  grantAdmin: { as: 'admin', body: { phone: '3125550195' } },
+  removeAdmin: { as: 'admin', body: { phone: '3125550195' } },
+  adminOwners: { as: 'admin', query: { location: 'creamery' } },
+  grantOwner: { as: 'admin', params: { locationId: 'creamery' }, body: { phone: '3125550194' } },
+  revokeOwner: { as: 'admin', params: { locationId: 'creamery' }, body: { phone: '3125550194' } },
+  handleMessage: { as: 'admin', params: { messageId: SOME_ID }, body: { handled: true } },
+  adminAudit: { as: 'owner', query: { action: 'staff', actor: 'admin', target: '312', location: 'creamery', from: '2026-01-01', to: '2026-01-31' } },
+  businessSettlement: { as: 'owner', params: { locationId: 'creamery' }, query: { month: '2026-01' } },
   // Issue 21 §3 / 22 §1: member records and the member's own data (deletion last: it ends the member).
   renameMember: { as: 'admin', params: { customerId: SOME_ID }, body: { name: 'Odd', reason: 'Odd reason' } },
   changeMemberPhone: { as: 'admin', params: { customerId: SOME_ID }, body: { phone: '3125550195', reason: 'Odd reason' } },
@@ -128,6 +138,7 @@ export function oddInputsSuite(kind: DatabaseKind) {
         kiosk: (await createKiosk(h(), 'creamery')).token,
         member: (await createMember(h(), { phone: nextPhone() })).token,
         staff: await createStaff(h(), 'creamery'),
+        owner: await createOwner(h(), 'creamery'),
         admin: await h().adminToken(),
       };
       const failures: string[] = [];
