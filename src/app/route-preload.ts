@@ -13,6 +13,7 @@ export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],
   ['^/admin(/report)?$', 'src/app/routes/admin/index.ts'],
   ['^/staff$', 'src/app/routes/staff/index.ts'],
+  ['^/owner$', 'src/app/routes/owner/index.ts'],
   [`^/(kiosk|kiosk-home|${LOCATION_IDS.join('|')})$`, 'src/app/routes/kiosk/landing.ts'],
 ];
 

@@ -40,6 +40,7 @@ const SCREENS: [string, string, string?][] = [
   ['/mobile/qr', 'Please sign in to continue', 'My Check-in QR'],
   ['/mobile/wallet', 'Please sign in to continue', 'Points & Rewards'],
   ['/admin', 'Village Rewards Admin'],
+  ['/owner', 'Business owner'],
   ['/admin/report', 'Monthly report'],
   ['/staff', 'Staff Counter'],
 ];
