@@ -15,6 +15,8 @@ export interface UserRow {
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
   is_anonymous: boolean;
+  /** A phone change waiting for the code sent to the new phone (GoTrue's phone_change). */
+  phone_change?: string | null;
   banned_until: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -98,6 +100,27 @@ export function createStore(sql: Sql) {
     async signedIn(userId: string): Promise<UserRow> {
       const [user] = await sql<UserRow[]>`
         update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${userId} returning *`;
+      return user!;
+    },
+    /** PUT /user {phone}: the new phone waits for its code (GoTrue's phone_change). */
+    async startPhoneChange(userId: string, phone: string): Promise<UserRow> {
+      const [user] = await sql<UserRow[]>`
+        update auth.users set phone_change = ${phone}, phone_change_sent_at = now(), updated_at = now()
+         where id = ${userId} returning *`;
+      return user!;
+    },
+    async userByPhoneChange(phone: string): Promise<UserRow | undefined> {
+      const [user] = await sql<UserRow[]>`
+        select * from auth.users where phone_change = ${phone} order by phone_change_sent_at desc limit 1`;
+      return user;
+    },
+    /** The code sent to the new phone was verified: it becomes the user's (confirmed) phone. */
+    async completePhoneChange(userId: string): Promise<UserRow> {
+      const [user] = await sql<UserRow[]>`
+        update auth.users
+           set phone = phone_change, phone_change = '', phone_change_sent_at = null,
+               phone_confirmed_at = now(), last_sign_in_at = now(), updated_at = now()
+         where id = ${userId} returning *`;
       return user!;
     },
     async setUserMetadata(userId: string, metadata: Json): Promise<UserRow> {

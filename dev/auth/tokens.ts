@@ -41,6 +41,7 @@ export function userJson(user: UserRow) {
     role: user.role,
     email: user.email ?? '',
     phone: user.phone ?? '',
+    ...(user.phone_change ? { new_phone: user.phone_change } : {}),
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(user.confirmed_at),
     last_sign_in_at: iso(user.last_sign_in_at),

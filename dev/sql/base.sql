@@ -51,6 +51,10 @@ create table if not exists auth.users (
 );
 -- Phone + password users (GoTrue's encrypted_password; the stand-in keeps a scrypt hash).
 alter table auth.users add column if not exists encrypted_password varchar(255);
+-- A phone change waiting for its code (GoTrue's phone_change / phone_change_sent_at; the code
+-- itself the stand-in keeps with its other codes, in auth_dev.sms_codes).
+alter table auth.users add column if not exists phone_change text default '';
+alter table auth.users add column if not exists phone_change_sent_at timestamptz;
 
 create or replace function auth.uid() returns uuid
 language sql stable

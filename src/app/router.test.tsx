@@ -31,11 +31,13 @@ const SCREENS: [string, string, string?][] = [
   ['/account', 'Please sign in to view your account', 'My Account'],
   ['/account/qr', 'Please sign in to view your QR code', 'My QR Code'],
   ['/account/history', 'Please sign in to view your history', 'Visit History'],
+  ['/goodbye', 'Goodbye', 'Account deleted'],
   ['/mobile', 'Check In with Your Phone', 'Mobile Check-in'],
   ['/mobile/otp', 'Check In with Your Phone', 'Mobile Check-in'],
   ['/mobile/qr', 'Please sign in to continue', 'My Check-in QR'],
   ['/mobile/wallet', 'Please sign in to continue', 'Points & Rewards'],
   ['/admin', 'Village Rewards Admin'],
+  ['/owner', 'Business owner'],
   ['/admin/report', 'Monthly report'],
   ['/staff', 'Staff Counter'],
 ];

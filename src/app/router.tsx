@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/account', lazy: screen(accountScreens, (m) => m.AccountPage) },
       { path: '/account/qr', lazy: screen(memberScreens, (m) => m.AccountQrPage) },
       { path: '/account/history', lazy: screen(accountScreens, (m) => m.AccountHistoryPage) },
+      { path: '/goodbye', lazy: screen(accountScreens, (m) => m.GoodbyePage) },
       { path: '/mobile', lazy: screen(memberScreens, (m) => m.MobileLoginPage) },
       { path: '/mobile/otp', lazy: screen(memberScreens, (m) => m.MobileOtpPage) },
       { path: '/mobile/qr', lazy: screen(memberScreens, (m) => m.MobileQrPage) },

@@ -7,8 +7,10 @@ create table public.customers (
   -- The Supabase Auth user who signed in with this phone (set on first verified sign-in).
   user_id uuid unique references auth.users (id) on delete set null,
   name text not null check (length(btrim(name)) between 1 and 100),
-  -- E.164, US numbers only (SPEC §9: 10 digits). One customer per phone (DESIGN §3.6).
-  phone text not null unique check (phone ~ '^\+1[2-9][0-9]{9}$'),
+  -- E.164, US numbers only (SPEC §9: 10 digits). One customer per phone (DESIGN §3.6). Null only
+  -- for a forgotten member (issue 21 §3; customers_phone_unless_forgotten below): the phone may
+  -- then join again as a new member.
+  phone text unique check (phone ~ '^\+1[2-9][0-9]{9}$'),
   email text check (email is null or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
   sms_consent boolean not null default false,
   email_consent boolean not null default false,
@@ -22,7 +24,16 @@ create table public.customers (
   -- customer row by a trigger on visits (75_rollups.sql), so sorting and filtering by them is an
   -- index scan, not an aggregate.
   visit_count integer not null default 0 check (visit_count >= 0),
-  last_visit_at timestamptz
+  last_visit_at timestamptz,
+  -- Member records (issue 21 §3, 57_member_records.sql). A forgotten member (the operator's
+  -- "Forget member" or the member's "Delete my account") keeps the row and its numbers with the
+  -- name 'Forgotten member', no phone, no email, no Auth user: forgotten_at is set and phone null.
+  forgotten_at timestamptz,
+  -- A suspended member cannot check in or redeem (the reason is kept with it).
+  suspended_at timestamptz,
+  suspension_reason text check (length(suspension_reason) <= 500),
+  constraint customers_phone_unless_forgotten check (phone is not null or forgotten_at is not null),
+  constraint customers_suspension_has_reason check (suspended_at is null or suspension_reason is not null)
 );
 alter table public.customers enable row level security;
 revoke all on public.customers from anon, authenticated;

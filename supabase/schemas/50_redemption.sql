@@ -195,7 +195,8 @@ begin
              case when v_by_phone then position(v_digits in c.phone) <> 2
                   else lower(c.name) not like v_text || '%' end as starts
         from public.customers c
-       where case when v_by_phone then c.phone like private.like_contains(v_digits)
+       where c.forgotten_at is null
+         and case when v_by_phone then c.phone like private.like_contains(v_digits)
                   else lower(c.name) like private.like_contains(v_text) end
        order by starts, lower(c.name), c.id
        limit 11

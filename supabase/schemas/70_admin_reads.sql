@@ -100,7 +100,8 @@ begin
     end if;
     return query
       select c.id from public.customers c
-       where (v_search is null or position(v_search in lower(c.name)) > 0
+       where c.forgotten_at is null
+         and (v_search is null or position(v_search in lower(c.name)) > 0
               or (v_digits is not null and position(v_digits in c.phone) > 0))
          and (p_location_id is null or c.signup_location_id = p_location_id
               or c.id in (select v.customer_id from public.visits v
@@ -110,7 +111,8 @@ begin
   select * into r from private.dashboard_range(p_range, p_from, p_to);
   return query
     select c.id from public.customers c
-     where (v_search is null or position(v_search in lower(c.name)) > 0
+     where c.forgotten_at is null
+       and (v_search is null or position(v_search in lower(c.name)) > 0
             or (v_digits is not null and position(v_digits in c.phone) > 0))
        and ((c.created_at >= r.starts_at and c.created_at < r.ends_at
              and (p_location_id is null or c.signup_location_id = p_location_id))
@@ -146,7 +148,8 @@ begin
       'lastVisit', c.last_visit_at, 'totalVisits', c.visit_count, 'createdAt', c.created_at,
       'smsConsent', c.sms_consent, 'emailConsent', c.email_consent,
       'signupChannel', c.signup_channel, 'signupLocationId', c.signup_location_id,
-      'signedIn', c.user_id is not null),
+      'signedIn', c.user_id is not null,
+      'suspendedAt', c.suspended_at, 'suspensionReason', c.suspension_reason, 'forgottenAt', c.forgotten_at),
     'visits', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', v.id, 'locationId', v.location_id, 'businessName', l.business_name, 'points', v.points,
@@ -178,7 +181,8 @@ begin
     'consents', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', k.id, 'channel', k.channel, 'wording', k.wording, 'scope', k.scope,
-               'signupChannel', k.signup_channel, 'createdAt', k.created_at)
+               'signupChannel', k.signup_channel, 'createdAt', k.created_at,
+               'granted', k.granted, 'source', k.source)
              order by k.created_at desc, k.id), '[]'::jsonb)
         from public.consents k where k.customer_id = c.id),
     'ledger', (
@@ -637,13 +641,13 @@ revoke execute on function private.like_contains(text) from public;
 grant execute on function private.like_contains(text) to authenticated;
 
 -- The search part of the tab's filter over public.customers c: $1 a name part (lower case),
--- $2 phone digits (3 or more); either null when not given.
+-- $2 phone digits (3 or more); either null when not given. Forgotten members are never listed.
 create function private.admin_customer_search_sql()
 returns text
 language sql immutable
 set search_path = ''
 as $$
-  select '($1::text is null or lower(c.name) like private.like_contains($1)'
+  select 'c.forgotten_at is null and ($1::text is null or lower(c.name) like private.like_contains($1)'
          || ' or ($2::text is not null and c.phone like private.like_contains($2)))'
 $$;
 revoke execute on function private.admin_customer_search_sql() from public;

@@ -136,6 +136,7 @@ export async function createApiHarness(kind: DatabaseKind, options: HarnessOptio
     checkinsPerKiosk: ROOMY,
     searchesPerClerk: ROOMY,
     contactPerIp: ROOMY,
+    accountChangesPerMember: ROOMY,
   };
   const config: AppConfig = { ...base, rateLimits: roomy };
 

@@ -72,6 +72,29 @@ export function otpRoutes(deps: AuthDeps) {
   const { config, store, sessions, tokens } = deps;
   const sendCode = createCodeSender(deps);
 
+  /**
+   * GoTrue's smsVerify for a phone change: the code sent to the new phone makes it the user's
+   * phone, and a session is issued (its phone claim the new phone, `amr` otp).
+   */
+  async function verifyPhoneChange(input: Record<string, unknown>) {
+    const token = typeof input.token === 'string' ? input.token : '';
+    if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
+    const phone = validatePhone(input.phone);
+    const user = await store.userByPhoneChange(phone);
+    if (!user || !(await store.codeMatches(phone, token))) {
+      throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
+    if (user.banned_until && user.banned_until > new Date()) {
+      throw new AuthError(403, 'user_banned', 'User is banned');
+    }
+    if (!(await store.consumeCode(phone, token))) {
+      throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
+    const changed = await store.completePhoneChange(user.id);
+    const { sessionId, refreshToken } = await sessions.create(user.id, 'otp');
+    return tokens.session(changed, sessionId, refreshToken, await sessions.amr(sessionId), 'otp');
+  }
+
   return new Hono()
     .post('/otp', async (c) => {
       await rateLimit(deps, `otp:${clientIp(c)}`, config.rateLimits.signInSignUpsPer5Min, 300);
@@ -116,6 +139,7 @@ export function otpRoutes(deps: AuthDeps) {
         300,
       );
       const input = await jsonBody(c);
+      if (input.type === 'phone_change') return c.json(await verifyPhoneChange(input));
       if (input.type !== 'sms') {
         throw new AuthError(
           400,

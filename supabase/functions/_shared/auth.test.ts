@@ -22,6 +22,8 @@ function gateway(userAnswer: 'ok' | 'refused'): AuthGateway {
     sendOtp: refuse,
     verifyOtp: refuse,
     signOut: refuse,
+    requestPhoneChange: refuse,
+    verifyPhoneChange: refuse,
     async getUser() {
       if (userAnswer === 'refused') throw new ApiError(401, 'unauthorized', 'refused');
       return { id: USER };

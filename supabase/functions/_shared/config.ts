@@ -17,6 +17,8 @@ export interface RateLimits {
   checkinsPerKiosk: RateLimitRule;
   searchesPerClerk: RateLimitRule;
   contactPerIp: RateLimitRule;
+  /** A member's changes on /account (name, texts, phone codes, data downloads, deletion). */
+  accountChangesPerMember: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -87,6 +89,7 @@ const Env = z.object({
   RATE_LIMIT_CHECKINS_PER_KIOSK: Rule.prefault('120/3600'),
   RATE_LIMIT_SEARCHES_PER_CLERK: Rule.prefault('300/3600'),
   RATE_LIMIT_CONTACT_PER_IP: Rule.prefault('5/3600'),
+  RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER: Rule.prefault('30/3600'),
 });
 
 /** Parses the settings; throws naming every missing or malformed variable. */
@@ -112,6 +115,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       checkinsPerKiosk: e.RATE_LIMIT_CHECKINS_PER_KIOSK,
       searchesPerClerk: e.RATE_LIMIT_SEARCHES_PER_CLERK,
       contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
+      accountChangesPerMember: e.RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER,
     },
     sendSmsHookSecrets: e.SEND_SMS_HOOK_SECRETS,
     twilio:

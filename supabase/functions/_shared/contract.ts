@@ -16,3 +16,4 @@ export * from './contract/admin-series.ts';
 export * from './contract/admin-exports.ts';
 export * from './contract/coalition.ts';
 export * from './contract/people.ts';
+export * from './contract/member-records.ts';

@@ -11,6 +11,16 @@ import { startRedemption } from './routes/account/start-redemption.ts';
 import { checkRedemptionCode } from './routes/account/check-redemption-code.ts';
 import { redeemCode } from './routes/account/redeem-code.ts';
 import { counterSearch } from './routes/account/counter-search.ts';
+import {
+  changeMyPhone,
+  confirmMyPhone,
+  deleteMyAccount,
+  myDataExport,
+  myDetails,
+  setMySmsConsent,
+  updateMyName,
+} from './routes/account/my-data.ts';
+import { changeMemberPhone, forgetMember, renameMember, suspendMember, unsuspendMember } from './routes/admin/member-records.ts';
 import { adminActivity } from './routes/admin/activity.ts';
 import { adjustPoints } from './routes/admin/adjust-points.ts';
 import { adminCustomer } from './routes/admin/customer.ts';
@@ -99,6 +109,13 @@ export const endpoints: Record<string, Endpoint> = {
   redeemCode,
   me,
   myVisits,
+  myDetails,
+  updateMyName,
+  setMySmsConsent,
+  changeMyPhone,
+  confirmMyPhone,
+  myDataExport,
+  deleteMyAccount,
   locations,
   adminMetrics,
   adminActivity,
@@ -110,6 +127,11 @@ export const endpoints: Record<string, Endpoint> = {
   setEnrolmentCode,
   voidVisit,
   adjustPoints,
+  renameMember,
+  changeMemberPhone,
+  suspendMember,
+  unsuspendMember,
+  forgetMember,
   velocityFlags,
   dismissFlag,
   demoStatus,

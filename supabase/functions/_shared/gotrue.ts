@@ -12,6 +12,10 @@ export interface AuthGateway {
   getUser(accessToken: string): Promise<Record<string, unknown>>;
   /** Revokes the token's session; an already ended session counts as signed out. */
   signOut(accessToken: string): Promise<void>;
+  /** Asks Auth to send a phone-change code to a new E.164 phone (PUT /user {phone}); 409 when another user has it. */
+  requestPhoneChange(accessToken: string, phone: string): Promise<void>;
+  /** Verifies the phone-change code (type 'phone_change'); answers the new session (its phone claim the new phone). */
+  verifyPhoneChange(phone: string, code: string): Promise<AuthSession>;
 }
 
 export interface GoTrueOptions {
@@ -81,6 +85,31 @@ export function createGoTrueGateway(options: GoTrueOptions): AuthGateway {
       if (response.status >= 500) throw unavailable();
       if (!response.ok) throw new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
       return (await response.json()) as Record<string, unknown>;
+    },
+
+    async requestPhoneChange(accessToken, phone) {
+      const response = await call('PUT', '/user', { phone }, accessToken);
+      if (response.ok) return;
+      if (response.status === 429) throw await rateLimited(response);
+      if (response.status >= 500) throw unavailable();
+      if (response.status === 401 || response.status === 403) {
+        throw new ApiError(401, 'unauthorized', 'Your session is invalid or has expired; sign in again');
+      }
+      const message = await errorMessage(response);
+      if (/already been registered|phone_exists/i.test(message)) {
+        throw new ApiError(409, 'conflict', 'Another account uses this phone number');
+      }
+      throw new ApiError(400, 'invalid_input', `Could not send a code: ${message}`);
+    },
+
+    async verifyPhoneChange(phone, code) {
+      const response = await call('POST', '/verify', { phone, token: code, type: 'phone_change' });
+      if (response.status === 429) throw await rateLimited(response);
+      if (response.status >= 500) throw unavailable();
+      if (!response.ok) throw new ApiError(401, 'unauthorized', 'Invalid or expired code');
+      const session = AuthSession.safeParse(await response.json().catch(() => null));
+      if (!session.success) throw unavailable();
+      return session.data;
     },
 
     async signOut(accessToken) {

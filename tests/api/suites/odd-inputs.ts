@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CallerKind } from '../../../supabase/functions/_shared/caller.ts';
+import { SMS_OPT_OUT_TEXT } from '../../../supabase/functions/_shared/contract.ts';
 import { endpoints } from '../../../supabase/functions/_shared/endpoints.ts';
 import { createKiosk, createMember, createOwner, createStaff, nextPhone } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
@@ -109,6 +110,19 @@ const BASES: Record<string, Base> = {
   updateReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { name: 'Odd', description: '' } },
   retireReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { reason: 'Odd' } },
   replaceReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { name: 'Odd', description: '', reason: 'Odd' } },
+  // Issue 21 §3 / 22 §1: member records and the member's own data (deletion last: it ends the member).
+  renameMember: { as: 'admin', params: { customerId: SOME_ID }, body: { name: 'Odd', reason: 'Odd reason' } },
+  changeMemberPhone: { as: 'admin', params: { customerId: SOME_ID }, body: { phone: '3125550195', reason: 'Odd reason' } },
+  suspendMember: { as: 'admin', params: { customerId: SOME_ID }, body: { reason: 'Odd reason' } },
+  unsuspendMember: { as: 'admin', params: { customerId: SOME_ID }, body: { reason: 'Odd reason' } },
+  forgetMember: { as: 'admin', params: { customerId: SOME_ID }, body: { reason: 'Odd reason' } },
+  myDetails: { as: 'member' },
+  updateMyName: { as: 'member', body: { name: 'Odd' } },
+  setMySmsConsent: { as: 'member', body: { smsConsent: false, wording: SMS_OPT_OUT_TEXT } },
+  changeMyPhone: { as: 'member', body: { phone: '3125550194' } },
+  confirmMyPhone: { as: 'member', body: { phone: '3125550194', code: '123456' } },
+  myDataExport: { as: 'member' },
+  deleteMyAccount: { as: 'member', body: { confirm: true } },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.

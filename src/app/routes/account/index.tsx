@@ -1,11 +1,14 @@
 // My account (SPEC §2 /account): name, phone, sign-out, points and tier, visited locations,
-// rewards with Redeem, progress to the next goal, the passport, the QR and the history.
+// rewards with Redeem, progress to the next goal, the passport, the QR and the history; and the
+// member's own details and data (issue 22 §1): name, phone, texts, download, delete.
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
+import { AccountSettings } from '@/features/account/components/AccountSettings.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
-import { useLogout } from '@/features/session/api/logout.ts';
+import { logout as endSession, useLogout } from '@/features/session/api/logout.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '@/lib/phone.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { clearVisitor } from '@/lib/session-keys.ts';
@@ -22,6 +25,7 @@ function Account() {
   const navigate = useNavigate();
   const me = useMe({ on401: 'returnNull' });
   const logout = useLogout();
+  const queryClient = useQueryClient();
   if (me.isPending) return <LoadingLine text={LOADING} />;
   if (me.isError) return <p role="alert">{"We couldn't load your account. Please try again."}</p>;
   if (!me.data) return SIGNED_OUT;
@@ -37,6 +41,13 @@ function Account() {
     clearVisitor();
     toast({ title: 'Signed Out', description: 'You have been signed out of your account.' });
     void navigate('/');
+  };
+  // The account is gone with its sessions: forget the session here too and say goodbye.
+  const deleted = async () => {
+    await endSession();
+    queryClient.clear();
+    clearVisitor();
+    void navigate('/goodbye', { replace: true });
   };
   return (
     <div className="grid gap-5">
@@ -63,6 +74,7 @@ function Account() {
           Visit History
         </ButtonLink>
       </div>
+      <AccountSettings onDeleted={() => void deleted()} />
     </div>
   );
 }

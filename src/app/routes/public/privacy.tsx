@@ -64,16 +64,22 @@ export function PrivacyPage() {
       <h2 className="mt-10 font-display text-2xl font-bold">How long we keep it</h2>
       <p className="mt-3 text-bark-700">
         Your points never expire, so we keep your membership, visits and rewards for as long as
-        your membership exists. When you ask us to delete it, we delete your name, phone number,
-        email and consent records within 30 days; what remains are figures no one can link to you
-        (for example, that a reward was honoured at a business on a date), which the businesses
-        need for their accounts. Contact-form messages are deleted after 12 months.
+        your membership exists. When you delete your account (or ask us to), your name, phone
+        number, email and the wording of your consents are erased at once and you are signed out;
+        what remains are figures no one can link to you (for example, that a reward was honoured at
+        a business on a date), which the businesses need for their accounts. Your phone number may
+        join again as a new member. Contact-form messages are deleted after 12 months.
       </p>
 
       <h2 className="mt-10 font-display text-2xl font-bold">A copy, a correction or deletion</h2>
       <p className="mt-3 text-bark-700">
-        You can ask for a copy of everything we keep about you, for a correction, or for your
-        membership to be deleted. Write to{' '}
+        After{' '}
+        <Link to="/login" className="text-meadow-800 underline">
+          signing in
+        </Link>
+        , your account page lets you change your name and phone number, turn texts on or off,
+        download everything we keep about you (a JSON file) and delete your account yourself. You
+        can also ask us for any of these. Write to{' '}
         <a href={`mailto:${CONTACT.email}`} className="text-meadow-800 underline">
           {CONTACT.email}
         </a>{' '}

@@ -1,11 +1,13 @@
 // One customer's record in a dialog (issue 14): profile and consents, visits (each approved one
-// can be voided with a reason), rewards, redemptions and the points ledger.
+// can be voided with a reason), rewards, redemptions and the points ledger; and the member-record
+// actions (issue 21 §3): correct name or phone, suspend, adjust points, forget.
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { useCustomer } from '../api/get-customer.ts';
+import { MemberRecordActions } from './MemberRecordActions.tsx';
 import { QueryState } from './QueryState.tsx';
 import { VoidVisitButton } from './VoidVisitButton.tsx';
 
@@ -28,7 +30,7 @@ export function CustomerDetailDialog(props: {
         title={detail ? detail.customer.name : 'Customer'}
         description={
           detail
-            ? `${formatPhone(detail.customer.phone)}${detail.customer.email ? ` · ${detail.customer.email}` : ''}`
+            ? `${detail.customer.phone ? formatPhone(detail.customer.phone) : 'No phone (forgotten)'}${detail.customer.email ? ` · ${detail.customer.email}` : ''}`
             : undefined
         }
         className="max-h-[90svh] overflow-y-auto md:max-w-4xl"
@@ -89,6 +91,8 @@ function DetailBody(props: {
         </Fact>
         <Fact label="Signed in by phone">{customer.signedIn ? 'Yes' : 'Not yet'}</Fact>
       </dl>
+
+      <MemberRecordActions customer={customer} />
 
       <Section title="Visits" empty={visits.length === 0} emptyText="No visits yet">
         <Table label="Visits" head={['When', 'Business', 'Points', 'Approved by', 'Status', '']}>
@@ -159,8 +163,8 @@ function DetailBody(props: {
           {consents.map((consent) => (
             <li key={consent.id} className="rounded-xl bg-cream-50 p-3">
               <p className="font-semibold">
-                {consent.channel.toUpperCase()} · {consent.scope} · {when(consent.createdAt)} (
-                {consent.signupChannel})
+                {consent.channel.toUpperCase()} {consent.granted ? 'agreed' : 'withdrawn'} ·{' '}
+                {consent.scope} · {when(consent.createdAt)} ({consent.signupChannel ?? consent.source})
               </p>
               <blockquote className="mt-1 text-bark-700">“{consent.wording}”</blockquote>
             </li>

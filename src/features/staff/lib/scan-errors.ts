@@ -10,7 +10,7 @@ export function scanErrorTitle(error: unknown): string {
     case 401:
       return 'Signed out';
     case 403:
-      return 'Not allowed here';
+      return /suspended|closed/i.test(error.userMessage) ? 'Membership not active' : 'Not allowed here';
     case 404:
       return 'Code not recognised';
     case 409:

@@ -41,8 +41,10 @@ export const AdminCustomerConsent = z.object({
   channel: z.enum(['sms', 'email']),
   wording: z.string().describe('the text the customer agreed to'),
   scope: z.string(),
-  signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']),
+  signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']).nullable().describe('null for a change after sign-up'),
   createdAt: Timestamp,
+  granted: z.boolean().describe('false: a withdrawal'),
+  source: z.enum(['signup', 'account', 'sms_reply', 'admin']),
 });
 
 export const LedgerEvent = z.object({
@@ -61,7 +63,7 @@ export const AdminCustomerDetail = z.object({
   customer: z.object({
     id: Uuid,
     name: z.string(),
-    phone: z.string(),
+    phone: z.string().nullable().describe('null once the member was forgotten'),
     email: z.string().nullable(),
     totalPoints: z.number().int(),
     status: TierName,
@@ -73,6 +75,9 @@ export const AdminCustomerDetail = z.object({
     signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']),
     signupLocationId: LocationId.nullable(),
     signedIn: z.boolean().describe('the customer has signed in by phone at least once'),
+    suspendedAt: Timestamp.nullable().describe('suspended: no check-ins, no redemptions'),
+    suspensionReason: z.string().nullable(),
+    forgottenAt: Timestamp.nullable().describe('forgotten on request: name and phone erased'),
   }),
   visits: z.array(AdminCustomerVisit).describe('newest first, at most 500, voided ones included'),
   rewards: z.array(AdminCustomerReward).describe('newest first, revoked ones included'),

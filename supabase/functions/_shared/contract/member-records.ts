@@ -1,0 +1,112 @@
+// Member records (issue 21 §3: the operator corrects a name or phone, suspends, forgets) and the
+// member's own data on /account (issue 22 §1: name, phone by code, texts on/off, download, delete).
+import { z } from 'zod';
+import { AuthSession } from './auth.ts';
+import { SMS_CONSENT_TEXT } from './customers.ts';
+import { PersonName, Phone, Timestamp, Uuid, VerificationCode, visibleText } from './common.ts';
+
+/** The wording /account shows next to "Texts off" (recorded with the withdrawal). */
+export const SMS_OPT_OUT_TEXT =
+  'Stop texting me. Village Rewards will no longer send me SMS about my rewards and special offers.';
+
+const Reason = visibleText('A reason', 500).describe('Why: at least one visible character, at most 500 (3+ in SQL)');
+
+export const MemberRecord = z.object({
+  id: Uuid,
+  name: z.string(),
+  phone: z.string().nullable().describe('10 digits; null once forgotten'),
+  suspendedAt: Timestamp.nullable(),
+  suspensionReason: z.string().nullable(),
+  forgottenAt: Timestamp.nullable(),
+});
+export type MemberRecord = z.infer<typeof MemberRecord>;
+
+export const AdminRenameRequest = z.strictObject({ name: PersonName, reason: Reason });
+export type AdminRenameRequest = z.input<typeof AdminRenameRequest>;
+export const AdminPhoneRequest = z.strictObject({ phone: Phone, reason: Reason });
+export type AdminPhoneRequest = z.input<typeof AdminPhoneRequest>;
+export const AdminReasonRequest = z.strictObject({ reason: Reason });
+export type AdminReasonRequest = z.input<typeof AdminReasonRequest>;
+
+export const MyDetails = z.object({
+  name: z.string(),
+  phone: z.string().describe('10 digits'),
+  email: z.string().nullable(),
+  smsConsent: z.boolean(),
+  suspended: z.boolean().describe('the operator suspended the membership: no check-ins or redemptions'),
+  smsConsentChangedAt: Timestamp.nullable().describe('when the SMS choice was last recorded (null: never given)'),
+});
+export type MyDetails = z.infer<typeof MyDetails>;
+
+export const UpdateMyNameRequest = z.strictObject({ name: PersonName });
+export type UpdateMyNameRequest = z.input<typeof UpdateMyNameRequest>;
+
+export const SetMySmsConsentRequest = z
+  .strictObject({
+    smsConsent: z.boolean(),
+    wording: z
+      .enum([SMS_CONSENT_TEXT, SMS_OPT_OUT_TEXT], { error: 'Unknown wording; send SMS_CONSENT_TEXT or SMS_OPT_OUT_TEXT' })
+      .describe('The text the member saw: SMS_CONSENT_TEXT to turn texts on, SMS_OPT_OUT_TEXT to turn them off'),
+  })
+  .refine((body) => (body.wording === SMS_CONSENT_TEXT) === body.smsConsent, {
+    message: 'The wording does not match the choice',
+    path: ['wording'],
+  });
+export type SetMySmsConsentRequest = z.input<typeof SetMySmsConsentRequest>;
+
+export const ChangeMyPhoneRequest = z.strictObject({ phone: Phone });
+export type ChangeMyPhoneRequest = z.input<typeof ChangeMyPhoneRequest>;
+export const ChangeMyPhoneResponse = z.object({ sent: z.literal(true) });
+
+export const ConfirmMyPhoneRequest = z.strictObject({ phone: Phone, code: VerificationCode });
+export type ConfirmMyPhoneRequest = z.input<typeof ConfirmMyPhoneRequest>;
+export const ConfirmMyPhoneResponse = z.object({
+  details: MyDetails,
+  session: AuthSession.describe('The session Supabase Auth issued for the new phone: store it (supabase-js setSession)'),
+});
+export type ConfirmMyPhoneResponse = z.infer<typeof ConfirmMyPhoneResponse>;
+
+export const MyDataExport = z.object({
+  exportedAt: Timestamp,
+  programme: z.string(),
+  member: z.object({
+    id: Uuid,
+    name: z.string(),
+    phone: z.string().describe('E.164'),
+    email: z.string().nullable(),
+    smsConsent: z.boolean(),
+    emailConsent: z.boolean(),
+    totalPoints: z.number().int(),
+    tier: z.string(),
+    visitCount: z.number().int(),
+    lastVisitAt: Timestamp.nullable(),
+    joinedAt: Timestamp,
+    signupChannel: z.string(),
+    signupLocationId: z.string().nullable(),
+    suspendedAt: Timestamp.nullable(),
+  }),
+  consents: z.array(z.object({
+    id: Uuid, channel: z.string(), granted: z.boolean(), source: z.string(),
+    wording: z.string(), scope: z.string(), createdAt: Timestamp,
+  })),
+  visits: z.array(z.object({
+    id: Uuid, locationId: z.string(), businessName: z.string(), points: z.number().int(),
+    status: z.string(), createdAt: Timestamp, voidedAt: Timestamp.nullable(),
+  })),
+  ledger: z.array(z.object({
+    id: z.number().int(), event: z.string(), points: z.number().int(), visitId: Uuid.nullable(),
+    customerRewardId: Uuid.nullable(), locationId: z.string().nullable(), reason: z.string().nullable(),
+    createdAt: Timestamp,
+  })),
+  rewards: z.array(z.object({
+    id: Uuid, name: z.string(), status: z.string(), unlockedAt: Timestamp, redeemedAt: Timestamp.nullable(),
+    redeemedLocationId: z.string().nullable(), revokedAt: Timestamp.nullable(),
+  })),
+});
+export type MyDataExport = z.infer<typeof MyDataExport>;
+
+export const DeleteMyAccountRequest = z.strictObject({
+  confirm: z.literal(true, { error: 'Confirm with {"confirm": true}' }),
+});
+export type DeleteMyAccountRequest = z.input<typeof DeleteMyAccountRequest>;
+export const DeleteMyAccountResponse = z.object({ deleted: z.literal(true) });

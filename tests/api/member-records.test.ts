@@ -1,0 +1,4 @@
+// The member-records suite on PGlite (its real-Postgres run is in member-records.pg.test.ts).
+import { memberRecordsSuite } from './suites/member-records.ts';
+
+memberRecordsSuite('pglite');
