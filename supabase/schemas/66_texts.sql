@@ -112,7 +112,9 @@ as $$
 $$;
 revoke execute on function private.text_release_at(timestamptz) from public;
 
--- A member's campaign texts in the 7 days before p_now (cancelled ones do not count).
+-- A member's campaign texts in the 7 days before p_now (cancelled ones do not count). No upper
+-- bound: a campaign whose transaction started a moment earlier than another's still counts the
+-- other's texts, queued "later" by the clock of a transaction that committed first.
 create function private.marketing_texts_this_week(p_customer_id uuid, p_now timestamptz)
 returns integer
 language sql stable
@@ -121,7 +123,7 @@ as $$
   select count(*)::integer
     from private.texts t
    where t.customer_id = p_customer_id and t.kind = 'campaign' and t.status <> 'cancelled'
-     and t.created_at > p_now - interval '7 days' and t.created_at <= p_now
+     and t.created_at > p_now - interval '7 days'
 $$;
 revoke execute on function private.marketing_texts_this_week(uuid, timestamptz) from public;
 

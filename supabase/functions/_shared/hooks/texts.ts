@@ -58,20 +58,19 @@ export async function drainTexts(deps: Pick<TextsDeps, 'db' | 'sms' | 'publicBas
   const totals = { claimed: 0, sent: 0, failed: 0 };
   const statusCallback = deps.publicBaseUrl.startsWith('https://') ? `${deps.publicBaseUrl}/api/hooks/twilio/status` : undefined;
   for (let round = 0; round < DRAIN_ROUNDS; round += 1) {
-    const batch = (await deps.db.callAsService('app.texts_claim', {
-      p_limit: DRAIN_BATCH,
-      ...(now ? { p_now: now.toISOString() } : {}),
-    })) as Claimed[];
+    // `now`: a clock for tests; otherwise the database's.
+    const at = now ? { p_now: now.toISOString() } : {};
+    const batch = (await deps.db.callAsService('app.texts_claim', { p_limit: DRAIN_BATCH, ...at })) as Claimed[];
     totals.claimed += batch.length;
     for (const text of batch) {
       try {
         const sent = await deps.sms.send(text.phone, text.body, '', { statusCallback });
-        await deps.db.callAsService('app.text_sent', { p_id: text.id, p_provider_id: sent?.providerId ?? null });
+        await deps.db.callAsService('app.text_sent', { p_id: text.id, p_provider_id: sent?.providerId ?? null, ...at });
         totals.sent += 1;
       } catch (error) {
         const permanent = error instanceof SmsRefused && error.permanent;
         const message = error instanceof Error ? error.message : String(error);
-        await deps.db.callAsService('app.text_failed', { p_id: text.id, p_error: message, p_permanent: permanent });
+        await deps.db.callAsService('app.text_failed', { p_id: text.id, p_error: message, p_permanent: permanent, ...at });
         totals.failed += 1;
       }
     }
