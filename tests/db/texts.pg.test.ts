@@ -186,8 +186,8 @@ describe('the outbox is filled by the rules, for consenting members only', () =>
     const staff = await createStaff(sql, 'creamery');
     await approveVisit(sql, staff.claims, `customer:${member.customerId}`);
     await approveVisit(sql, staff.claims, `customer:${member.customerId}`); // 10 points: Silver
-    const [{ rewards }] = await sql<{ rewards: number }[]>`
-      select count(*)::int as rewards from public.customer_rewards where customer_id = ${member.customerId}`;
+    const [{ rewards }] = (await sql<{ rewards: number }[]>`
+      select count(*)::int as rewards from public.customer_rewards where customer_id = ${member.customerId}`) as unknown as [{ rewards: number }];
     expect(rewards).toBe(2); // the welcome reward and Silver's: the rules ran
     expect(await textsOf(member.customerId)).toEqual([]);
   });
@@ -281,9 +281,9 @@ describe('quiet hours (21:00–09:00 programme time)', () => {
 
   it('a text queued at 22:30 is held, not sent at 08:59, sent at 09:00', async () => {
     const member = await consentingMember();
-    const [{ id }] = await sql<{ id: number }[]>`
+    const [{ id }] = (await sql<{ id: number }[]>`
       select private.queue_text(${member.customerId}, 'campaign', 'Late offer', ${`late:${member.customerId}`},
-                                null, ${await at('2027-02-10 22:30')})::int as id`;
+                                null, ${await at('2027-02-10 22:30')})::int as id`) as unknown as [{ id: number }];
     const [held] = (await textsOf(member.customerId)).filter((t) => t.id === id);
     expect(held).toMatchObject({ status: 'held' });
     expect(held!.nextAttemptAt.toISOString()).toBe((await at('2027-02-11 09:00')).toISOString());
@@ -300,9 +300,9 @@ describe('quiet hours (21:00–09:00 programme time)', () => {
 
   it('a retry that comes due at night is held until the morning', async () => {
     const member = await consentingMember();
-    const [{ id }] = await sql<{ id: number }[]>`
+    const [{ id }] = (await sql<{ id: number }[]>`
       select private.queue_text(${member.customerId}, 'campaign', 'Retry me', ${`retry-night:${member.customerId}`},
-                                null, ${await at('2027-03-01 20:00')})::int as id`;
+                                null, ${await at('2027-03-01 20:00')})::int as id`) as unknown as [{ id: number }];
     const claimed = await sql<{ result: { id: number }[] }[]>`select app.texts_claim(500, ${await at('2027-03-01 20:00')}) as result`;
     expect(claimed[0]!.result.map((t) => t.id)).toContain(id);
     await sql`select app.text_failed(${id}, 'HTTP 503', false, ${await at('2027-03-01 20:59:30')})`;
@@ -531,11 +531,11 @@ describe('campaigns', () => {
     const ids = (await sql<{ customer_id: string }[]>`select customer_id from private.texts where campaign_id = ${campaign.id}`).map((r) => r.customer_id);
     expect(ids).toContain(visited.customerId);
     expect(ids).not.toContain(notVisited.customerId);
-    const [{ everyone }] = await sql<{ everyone: boolean }[]>`
+    const [{ everyone }] = (await sql<{ everyone: boolean }[]>`
       select bool_and(exists (select 1 from public.visits v where v.customer_id = t.customer_id and v.location_id = 'creamery' and v.status = 'approved')) as everyone
-        from private.texts t where t.campaign_id = ${campaign.id}`;
+        from private.texts t where t.campaign_id = ${campaign.id}`) as unknown as [{ everyone: boolean }];
     expect(everyone).toBe(true);
-    const [{ role }] = await sql<{ role: string }[]>`select actor_role as role from private.audit_log where target_id = ${campaign.id}`;
+    const [{ role }] = (await sql<{ role: string }[]>`select actor_role as role from private.audit_log where target_id = ${campaign.id}`) as unknown as [{ role: string }];
     expect(role).toBe('owner');
     // Members, staff and visitors cannot send.
     expect(await outcome(createCampaign(visited.claims, 'Hi'))).toBe('LY403');

@@ -26,6 +26,7 @@ import { adminMetrics } from './routes/admin/metrics.ts';
 import { adminKiosks } from './routes/admin/kiosks.ts';
 import { adminLocations } from './routes/admin/locations.ts';
 import { adminMessages } from './routes/admin/messages.ts';
+import { adminCampaigns, cancelCampaign, createCampaign, previewCampaign } from './routes/admin/campaigns.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
@@ -106,6 +107,11 @@ export const endpoints: Record<string, Endpoint> = {
   grantStaff,
   revokeStaff,
   adminMessages,
+  adminCampaigns,
+  // Before any :campaignId route: 'preview' is not an id.
+  previewCampaign,
+  createCampaign,
+  cancelCampaign,
   exportCustomers,
   exportVisits,
   settlement,
