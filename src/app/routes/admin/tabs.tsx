@@ -1,8 +1,9 @@
 // The dashboard's tabs (Radix Tabs; the open tab is in the URL as ?tab=, an open customer as
-// ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages and Reports.
+// ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages, Campaigns and Reports.
 import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
+import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
 import { CustomerDetailDialog } from '@/features/admin/components/CustomerDetail.tsx';
 import { CustomersTab } from '@/features/admin/components/CustomersTab.tsx';
 import { ExportsTab } from '@/features/admin/components/ExportsTab.tsx';
@@ -21,6 +22,7 @@ const TABS = [
   ['exports', 'Exports'],
   ['flags', 'Flags'],
   ['messages', 'Messages'],
+  ['campaigns', 'Campaigns'],
   ['reports', 'Reports'],
 ] as const;
 
@@ -68,6 +70,9 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTab />
+        </TabsContent>
+        <TabsContent value="campaigns">
+          <CampaignsTab locations={props.locations} />
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab filters={props.filters} locations={props.locations} />
