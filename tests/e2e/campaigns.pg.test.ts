@@ -114,7 +114,12 @@ it('a scheduled campaign can be cancelled from the tab and nothing of it is sent
   const offer = `Scheduled and cancelled ${Date.now()}.`;
   await page.getByLabel('Offer').fill(offer);
   await page.getByLabel('Schedule').check();
-  await page.getByLabel('Send at').fill('2030-06-01T10:00');
+  // A week ahead, as the browser's datetime-local field takes it (local time).
+  const later = new Date(Date.now() + 7 * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page
+    .getByLabel('Send at')
+    .fill(`${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}T10:00`);
   await page.getByRole('button', { name: /^Schedule for \d+ members?$/ }).click();
   const card = page.getByRole('listitem').filter({ hasText: offer });
   await card.getByText('Scheduled', { exact: true }).waitFor();

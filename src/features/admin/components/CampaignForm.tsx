@@ -180,7 +180,11 @@ export function CampaignForm(props: { locations: LocationList | undefined }) {
           <Button type="submit" disabled={create.isPending || recipients === undefined}>
             {create.isPending
               ? 'Sending…'
-              : `${when === 'later' ? 'Schedule for' : 'Send to'} ${recipients ?? '…'} member${recipients === 1 ? '' : 's'}`}
+              : recipients === undefined
+                ? when === 'later'
+                  ? 'Schedule'
+                  : 'Send'
+                : `${when === 'later' ? 'Schedule for' : 'Send to'} ${recipients} member${recipients === 1 ? '' : 's'}`}
           </Button>
         </div>
       </form>
