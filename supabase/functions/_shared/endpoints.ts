@@ -27,6 +27,11 @@ import { adminKiosks } from './routes/admin/kiosks.ts';
 import { adminLocations } from './routes/admin/locations.ts';
 import { adminMessages } from './routes/admin/messages.ts';
 import { adminCampaigns, cancelCampaign, createCampaign, previewCampaign } from './routes/admin/campaigns.ts';
+import { adminAdmins, grantAdmin, removeAdmin } from './routes/admin/admins.ts';
+import { adminAudit } from './routes/admin/audit.ts';
+import { handleMessage } from './routes/admin/handle-message.ts';
+import { adminOwners, grantOwner, revokeOwner } from './routes/admin/owners.ts';
+import { businessSettlement } from './routes/coalition/business-settlement.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
@@ -106,18 +111,27 @@ export const endpoints: Record<string, Endpoint> = {
   adminStaff,
   grantStaff,
   revokeStaff,
+  adminAdmins,
+  grantAdmin,
+  removeAdmin,
+  adminOwners,
+  grantOwner,
+  revokeOwner,
   adminMessages,
   adminCampaigns,
   // Before any :campaignId route: 'preview' is not an id.
   previewCampaign,
   createCampaign,
   cancelCampaign,
+  handleMessage,
+  adminAudit,
   exportCustomers,
   exportVisits,
   settlement,
   settlementCsv,
   crossShopping,
   businessReport,
+  businessSettlement,
   openApi,
 };
 
