@@ -27,6 +27,8 @@ export function appOrigins(appUrl: string): string[] {
   return [appUrl, `http://localhost:${port}`];
 }
 export const APP_ORIGINS = appOrigins(APP_URL);
+/** The local stack's stand-in for Twilio's auth token: its webhooks' signatures use it. */
+export const LOCAL_TWILIO_AUTH_TOKEN = 'local-twilio-auth-token';
 
 /**
  * The Send SMS hook as the stack serves it: config.toml names the api function on the default
@@ -48,7 +50,9 @@ function devOutbox(sql: Sql, log: (line: string) => void): SmsSender {
     async send(phone, body, code) {
       const digits = phone.replace(/^\+/, '');
       await store.recordSms(digits, code, body);
-      log(`[auth] SMS to ${phone} (through the Send SMS hook): ${body}`);
+      // A sign-in code comes through the Send SMS hook; a programme text ('' code) from the drain.
+      log(code ? `[auth] SMS to ${phone} (through the Send SMS hook): ${body}` : `[texts] SMS to ${phone}: ${body}`);
+      return { providerId: `dev-${digits}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` };
     },
   };
 }
@@ -70,6 +74,8 @@ export function createGateway(parts: {
   oneQuery?: boolean;
   /** false: verify every token's signature on every request (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** The x-drain-secret of POST /functions/v1/api/hooks/texts/drain (the stack's interval calls it). */
+  textsDrainSecret?: string;
   log: (line: string) => void;
 }): Hono {
   const { url, sql, log } = parts;
@@ -93,6 +99,9 @@ export function createGateway(parts: {
     DEMO_MODE: String(parts.demoMode),
     ALLOWED_ORIGINS: origins.join(','),
     SEND_SMS_HOOK_SECRETS: sendSms?.secrets.join('|'),
+    TEXTS_DRAIN_SECRET: parts.textsDrainSecret,
+    // Twilio's webhooks can be tried locally with this token (tests sign with it).
+    TWILIO_AUTH_TOKEN: process.env.TWILIO_AUTH_TOKEN ?? LOCAL_TWILIO_AUTH_TOKEN,
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({

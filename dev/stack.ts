@@ -1,6 +1,7 @@
 // The local Supabase-shaped stack on one port (DESIGN.md §6): the database (embedded PGlite or
 // DATABASE_URL), the auth stand-in at /auth/v1 and the api function at /functions/v1/api.
 // `npm run stack` runs it; dev.ts and the tests start it in-process.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +62,11 @@ export interface StackOptions {
   oneQuery?: boolean;
   /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /**
+   * Drain the texts outbox (POST …/api/hooks/texts/drain, as pg_cron does on hosted Supabase)
+   * every this many milliseconds; 0: never. Default: 2000 for the dev commands (writeEnvFile), else 0.
+   */
+  drainTextsEveryMs?: number;
 }
 
 export interface Stack {
@@ -89,7 +95,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let embedded: EmbeddedPostgres | undefined;
   let sql: Sql | undefined;
   let server: ServerType | undefined;
+  let drainTimer: ReturnType<typeof setInterval> | undefined;
   const stop = async () => {
+    if (drainTimer) clearInterval(drainTimer);
+    drainTimer = undefined;
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
     await sql?.end({ timeout: 1 });
     await embedded?.stop();
@@ -123,8 +132,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const url = `http://127.0.0.1:${listening}`;
     const authSettings = { ...config.auth, ...options.authSettings };
     const demoMode = options.demoMode ?? true;
+    const textsDrainSecret = process.env.TEXTS_DRAIN_SECRET || randomBytes(24).toString('base64url');
     const appUrl = options.appUrl ?? APP_URL;
     routed.app = createGateway({
+      textsDrainSecret,
       url,
       appUrl,
       sql,
@@ -146,6 +157,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         envFile,
         `# Written by the local stack (dev/stack.ts) on every start.\nVITE_SUPABASE_URL=${url}\nVITE_SUPABASE_ANON_KEY=${anonKey}\n`,
       );
+    }
+
+    const drainEvery = options.drainTextsEveryMs ?? (options.writeEnvFile ? 2000 : 0);
+    if (drainEvery > 0) {
+      let draining = false;
+      drainTimer = setInterval(() => {
+        if (draining) return;
+        draining = true;
+        fetch(`${url}/functions/v1/api/hooks/texts/drain`, { method: 'POST', headers: { 'x-drain-secret': textsDrainSecret } })
+          .then((response) => (response.ok ? undefined : log(`[texts] drain answered ${response.status}`)))
+          .catch((error: unknown) => log(`[texts] drain failed: ${String(error)}`))
+          .finally(() => (draining = false));
+      }, drainEvery);
+      drainTimer.unref?.();
     }
 
     const database = embedded
@@ -172,6 +197,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       `  Demo staff (Village Creamery, /staff): phone (555) 555-0101, code ${authSettings.testOtp[DEMO_STAFF_PHONE] ?? '(no test code in supabase/config.toml)'}`,
     );
     log(`  Sign-in codes are printed here and listed at ${url}/auth/v1/dev/sms?phone=<10 digits>`);
+    log(`  Programme texts are printed here and listed at ${url}/auth/v1/dev/texts[?phone=<10 digits>]${drainEvery > 0 ? '' : ' (drain off)'}`);
 
     return { url, anonKey, databaseUrl, sql, migrations, stop };
   } catch (error) {

@@ -162,9 +162,17 @@ export function createStore(sql: Sql) {
     async recordSms(phone: string, code: string, body: string): Promise<void> {
       await sql`insert into auth_dev.sms_outbox (phone, code, body) values (${phone}, ${code}, ${body})`;
     },
+    /** The sign-in codes texted to a phone, oldest first. */
     async smsFor(phone: string): Promise<SmsMessage[]> {
       return sql<SmsMessage[]>`
-        select phone, code, body, sent_at as "sentAt" from auth_dev.sms_outbox where phone = ${phone} order by id`;
+        select phone, code, body, sent_at as "sentAt" from auth_dev.sms_outbox
+         where phone = ${phone} and code <> '' order by id`;
+    },
+    /** The programme's texts (no code), to one phone or to everyone, oldest first. */
+    async textsFor(phone: string | null): Promise<SmsMessage[]> {
+      return sql<SmsMessage[]>`
+        select phone, code, body, sent_at as "sentAt" from auth_dev.sms_outbox
+         where code = '' and (${phone}::text is null or phone = ${phone}) order by id`;
     },
 
     /** Counts one hit in the current fixed window; true when that makes it more than `limit`. */

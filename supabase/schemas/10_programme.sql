@@ -120,7 +120,17 @@ create table private.settings (
   -- then fails until a new code is sent), and at most sign_in_codes_per_day codes per phone in
   -- any 24 hours (25_sign_in.sql).
   sign_in_codes_per_day integer not null default 5 check (sign_in_codes_per_day >= 0),
-  sign_in_code_max_failures integer not null default 5 check (sign_in_code_max_failures >= 0)
+  sign_in_code_max_failures integer not null default 5 check (sign_in_code_max_failures >= 0),
+  -- Texts (issue 22, 66_texts.sql): at most this many campaign texts per member in any 7 days;
+  -- none between texts_quiet_start and texts_quiet_end (programme time: held until the end);
+  -- a text the provider refuses is tried at most texts_max_attempts times; texts link to
+  -- texts_site_url (the app's public address); campaigns_per_hour per sender.
+  marketing_texts_per_week integer not null default 2 check (marketing_texts_per_week >= 0),
+  texts_quiet_start time not null default '21:00',
+  texts_quiet_end time not null default '09:00',
+  texts_max_attempts integer not null default 5 check (texts_max_attempts between 1 and 20),
+  texts_site_url text not null default 'http://127.0.0.1:5173' check (texts_site_url ~ '^https?://[^[:space:]]{1,200}$'),
+  campaigns_per_hour integer not null default 10 check (campaigns_per_hour >= 0)
 );
 insert into private.settings default values;
 alter table private.settings enable row level security;

@@ -17,15 +17,26 @@ export function outboxPhone(input: string | undefined): string {
 }
 
 export function devRoutes(deps: AuthDeps) {
-  return new Hono().get('/dev/sms', async (c) => {
-    const messages = await deps.store.smsFor(outboxPhone(c.req.query('phone')));
-    return c.json({
-      messages: messages.map((m) => ({
-        phone: m.phone,
-        code: m.code,
-        body: m.body,
-        sentAt: m.sentAt.toISOString(),
-      })),
-    });
-  });
+  return (
+    new Hono()
+      .get('/dev/sms', async (c) => {
+        const messages = await deps.store.smsFor(outboxPhone(c.req.query('phone')));
+        return c.json({
+          messages: messages.map((m) => ({
+            phone: m.phone,
+            code: m.code,
+            body: m.body,
+            sentAt: m.sentAt.toISOString(),
+          })),
+        });
+      })
+      // GET /dev/texts[?phone=…]: the programme's texts the drain "sent" (issue 22), oldest first.
+      .get('/dev/texts', async (c) => {
+        const phone = c.req.query('phone');
+        const messages = await deps.store.textsFor(phone === undefined ? null : outboxPhone(phone));
+        return c.json({
+          messages: messages.map((m) => ({ phone: m.phone, body: m.body, sentAt: m.sentAt.toISOString() })),
+        });
+      })
+  );
 }

@@ -12,6 +12,7 @@ import { ApiError, handleError, type ErrorBody } from './errors.ts';
 import { createGoTrueGateway } from './gotrue.ts';
 import { sendSmsHook } from './hooks/send-sms.ts';
 import { createTwilioSender, noSmsSender } from './hooks/sms-sender.ts';
+import { drainHook, twilioInboundHook, twilioStatusHook, type TextsDeps } from './hooks/texts.ts';
 import { mountEndpoint } from './mount.ts';
 
 /** Request bodies are small JSON objects; anything bigger is refused before it is read. */
@@ -61,15 +62,21 @@ export function createApp(deps: AppDeps) {
     c.set('verifier', verifier);
     await next();
   });
+  // The one provider every SMS goes through (hooks/sms-sender.ts).
+  const sms = deps.sms ?? (deps.config.twilio ? createTwilioSender(deps.config.twilio) : noSmsSender);
   // Supabase Auth's Send SMS hook: signed by Auth, not a caller's endpoint (hooks/send-sms.ts).
-  app.post(
-    '/hooks/send-sms',
-    sendSmsHook({
-      db: deps.db,
-      secrets: deps.config.sendSmsHookSecrets,
-      sms: deps.sms ?? (deps.config.twilio ? createTwilioSender(deps.config.twilio) : noSmsSender),
-    }),
-  );
+  app.post('/hooks/send-sms', sendSmsHook({ db: deps.db, secrets: deps.config.sendSmsHookSecrets, sms }));
+  // The programme's texts: the outbox's drain and Twilio's callbacks (hooks/texts.ts).
+  const texts: TextsDeps = {
+    db: deps.db,
+    sms,
+    drainSecret: deps.config.textsDrainSecret,
+    twilioAuthToken: deps.config.twilioAuthToken,
+    publicBaseUrl: deps.config.publicFunctionsUrl,
+  };
+  app.post('/hooks/texts/drain', drainHook(texts));
+  app.post('/hooks/twilio/status', twilioStatusHook(texts));
+  app.post('/hooks/twilio/inbound', twilioInboundHook(texts));
   app.use(identifyCaller);
 
   for (const endpoint of endpointList) mountEndpoint(app, endpoint);

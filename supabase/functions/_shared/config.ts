@@ -42,6 +42,15 @@ export interface AppConfig {
   sendSmsHookSecrets: string[];
   /** The SMS provider the hook sends through (TWILIO_*); none: the hook cannot send. */
   twilio?: { accountSid: string; authToken: string; sender: string };
+  /** TWILIO_AUTH_TOKEN alone: Twilio's webhooks are checked with it (even without a sender). */
+  twilioAuthToken?: string;
+  /** TEXTS_DRAIN_SECRET: the x-drain-secret header of POST /api/hooks/texts/drain; none: refused. */
+  textsDrainSecret?: string;
+  /**
+   * The public base of the function's URLs as Twilio calls them (PUBLIC_FUNCTIONS_URL, default
+   * SUPABASE_URL + /functions/v1): Twilio's signatures cover the full URL.
+   */
+  publicFunctionsUrl: string;
 }
 
 // "<requests>/<seconds>": at most that many requests per fixed window of that many seconds.
@@ -82,6 +91,8 @@ const Env = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** A Messaging Service SID (MG…) or the sending number. */
   TWILIO_SENDER: z.string().optional(),
+  TEXTS_DRAIN_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  PUBLIC_FUNCTIONS_URL: z.url().transform((url) => url.replace(/\/+$/, '')).optional(),
   RATE_LIMIT_SEND_CODE_PER_IP: Rule.prefault('20/3600'),
   RATE_LIMIT_VERIFY_PER_PHONE: Rule.prefault('10/900'),
   RATE_LIMIT_CUSTOMERS_PER_CLIENT: Rule.prefault('30/3600'),
@@ -122,5 +133,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_SENDER
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, sender: e.TWILIO_SENDER }
         : undefined,
+    twilioAuthToken: e.TWILIO_AUTH_TOKEN || undefined,
+    textsDrainSecret: e.TEXTS_DRAIN_SECRET,
+    publicFunctionsUrl: e.PUBLIC_FUNCTIONS_URL ?? `${e.SUPABASE_URL}/functions/v1`,
   };
 }

@@ -36,6 +36,7 @@ import { adminMetrics } from './routes/admin/metrics.ts';
 import { adminKiosks } from './routes/admin/kiosks.ts';
 import { adminLocations } from './routes/admin/locations.ts';
 import { adminMessages } from './routes/admin/messages.ts';
+import { adminCampaigns, cancelCampaign, createCampaign, previewCampaign } from './routes/admin/campaigns.ts';
 import { adminAdmins, grantAdmin, removeAdmin } from './routes/admin/admins.ts';
 import { adminAudit } from './routes/admin/audit.ts';
 import { handleMessage } from './routes/admin/handle-message.ts';
@@ -151,6 +152,11 @@ export const endpoints: Record<string, Endpoint> = {
   grantOwner,
   revokeOwner,
   adminMessages,
+  adminCampaigns,
+  // Before any :campaignId route: 'preview' is not an id.
+  previewCampaign,
+  createCampaign,
+  cancelCampaign,
   handleMessage,
   adminAudit,
   adminCatalogue,

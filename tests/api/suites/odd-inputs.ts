@@ -82,6 +82,14 @@ const BASES: Record<string, Base> = {
   settlementCsv: { as: 'admin', query: { month: '2026-01' } },
   crossShopping: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
   businessReport: { as: 'admin', query: { location: 'creamery', month: '2026-01' } },
+  // Issue 22's campaigns.
+  adminCampaigns: { as: 'admin' },
+  previewCampaign: { as: 'admin', body: { message: 'Odd offer', segment: { locationId: 'creamery', tier: 'Silver' } } },
+  createCampaign: {
+    as: 'admin',
+    body: { message: 'Odd offer', segment: { joinedSince: '2030-01-01' }, sendAt: '2030-01-01T10:00:00Z' },
+  },
+  cancelCampaign: { as: 'admin', params: { campaignId: SOME_ID } },
   // Issue 21 §3/§4: people, messages, the audit log, a business's settlement line.
   adminAdmins: { as: 'admin' },
   grantAdmin: { as: 'admin', body: { phone: '3125550195' } },

@@ -85,6 +85,7 @@ it('/admin for an admin shows the dashboard and who is signed in', async () => {
     'Exports',
     'Flags',
     'Messages',
+    'Campaigns',
     'Reports',
   ]) {
     expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();

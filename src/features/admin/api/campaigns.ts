@@ -1,0 +1,51 @@
+// The Campaigns tab's calls (issue 22 §3): list with figures, preview (count and exact text),
+// send or schedule, cancel before it starts.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  CampaignPreviewResponse,
+  CampaignResponse,
+  CampaignsResponse,
+  type CampaignSegment,
+  CreateCampaignRequest,
+} from '@contract';
+import { apiJson, getByKey } from '@/lib/api-client.ts';
+
+const CAMPAIGNS = '/api/admin/campaigns';
+
+export function useCampaigns() {
+  return useQuery({
+    queryKey: [CAMPAIGNS] as const,
+    queryFn: ({ queryKey }) => getByKey(CampaignsResponse, queryKey),
+    // Delivery figures move while texts go out.
+    refetchInterval: 5_000,
+  });
+}
+
+/** The count and exact text for a message and segment; nothing is asked before there is a message. */
+export function useCampaignPreview(message: string, segment: CampaignSegment) {
+  return useQuery({
+    queryKey: [`${CAMPAIGNS}/preview`, message, segment] as const,
+    queryFn: () => apiJson(CampaignPreviewResponse, 'POST', `${CAMPAIGNS}/preview`, { message, segment }),
+    enabled: message.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: z.input<typeof CreateCampaignRequest>) =>
+      apiJson(CampaignResponse, 'POST', CAMPAIGNS, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] }),
+  });
+}
+
+export function useCancelCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaignId: string) =>
+      apiJson(CampaignResponse, 'POST', `${CAMPAIGNS}/${encodeURIComponent(campaignId)}/cancel`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] }),
+  });
+}

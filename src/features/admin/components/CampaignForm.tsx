@@ -1,0 +1,193 @@
+// Compose a campaign (issue 22 §3): the message, the segment, now or later; the count of members
+// it reaches and the exact text are shown before anything is sent.
+import { useId, useState, type FormEvent } from 'react';
+import type { CampaignSegment, LocationList } from '@contract';
+import { Button } from '@/components/ui/Button.tsx';
+import { Card } from '@/components/ui/Card.tsx';
+import { FieldError, Input, Label, Textarea } from '@/components/ui/Input.tsx';
+import { Select } from '@/components/ui/Select.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { userMessage } from '@/lib/api-client.ts';
+import { useCampaignPreview, useCreateCampaign } from '../api/campaigns.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+
+const MAX = 300;
+const TIERS = ['Bronze', 'Silver', 'Gold'] as const;
+
+export function CampaignForm(props: { locations: LocationList | undefined }) {
+  const id = useId();
+  const [message, setMessage] = useState('');
+  const [locationId, setLocationId] = useState('');
+  const [tier, setTier] = useState('');
+  const [lastVisitAfter, setLastVisitAfter] = useState('');
+  const [lastVisitBefore, setLastVisitBefore] = useState('');
+  const [joinedSince, setJoinedSince] = useState('');
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [sendAt, setSendAt] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const segment: CampaignSegment = {
+    locationId: locationId || null,
+    tier: (tier || null) as CampaignSegment['tier'],
+    lastVisitAfter: lastVisitAfter || null,
+    lastVisitBefore: lastVisitBefore || null,
+    joinedSince: joinedSince || null,
+  };
+  const debounced = useDebounced({ message: message.trim(), segment }, 300);
+  const preview = useCampaignPreview(debounced.message, debounced.segment);
+  const create = useCreateCampaign();
+  const current = debounced.message === message.trim() && JSON.stringify(debounced.segment) === JSON.stringify(segment);
+  const recipients = current ? preview.data?.recipients : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) return setError('Write the offer first');
+    let scheduled: string | null = null;
+    if (when === 'later') {
+      const at = new Date(sendAt);
+      if (!sendAt || Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) {
+        return setError('Choose a time in the future');
+      }
+      scheduled = at.toISOString();
+    }
+    setError(undefined);
+    create.mutate(
+      { message: message.trim(), segment, sendAt: scheduled },
+      {
+        onSuccess: ({ campaign }) => {
+          setMessage('');
+          toast({
+            title: campaign.status === 'scheduled' ? 'Campaign scheduled' : 'Campaign sent',
+            description:
+              campaign.status === 'scheduled'
+                ? `It goes out ${new Date(campaign.sendAt).toLocaleString()}.`
+                : `${campaign.recipients ?? 0} member${campaign.recipients === 1 ? '' : 's'} will get the text.`,
+          });
+        },
+        onError: (failure) => setError(userMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <form onSubmit={submit} noValidate className="grid gap-4" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-bark-900">
+          New campaign
+        </h2>
+        <div>
+          <Label htmlFor={`${id}-message`}>Offer</Label>
+          <Textarea
+            id={`${id}-message`}
+            value={message}
+            maxLength={MAX}
+            onChange={(event) => {
+              setMessage(event.target.value);
+              if (error) setError(undefined);
+            }}
+            aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+            placeholder="Free cookie with any coffee this Saturday."
+          />
+          <p id={`${id}-count`} className="mt-1 text-sm text-bark-700">
+            {message.length} of {MAX} characters
+          </p>
+        </div>
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-bark-900">Who gets it</legend>
+          <div>
+            <Label htmlFor={`${id}-location`}>Visited</Label>
+            <Select id={`${id}-location`} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
+              <option value="">Any business</option>
+              {props.locations?.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.businessName}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-tier`}>Tier</Label>
+            <Select id={`${id}-tier`} value={tier} onChange={(event) => setTier(event.target.value)}>
+              <option value="">Any tier</option>
+              {TIERS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-after`}>Last visit on or after</Label>
+            <Input id={`${id}-after`} type="date" value={lastVisitAfter} onChange={(event) => setLastVisitAfter(event.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor={`${id}-before`}>Last visit before</Label>
+            <Input id={`${id}-before`} type="date" value={lastVisitBefore} onChange={(event) => setLastVisitBefore(event.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor={`${id}-joined`}>Joined on or after</Label>
+            <Input id={`${id}-joined`} type="date" value={joinedSince} onChange={(event) => setJoinedSince(event.target.value)} />
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-semibold text-bark-900">When</legend>
+          <div className="flex flex-wrap gap-4">
+            <label className="flex min-h-11 items-center gap-2 text-bark-900">
+              <input type="radio" name={`${id}-when`} className="size-5" checked={when === 'now'} onChange={() => setWhen('now')} />
+              Send now
+            </label>
+            <label className="flex min-h-11 items-center gap-2 text-bark-900">
+              <input type="radio" name={`${id}-when`} className="size-5" checked={when === 'later'} onChange={() => setWhen('later')} />
+              Schedule
+            </label>
+          </div>
+          {when === 'later' ? (
+            <div className="max-w-xs">
+              <Label htmlFor={`${id}-at`}>Send at</Label>
+              <Input id={`${id}-at`} type="datetime-local" value={sendAt} onChange={(event) => setSendAt(event.target.value)} />
+            </div>
+          ) : null}
+        </fieldset>
+        <section aria-live="polite" aria-labelledby={`${id}-preview`} className="rounded-xl bg-cream-100 p-4">
+          <h3 id={`${id}-preview`} className="text-sm font-semibold text-bark-900">
+            Preview
+          </h3>
+          {!message.trim() ? (
+            <p className="text-sm text-bark-700">Write the offer to see who gets it and the exact text.</p>
+          ) : preview.error ? (
+            <p className="text-sm text-red-800">Could not count the members. {userMessage(preview.error)}</p>
+          ) : recipients === undefined ? (
+            <p className="text-sm text-bark-700">Counting members…</p>
+          ) : (
+            <>
+              <p className="text-bark-900" data-testid="campaign-recipients">
+                <strong>{recipients}</strong> member{recipients === 1 ? '' : 's'} who agreed to texts will get:
+              </p>
+              <blockquote className="mt-2 rounded-lg border border-bark-300 bg-white p-3 text-bark-900">
+                {preview.data?.body}
+              </blockquote>
+              <p className="mt-2 text-sm text-bark-700">
+                Members who turned texts off, or already had this week's texts, are left out. Texts wait for 9 AM at night.
+              </p>
+            </>
+          )}
+        </section>
+        <div aria-live="polite">
+          <FieldError id={`${id}-error`} message={error} />
+        </div>
+        <div>
+          <Button type="submit" disabled={create.isPending || recipients === undefined}>
+            {create.isPending
+              ? 'Sending…'
+              : recipients === undefined
+                ? when === 'later'
+                  ? 'Schedule'
+                  : 'Send'
+                : `${when === 'later' ? 'Schedule for' : 'Send to'} ${recipients} member${recipients === 1 ? '' : 's'}`}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+// The Campaigns tab: the count and the exact text before sending, the segment sent as chosen,
+// figures of a sent campaign, and Cancel only on a scheduled one.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
+import { CampaignsTab } from './CampaignsTab.tsx';
+
+const LOCATIONS = [
+  { id: 'museum', businessName: 'Village Heritage Museum' },
+  { id: 'creamery', businessName: 'Village Creamery' },
+] as unknown as Parameters<typeof CampaignsTab>[0]['locations'];
+
+const sent = {
+  id: '00000000-0000-4000-8000-000000000001',
+  status: 'started',
+  message: 'Old offer.',
+  body: 'Village Rewards: Old offer. Reply STOP to opt out.',
+  locationId: 'museum',
+  segment: { locationId: 'museum', tier: null, lastVisitBefore: null, lastVisitAfter: null, joinedSince: null },
+  sendAt: '2026-11-20T15:00:00.000000+00:00',
+  createdAt: '2026-11-20T15:00:00.000000+00:00',
+  startedAt: '2026-11-20T15:00:00.000000+00:00',
+  cancelledAt: null,
+  recipients: 3,
+  figures: { queued: 0, sent: 3, delivered: 2, failed: 0, optedOut: 1 },
+};
+const scheduled = {
+  ...sent,
+  id: '00000000-0000-4000-8000-000000000002',
+  status: 'scheduled',
+  message: 'Later offer.',
+  body: 'Village Rewards: Later offer. Reply STOP to opt out.',
+  startedAt: null,
+  recipients: null,
+  figures: { queued: 0, sent: 0, delivered: 0, failed: 0, optedOut: 0 },
+};
+
+it('shows the count and exact text, sends the chosen segment, lists figures and cancels a scheduled one', async () => {
+  const posted: unknown[] = [];
+  const calls = stubApi({
+    '/api/admin/campaigns': (_url: URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return [201, { campaign: { ...sent, id: '00000000-0000-4000-8000-000000000003', message: 'Free tour.' } }];
+      }
+      return [200, { campaigns: [scheduled, sent] }];
+    },
+    '/api/admin/campaigns/preview': (_url: URL, init?: RequestInit) => {
+      const { message } = JSON.parse(String(init?.body)) as { message: string };
+      return [200, { recipients: 2, body: `Village Rewards: ${message} Reply STOP to opt out.` }];
+    },
+    [`/api/admin/campaigns/${scheduled.id}/cancel`]: () => [200, { campaign: { ...scheduled, status: 'cancelled' } }],
+  });
+  const user = userEvent.setup();
+  renderWithRouter(<CampaignsTab locations={LOCATIONS} />);
+
+  const list = await screen.findByRole('list');
+  const [first, second] = within(list).getAllByRole('listitem');
+  expect(within(first!).getByRole('button', { name: 'Cancel campaign' })).toBeInTheDocument();
+  expect(within(second!).queryByRole('button', { name: 'Cancel campaign' })).not.toBeInTheDocument();
+  expect(within(second!).getByText('Opted out').nextSibling).toHaveTextContent('1');
+  expect(within(second!).getByText('To: visited Village Heritage Museum')).toBeInTheDocument();
+
+  expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await user.type(screen.getByLabelText('Offer'), 'Free tour.');
+  await user.selectOptions(screen.getByLabelText('Visited'), 'Village Heritage Museum');
+  await user.selectOptions(screen.getByLabelText('Tier'), 'Gold');
+  expect(await screen.findByText('Village Rewards: Free tour. Reply STOP to opt out.')).toBeInTheDocument();
+  await user.click(await screen.findByRole('button', { name: 'Send to 2 members' }));
+  await waitFor(() =>
+    expect(posted).toEqual([
+      {
+        message: 'Free tour.',
+        segment: { locationId: 'museum', tier: 'Gold', lastVisitAfter: null, lastVisitBefore: null, joinedSince: null },
+        sendAt: null,
+      },
+    ]),
+  );
+
+  await user.click(within(first!).getByRole('button', { name: 'Cancel campaign' }));
+  await waitFor(() =>
+    expect(calls.some((c) => c.url.pathname === `/api/admin/campaigns/${scheduled.id}/cancel` && c.init?.method === 'POST')).toBe(true),
+  );
+}, 20_000);

@@ -1,0 +1,69 @@
+// The Campaigns tab (issue 22 §3): list, preview, send or schedule, cancel. The rules are in SQL
+// (66_texts.sql): consenting members only, the weekly cap, an owner's business only, audited.
+import {
+  CampaignParams,
+  CampaignPreviewRequest,
+  CampaignPreviewResponse,
+  CampaignResponse,
+  CampaignsResponse,
+  CreateCampaignRequest,
+  EmptyQuery,
+  type CampaignSegment,
+} from '../../contract.ts';
+import { endpoint } from '../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
+
+const segmentArgs = (segment: CampaignSegment) => ({
+  p_location_id: segment.locationId ?? null,
+  p_tier: segment.tier ?? null,
+  p_last_visit_before: segment.lastVisitBefore ?? null,
+  p_last_visit_after: segment.lastVisitAfter ?? null,
+  p_joined_since: segment.joinedSince ?? null,
+});
+
+const NOT_A_SENDER = 'Not an admin (or, in SQL, the owner of the segment\'s business).';
+
+export const adminCampaigns = endpoint({
+  method: 'get', path: '/api/admin/campaigns', tag: 'Admin', roles: ['admin'],
+  summary: 'Campaigns, newest first, with delivery figures',
+  query: EmptyQuery, status: 200, response: CampaignsResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER },
+  handler: ({ call }) => call('app.campaigns', { p_limit: 50 }),
+});
+
+export const previewCampaign = endpoint({
+  method: 'post', path: '/api/admin/campaigns/preview', tag: 'Admin', roles: ['admin'],
+  summary: 'How many members a campaign reaches now, and the exact text',
+  description:
+    'Counts the members of the segment who consent to texts now, are not forgotten and are under the weekly ' +
+    'cap of marketing texts (`private.settings.marketing_texts_per_week`). Changes nothing.',
+  body: CampaignPreviewRequest, status: 200, response: CampaignPreviewResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER, 404: 'Unknown location.', 413: TOO_LARGE },
+  handler: ({ call, body }) => call('app.campaign_preview', { p_message: body.message, ...segmentArgs(body.segment) }),
+});
+
+export const createCampaign = endpoint({
+  method: 'post', path: '/api/admin/campaigns', tag: 'Admin', roles: ['admin'],
+  summary: 'Send a campaign now, or schedule it',
+  description:
+    'Without `sendAt` (or with a past one) the texts are queued at once, one per member of the segment (as the ' +
+    'preview counts them); texts due in quiet hours wait until 09:00 programme time. With a later `sendAt` the ' +
+    'campaign waits until then and can be cancelled. Recorded in the audit log (campaign.send / campaign.schedule). ' +
+    'At most `private.settings.campaigns_per_hour` per sender (429).',
+  body: CreateCampaignRequest, status: 201, response: CampaignResponse,
+  errors: {
+    400: `${BAD_INPUT} Or sendAt is more than 90 days ahead.`, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER,
+    404: 'Unknown location.', 413: TOO_LARGE, 429: 'Too many campaigns by this sender in the last hour.',
+  },
+  handler: ({ call, body }) =>
+    call('app.create_campaign', { p_message: body.message, ...segmentArgs(body.segment), p_send_at: body.sendAt ?? null }),
+});
+
+export const cancelCampaign = endpoint({
+  method: 'post', path: '/api/admin/campaigns/:campaignId/cancel', tag: 'Admin', roles: ['admin'],
+  summary: 'Cancel a scheduled campaign before it starts',
+  description: 'Recorded in the audit log (campaign.cancel).',
+  params: CampaignParams, status: 200, response: CampaignResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER, 404: 'Unknown campaign.', 409: 'It has started or was cancelled already.' },
+  handler: ({ call, params }) => call('app.cancel_campaign', { p_campaign_id: params.campaignId }),
+});

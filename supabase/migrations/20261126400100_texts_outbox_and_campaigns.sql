@@ -1,0 +1,784 @@
+-- Issue 22 §2, §3: texts the programme sends (an outbox filled by rules in SQL) and campaigns.
+alter table private.settings
+  add column marketing_texts_per_week integer not null default 2 check (marketing_texts_per_week >= 0),
+  add column texts_quiet_start time not null default '21:00',
+  add column texts_quiet_end time not null default '09:00',
+  add column texts_max_attempts integer not null default 5 check (texts_max_attempts between 1 and 20),
+  add column texts_site_url text not null default 'http://127.0.0.1:5173' check (texts_site_url ~ '^https?://[^[:space:]]{1,200}$'),
+  add column campaigns_per_hour integer not null default 10 check (campaigns_per_hour >= 0);
+
+-- Texts the programme sends (issue 22 §2, §3): an outbox in Postgres, filled by the rules below
+-- (triggers on customers and customer_rewards, and campaigns), drained by the api function's
+-- sender (POST /api/hooks/texts/drain: Twilio in production, the dev outbox locally).
+--
+-- The rules, each enforced here and nowhere else:
+-- * only to a member whose CURRENT SMS consent allows it (customers.sms_consent), checked when the
+--   text is queued and again when the sender claims it; a forgotten member (phone null) never;
+-- * one event, one text: private.texts.event_key is unique (welcome:<customer>,
+--   reward:<customer_reward>, tier:<customer>:<tier>, campaign:<campaign>:<customer>, ...);
+-- * never in quiet hours (private.settings.texts_quiet_start–texts_quiet_end, programme time):
+--   a text due then is 'held' until the morning;
+-- * at most private.settings.marketing_texts_per_week campaign texts per member in any 7 days;
+-- * every text starts with the programme's name and a marketing one ends "Reply STOP to opt out."
+-- The phone-change notice (to the OLD number) is a security notice, not marketing: it is sent
+-- whatever the consent, so a member whose number was taken over hears of it.
+
+-- Campaigns (§3): an offer composed in /admin for a segment, sent now or at send_at.
+create table private.text_campaigns (
+  id uuid primary key default gen_random_uuid(),
+  created_by uuid references auth.users (id) on delete set null,
+  created_by_role text not null check (created_by_role in ('admin', 'owner')),
+  -- The business an owner's campaign belongs to (an owner only reaches its visitors); for an
+  -- admin the segment's business, if any.
+  location_id text references public.locations (id) on delete set null,
+  -- The segment: members who visited this business (approved visit), of this tier, whose last
+  -- visit was before / on or after a day, who joined on or after a day (days in programme time).
+  segment_location_id text references public.locations (id) on delete set null,
+  segment_tier text references public.tiers (name),
+  segment_last_visit_before date,
+  segment_last_visit_after date,
+  segment_joined_since date,
+  message text not null check (length(message) between 1 and 300),
+  -- The exact text each member receives.
+  body text not null check (length(body) between 1 and 480),
+  status text not null default 'scheduled' check (status in ('scheduled', 'started', 'cancelled')),
+  send_at timestamptz not null,
+  created_at timestamptz not null default now(),
+  started_at timestamptz,
+  cancelled_at timestamptz,
+  -- Members queued when it started.
+  recipients integer check (recipients >= 0),
+  check ((status = 'started') = (started_at is not null)),
+  check ((status = 'cancelled') = (cancelled_at is not null))
+);
+alter table private.text_campaigns enable row level security;
+revoke all on private.text_campaigns from anon, authenticated, service_role;
+create index text_campaigns_created_by_idx on private.text_campaigns (created_by, created_at desc);
+create index text_campaigns_location_id_idx on private.text_campaigns (location_id);
+create index text_campaigns_segment_location_id_idx on private.text_campaigns (segment_location_id);
+create index text_campaigns_segment_tier_idx on private.text_campaigns (segment_tier);
+create index text_campaigns_due_idx on private.text_campaigns (send_at) where status = 'scheduled';
+
+-- The outbox: one row per message.
+create table private.texts (
+  id bigint generated always as identity primary key,
+  customer_id uuid references public.customers (id) on delete set null,
+  -- E.164; null once the member is forgotten.
+  phone text check (phone ~ '^\+1[2-9][0-9]{9}$'),
+  kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign')),
+  body text not null check (length(body) between 1 and 480),
+  -- queued: waiting for the sender; held: due after quiet hours; sending: claimed by a sender;
+  -- sent: the provider took it; delivered / failed: the provider's last word (or ours after
+  -- max attempts); cancelled: consent withdrawn, member forgotten, or campaign cancelled.
+  status text not null default 'queued'
+    check (status in ('queued', 'held', 'sending', 'sent', 'delivered', 'failed', 'cancelled')),
+  attempts integer not null default 0 check (attempts >= 0),
+  next_attempt_at timestamptz not null default now(),
+  provider_id text unique,
+  error text check (length(error) <= 500),
+  event_key text not null unique check (length(event_key) between 1 and 200),
+  campaign_id uuid references private.text_campaigns (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  sent_at timestamptz
+);
+alter table private.texts enable row level security;
+revoke all on private.texts from anon, authenticated, service_role;
+create index texts_due_idx on private.texts (next_attempt_at) where status in ('queued', 'held');
+create index texts_sending_idx on private.texts (updated_at) where status = 'sending';
+create index texts_customer_idx on private.texts (customer_id, kind, created_at desc);
+create index texts_campaign_id_idx on private.texts (campaign_id, status);
+
+create function private.programme_name()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'Village Rewards'
+$$;
+revoke execute on function private.programme_name() from public;
+
+-- When a text due at p_at may go: p_at, or the end of quiet hours (programme time) when p_at
+-- falls inside them. Equal start and end: no quiet hours.
+create function private.text_release_at(p_at timestamptz)
+returns timestamptz
+language sql stable
+set search_path = ''
+as $$
+  select case
+           when s.texts_quiet_start = s.texts_quiet_end then p_at
+           when s.texts_quiet_start > s.texts_quiet_end
+                and (l.local::time >= s.texts_quiet_start or l.local::time < s.texts_quiet_end)
+             then ((case when l.local::time >= s.texts_quiet_start then l.local::date + 1 else l.local::date end)
+                   + s.texts_quiet_end) at time zone private.programme_time_zone()
+           when s.texts_quiet_start < s.texts_quiet_end
+                and l.local::time >= s.texts_quiet_start and l.local::time < s.texts_quiet_end
+             then (l.local::date + s.texts_quiet_end) at time zone private.programme_time_zone()
+           else p_at
+         end
+    from (select p_at at time zone private.programme_time_zone() as local) l
+   cross join private.settings s
+$$;
+revoke execute on function private.text_release_at(timestamptz) from public;
+
+-- A member's campaign texts in the 7 days before p_now (cancelled ones do not count). No upper
+-- bound: a campaign whose transaction started a moment earlier than another's still counts the
+-- other's texts, queued "later" by the clock of a transaction that committed first.
+create function private.marketing_texts_this_week(p_customer_id uuid, p_now timestamptz)
+returns integer
+language sql stable
+set search_path = ''
+as $$
+  select count(*)::integer
+    from private.texts t
+   where t.customer_id = p_customer_id and t.kind = 'campaign' and t.status <> 'cancelled'
+     and t.created_at > p_now - interval '7 days'
+$$;
+revoke execute on function private.marketing_texts_this_week(uuid, timestamptz) from public;
+
+-- Queues one text when the rules allow it; returns its id, or null when nothing was queued (no
+-- consent, forgotten, over the weekly cap, or the event already has its text). p_phone: another
+-- number than the member's (the old one of a phone change).
+create function private.queue_text(
+  p_customer_id uuid, p_kind text, p_text text, p_event_key text,
+  p_campaign_id uuid default null, p_now timestamptz default now(), p_phone text default null
+)
+returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_customer public.customers;
+  v_phone text;
+  v_cap integer;
+  v_release timestamptz;
+  v_id bigint;
+begin
+  select * into v_customer from public.customers c where c.id = p_customer_id;
+  if not found or (to_jsonb(v_customer) ->> 'forgotten_at') is not null then
+    return null;
+  end if;
+  v_phone := coalesce(p_phone, v_customer.phone);
+  if v_phone is null then
+    return null;
+  end if;
+  if p_kind <> 'phone_changed' and not v_customer.sms_consent then
+    return null;
+  end if;
+  if p_kind = 'campaign' then
+    select s.marketing_texts_per_week into v_cap from private.settings s;
+    if v_cap > 0 and private.marketing_texts_this_week(p_customer_id, p_now) >= v_cap then
+      return null;
+    end if;
+  end if;
+  v_release := private.text_release_at(p_now);
+  insert into private.texts (customer_id, phone, kind, body, status, next_attempt_at, event_key,
+                             campaign_id, created_at, updated_at)
+  values (p_customer_id, v_phone, p_kind,
+          private.programme_name() || ': ' || p_text
+            || case when p_kind = 'phone_changed' then '' else ' Reply STOP to opt out.' end,
+          case when v_release > p_now then 'held' else 'queued' end,
+          v_release, p_event_key, p_campaign_id, p_now, p_now)
+  on conflict (event_key) do nothing
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+revoke execute on function private.queue_text(uuid, text, text, text, uuid, timestamptz, text) from public;
+
+create function private.site_url()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select rtrim(s.texts_site_url, '/') from private.settings s
+$$;
+revoke execute on function private.site_url() from public;
+
+-- Welcome on join, with the card link.
+create function private.text_welcome()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.sms_consent then
+    perform private.queue_text(new.id, 'welcome',
+      'Welcome! You are a member. Show your card at any participating business to earn points: '
+        || private.site_url() || '/account',
+      'welcome:' || new.id);
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.text_welcome() from public;
+
+create trigger customers_text_welcome
+  after insert on public.customers
+  for each row execute function private.text_welcome();
+
+-- A reward unlocked: a business's welcome reward is "ready"; a tier reward means the member
+-- reached that tier (once per tier, even if a void takes it back and it is earned again).
+create function private.text_reward_unlocked()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_reward public.rewards;
+  v_business text;
+begin
+  select * into v_reward from public.rewards r where r.id = new.reward_id;
+  if not found then
+    return null;
+  end if;
+  if v_reward.kind = 'tier' then
+    perform private.queue_text(new.customer_id, 'tier_reached',
+      'You reached ' || v_reward.tier || '! Your reward "' || v_reward.name
+        || '" is ready at any participating business: ' || private.site_url() || '/account',
+      'tier:' || new.customer_id || ':' || v_reward.tier);
+  else
+    select l.business_name into v_business from public.locations l where l.id = new.welcome_location_id;
+    perform private.queue_text(new.customer_id, 'reward_ready',
+      'Your reward is ready: "' || v_reward.name || '" at ' || coalesce(v_business, 'the business')
+        || '. Show your card at the counter: ' || private.site_url() || '/account',
+      'reward:' || new.id);
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.text_reward_unlocked() from public;
+
+create trigger customer_rewards_text_unlocked
+  after insert on public.customer_rewards
+  for each row execute function private.text_reward_unlocked();
+
+-- Consent withdrawn (STOP, /account, admin): queued texts are cancelled, except a phone-change
+-- notice. Phone changed: the OLD number is told; texts not yet sent follow the new number.
+-- Phone erased (forget): nothing more is sent and the outbox keeps no number.
+create function private.text_customer_changed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.sms_consent and not new.sms_consent then
+    update private.texts t
+       set status = 'cancelled', error = 'opted_out', updated_at = now()
+     where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind <> 'phone_changed';
+  end if;
+  if new.phone is null then
+    update private.texts t
+       set status = case when t.status in ('queued', 'held') then 'cancelled' else t.status end,
+           error = case when t.status in ('queued', 'held') then 'forgotten' else t.error end,
+           phone = null, updated_at = now()
+     where t.customer_id = new.id;
+  elsif old.phone is not null and old.phone is distinct from new.phone then
+    update private.texts t
+       set phone = new.phone, updated_at = now()
+     where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind <> 'phone_changed';
+    perform private.queue_text(new.id, 'phone_changed',
+      'The phone number on your membership was changed to a number ending in ' || right(new.phone, 4)
+        || '. If you did not do this, contact us: ' || private.site_url() || '/contact',
+      'phone_changed:' || new.id || ':' || old.phone || ':' || new.phone || ':'
+        || extract(epoch from clock_timestamp())::text,
+      null, now(), old.phone);
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.text_customer_changed() from public;
+
+create trigger customers_text_changed
+  after update of phone, sms_consent on public.customers
+  for each row
+  when (old.phone is distinct from new.phone or old.sms_consent is distinct from new.sms_consent)
+  execute function private.text_customer_changed();
+
+-- The sender (service_role only: the api function's drain, the status callback, the inbound
+-- webhook).
+
+-- Starts the campaigns due at p_now and claims up to p_limit due texts for sending: rows queued
+-- or held whose time has come, locked with skip locked so two drains never take one row. A row
+-- whose member no longer consents is cancelled instead; one due inside quiet hours (a retry) is
+-- held until the morning; a row left 'sending' for 10 minutes (a sender that died) is due again.
+-- Returns [{"id", "phone", "body"}].
+create function app.texts_claim(p_limit integer default 50, p_now timestamptz default now())
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_release timestamptz := private.text_release_at(p_now);
+  v_claimed jsonb;
+begin
+  perform private.start_due_campaigns(p_now);
+
+  update private.texts t
+     set status = 'queued', updated_at = p_now
+   where t.status = 'sending' and t.updated_at < p_now - interval '10 minutes';
+
+  update private.texts t
+     set status = 'cancelled', error = 'opted_out', updated_at = p_now
+    from public.customers c
+   where c.id = t.customer_id and t.status in ('queued', 'held') and t.kind <> 'phone_changed'
+     and not c.sms_consent;
+
+  if v_release > p_now then
+    update private.texts t
+       set status = 'held', next_attempt_at = v_release, updated_at = p_now
+     where t.status in ('queued', 'held') and t.next_attempt_at <= p_now;
+    return '[]'::jsonb;
+  end if;
+
+  with due as (
+    select t.id from private.texts t
+     where t.status in ('queued', 'held') and t.next_attempt_at <= p_now and t.phone is not null
+     order by t.next_attempt_at, t.id
+     limit greatest(least(coalesce(p_limit, 50), 500), 1)
+     for update skip locked
+  ), claimed as (
+    update private.texts t
+       set status = 'sending', attempts = t.attempts + 1, updated_at = p_now
+      from due
+     where t.id = due.id
+    returning t.id, t.phone, t.body
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'phone', c.phone, 'body', c.body) order by c.id), '[]'::jsonb)
+    into v_claimed
+    from claimed c;
+  return v_claimed;
+end;
+$$;
+revoke execute on function app.texts_claim(integer, timestamptz) from public;
+grant execute on function app.texts_claim(integer, timestamptz) to service_role;
+
+-- The provider took a claimed text.
+create function app.text_sent(p_id bigint, p_provider_id text default null, p_now timestamptz default now())
+returns jsonb
+language sql
+security definer
+set search_path = ''
+as $$
+  update private.texts t
+     set status = 'sent', provider_id = nullif(p_provider_id, ''), sent_at = p_now, error = null,
+         updated_at = p_now
+   where t.id = p_id and t.status = 'sending'
+  returning jsonb_build_object('id', t.id, 'status', t.status)
+$$;
+revoke execute on function app.text_sent(bigint, text, timestamptz) from public;
+grant execute on function app.text_sent(bigint, text, timestamptz) to service_role;
+
+-- The provider refused a claimed text, or could not be reached. A temporary failure is tried
+-- again after 1, 2, 4, 8 ... minutes (at most a day); after texts_max_attempts tries, or a
+-- permanent failure (an invalid or opted-out number), the text is 'failed' for good.
+create function app.text_failed(p_id bigint, p_error text, p_permanent boolean default false,
+                                p_now timestamptz default now())
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_max integer;
+  v_row private.texts;
+begin
+  select s.texts_max_attempts into v_max from private.settings s;
+  update private.texts t
+     set status = case when p_permanent or t.attempts >= v_max then 'failed' else 'queued' end,
+         next_attempt_at = case when p_permanent or t.attempts >= v_max then t.next_attempt_at
+                                else p_now + least(interval '1 minute' * power(2, greatest(t.attempts - 1, 0)),
+                                                   interval '1 day') end,
+         error = left(coalesce(nullif(p_error, ''), 'not sent'), 500),
+         updated_at = p_now
+   where t.id = p_id and t.status = 'sending'
+  returning * into v_row;
+  if v_row.id is null then
+    return null;
+  end if;
+  return jsonb_build_object('id', v_row.id, 'status', v_row.status, 'attempts', v_row.attempts,
+                            'nextAttemptAt', v_row.next_attempt_at);
+end;
+$$;
+revoke execute on function app.text_failed(bigint, text, boolean, timestamptz) from public;
+grant execute on function app.text_failed(bigint, text, boolean, timestamptz) to service_role;
+
+-- Twilio's status callback: delivered, or undelivered / failed with its error code. Other
+-- statuses (queued, sending, sent) change nothing. Returns whether a row changed.
+create function app.text_status(p_provider_id text, p_status text, p_error text default null)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_status not in ('delivered', 'undelivered', 'failed') then
+    return false;
+  end if;
+  update private.texts t
+     set status = case when p_status = 'delivered' then 'delivered' else 'failed' end,
+         error = case when p_status = 'delivered' then null
+                      else left(coalesce(nullif(p_error, ''), p_status), 500) end,
+         updated_at = now()
+   where t.provider_id = p_provider_id and t.status in ('sent', 'delivered', 'failed');
+  return found;
+end;
+$$;
+revoke execute on function app.text_status(text, text, text) from public;
+grant execute on function app.text_status(text, text, text) to service_role;
+
+-- A text a member sent to the programme's number (the inbound webhook, signature checked by the
+-- api). STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT withdraw SMS consent at once; START,
+-- UNSTOP, YES give it again; HELP (or INFO) answers the contact. Returns {"keyword", "reply",
+-- "changed"}; reply null: nothing to answer.
+create function app.text_inbound(p_phone text, p_body text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_word text := upper(btrim(regexp_replace(coalesce(p_body, ''), '[[:space:][:punct:]]+', ' ', 'g')));
+  v_phone text;
+  v_customer_id uuid;
+  v_changed boolean := false;
+  v_keyword text;
+  v_reply text;
+begin
+  begin
+    v_phone := app.normalize_phone(p_phone);
+  exception when others then
+    v_phone := null;
+  end;
+  if v_phone is not null then
+    select c.id into v_customer_id from public.customers c where c.phone = v_phone;
+  end if;
+
+  if v_word in ('STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT') then
+    v_keyword := 'stop';
+    if v_customer_id is not null then
+      v_changed := private.record_sms_consent(v_customer_id, false, 'SMS reply: ' || v_word, 'sms_reply');
+    end if;
+    v_reply := private.programme_name() || ': You are unsubscribed and will receive no more texts. Reply START to resubscribe.';
+  elsif v_word in ('START', 'UNSTOP', 'YES') then
+    v_keyword := 'start';
+    if v_customer_id is not null then
+      v_changed := private.record_sms_consent(v_customer_id, true, 'SMS reply: ' || v_word, 'sms_reply');
+      v_reply := private.programme_name() || ': You are subscribed again to texts about your rewards and offers. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+    else
+      v_reply := private.programme_name() || ': This number is not a member. Join at ' || private.site_url() || '/join';
+    end if;
+  elsif v_word in ('HELP', 'INFO') then
+    v_keyword := 'help';
+    v_reply := private.programme_name() || ': Help at ' || private.site_url() || '/contact or at any participating business. Msg & data rates may apply. Reply STOP to opt out.';
+  end if;
+  return jsonb_build_object('keyword', v_keyword, 'reply', v_reply, 'changed', v_changed);
+end;
+$$;
+revoke execute on function app.text_inbound(text, text) from public;
+grant execute on function app.text_inbound(text, text) to service_role;
+
+-- Campaigns (§3). Who: an admin (any segment) or a business owner (members who visited their
+-- business only: the segment's business is always theirs).
+
+-- The business the caller's campaign is limited to: an owner's own; an admin's choice. Others 403.
+create function private.campaign_scope(p_location_id text)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if private.is_admin() then
+    if p_location_id is not null then
+      perform private.require_location(p_location_id);
+    end if;
+    return p_location_id;
+  end if;
+  if private.owner_location_id() is not null then
+    if p_location_id is not null and p_location_id <> private.owner_location_id() then
+      perform private.fail('403', 'You can only text members who visited your business');
+    end if;
+    return private.owner_location_id();
+  end if;
+  perform private.fail('403', 'Only admins and business owners can send campaigns');
+end;
+$$;
+revoke execute on function private.campaign_scope(text) from public;
+
+-- The members a segment reaches at p_now: consenting, not forgotten, under the weekly cap.
+create function private.campaign_members(
+  p_location_id text, p_tier text, p_last_visit_before date, p_last_visit_after date,
+  p_joined_since date, p_now timestamptz
+)
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select c.id
+    from public.customers c
+   cross join private.settings s
+   where c.sms_consent and c.phone is not null
+     and (to_jsonb(c) ->> 'forgotten_at') is null
+     and (p_location_id is null or exists (
+           select 1 from public.visits v
+            where v.customer_id = c.id and v.location_id = p_location_id and v.status = 'approved'))
+     and (p_tier is null or (private.tier_for(c.total_points) ->> 'name') = p_tier)
+     and (p_last_visit_before is null
+          or c.last_visit_at < p_last_visit_before::timestamp at time zone private.programme_time_zone())
+     and (p_last_visit_after is null
+          or c.last_visit_at >= p_last_visit_after::timestamp at time zone private.programme_time_zone())
+     and (p_joined_since is null
+          or c.created_at >= p_joined_since::timestamp at time zone private.programme_time_zone())
+     and (s.marketing_texts_per_week = 0
+          or private.marketing_texts_this_week(c.id, p_now) < s.marketing_texts_per_week)
+$$;
+revoke execute on function private.campaign_members(text, text, date, date, date, timestamptz) from public;
+
+create function private.campaign_text(p_message text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select private.clean_text(p_message, 'Message', 300)
+$$;
+revoke execute on function private.campaign_text(text) from public;
+
+create function private.campaign_json(p_campaign private.text_campaigns)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', p_campaign.id,
+    'status', p_campaign.status,
+    'message', p_campaign.message,
+    'body', p_campaign.body,
+    'locationId', p_campaign.location_id,
+    'segment', jsonb_build_object(
+      'locationId', p_campaign.segment_location_id,
+      'tier', p_campaign.segment_tier,
+      'lastVisitBefore', p_campaign.segment_last_visit_before,
+      'lastVisitAfter', p_campaign.segment_last_visit_after,
+      'joinedSince', p_campaign.segment_joined_since),
+    'sendAt', p_campaign.send_at,
+    'createdAt', p_campaign.created_at,
+    'startedAt', p_campaign.started_at,
+    'cancelledAt', p_campaign.cancelled_at,
+    'recipients', p_campaign.recipients,
+    'figures', (
+      select jsonb_build_object(
+        'queued', count(*) filter (where t.status in ('queued', 'held', 'sending')),
+        'sent', count(*) filter (where t.status in ('sent', 'delivered')),
+        'delivered', count(*) filter (where t.status = 'delivered'),
+        'failed', count(*) filter (where t.status = 'failed'),
+        'optedOut', count(*) filter (where t.status = 'cancelled' and t.error = 'opted_out'))
+        from private.texts t where t.campaign_id = p_campaign.id))
+$$;
+revoke execute on function private.campaign_json(private.text_campaigns) from public;
+
+-- Queues a campaign's texts (one per member, the event key keeps it once) and marks it started.
+create function private.start_campaign(p_campaign_id uuid, p_now timestamptz)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_campaign private.text_campaigns;
+  v_count integer := 0;
+  v_member uuid;
+begin
+  select * into v_campaign from private.text_campaigns t where t.id = p_campaign_id for update;
+  if v_campaign.status <> 'scheduled' then
+    return 0;
+  end if;
+  -- One campaign at a time queues, so two campaigns started together keep the weekly cap.
+  perform pg_advisory_xact_lock(hashtext('private.start_campaign'));
+  for v_member in
+    select m from private.campaign_members(v_campaign.segment_location_id, v_campaign.segment_tier,
+                                           v_campaign.segment_last_visit_before,
+                                           v_campaign.segment_last_visit_after,
+                                           v_campaign.segment_joined_since, p_now) m
+  loop
+    if private.queue_text(v_member, 'campaign', v_campaign.message,
+                          'campaign:' || v_campaign.id || ':' || v_member, v_campaign.id, p_now) is not null then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  update private.text_campaigns t
+     set status = 'started', started_at = p_now, recipients = v_count
+   where t.id = p_campaign_id;
+  return v_count;
+end;
+$$;
+revoke execute on function private.start_campaign(uuid, timestamptz) from public;
+
+create function private.start_due_campaigns(p_now timestamptz)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_started integer := 0;
+begin
+  for v_id in
+    select t.id from private.text_campaigns t
+     where t.status = 'scheduled' and t.send_at <= p_now
+     order by t.send_at
+     for update skip locked
+  loop
+    perform private.start_campaign(v_id, p_now);
+    perform private.audit('campaign.start', 'campaign', v_id::text, null,
+                          (select private.campaign_json(t) from private.text_campaigns t where t.id = v_id),
+                          null, (select t.location_id from private.text_campaigns t where t.id = v_id), 'system');
+    v_started := v_started + 1;
+  end loop;
+  return v_started;
+end;
+$$;
+revoke execute on function private.start_due_campaigns(timestamptz) from public;
+
+-- What a campaign would do now: how many members it reaches and the exact text.
+-- Returns {"recipients", "body"}.
+create function app.campaign_preview(
+  p_message text, p_location_id text default null, p_tier text default null,
+  p_last_visit_before date default null, p_last_visit_after date default null,
+  p_joined_since date default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_scope text := private.campaign_scope(p_location_id);
+begin
+  return jsonb_build_object(
+    'recipients', (select count(*) from private.campaign_members(v_scope, p_tier, p_last_visit_before,
+                                                                 p_last_visit_after, p_joined_since, now())),
+    'body', private.programme_name() || ': ' || private.campaign_text(p_message) || ' Reply STOP to opt out.');
+end;
+$$;
+revoke execute on function app.campaign_preview(text, text, text, date, date, date) from public;
+grant execute on function app.campaign_preview(text, text, text, date, date, date) to authenticated;
+
+-- Creates a campaign: sent now (p_send_at null or past) or scheduled. At most
+-- private.settings.campaigns_per_hour per sender (429). Audited: campaign.send or campaign.schedule.
+create function app.create_campaign(
+  p_message text, p_location_id text default null, p_tier text default null,
+  p_last_visit_before date default null, p_last_visit_after date default null,
+  p_joined_since date default null, p_send_at timestamptz default null
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_scope text := private.campaign_scope(p_location_id);
+  v_message text := private.campaign_text(p_message);
+  v_limit integer;
+  v_row private.text_campaigns;
+begin
+  if p_tier is not null and not exists (select 1 from public.tiers t where t.name = p_tier) then
+    perform private.fail('400', 'Unknown tier');
+  end if;
+  if p_send_at is not null and p_send_at > now() + interval '90 days' then
+    perform private.fail('400', 'Schedule a campaign at most 90 days ahead');
+  end if;
+  select s.campaigns_per_hour into v_limit from private.settings s;
+  if v_limit > 0 then
+    perform pg_advisory_xact_lock(hashtext('campaigns:' || coalesce(auth.uid()::text, '')));
+    if (select count(*) from private.text_campaigns t
+         where t.created_by is not distinct from auth.uid() and t.created_at > now() - interval '1 hour') >= v_limit then
+      perform private.fail('429', 'Too many campaigns in the last hour; try again later');
+    end if;
+  end if;
+  insert into private.text_campaigns (created_by, created_by_role, location_id, segment_location_id,
+                                      segment_tier, segment_last_visit_before, segment_last_visit_after,
+                                      segment_joined_since, message, body, send_at)
+  values (auth.uid(), case when private.is_admin() then 'admin' else 'owner' end, v_scope, v_scope,
+          p_tier, p_last_visit_before, p_last_visit_after, p_joined_since, v_message,
+          private.programme_name() || ': ' || v_message || ' Reply STOP to opt out.',
+          greatest(coalesce(p_send_at, now()), now()))
+  returning * into v_row;
+  if v_row.send_at <= now() then
+    perform private.start_campaign(v_row.id, now());
+    select * into v_row from private.text_campaigns t where t.id = v_row.id;
+  end if;
+  perform private.audit(case when v_row.status = 'started' then 'campaign.send' else 'campaign.schedule' end,
+                        'campaign', v_row.id::text, null, private.campaign_json(v_row), null, v_row.location_id,
+                        case when private.is_admin() then null else 'owner' end);
+  return jsonb_build_object('campaign', private.campaign_json(v_row));
+end;
+$$;
+revoke execute on function app.create_campaign(text, text, text, date, date, date, timestamptz) from public;
+grant execute on function app.create_campaign(text, text, text, date, date, date, timestamptz) to authenticated;
+
+-- Cancels a scheduled campaign before it starts (409 once started or cancelled). Audited.
+create function app.cancel_campaign(p_campaign_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row private.text_campaigns;
+  v_before jsonb;
+begin
+  perform private.campaign_scope(null);
+  select * into v_row from private.text_campaigns t where t.id = p_campaign_id for update;
+  if v_row.id is null or not (private.is_admin() or v_row.location_id is not distinct from private.owner_location_id()) then
+    perform private.fail('404', 'Campaign not found');
+  end if;
+  if v_row.status <> 'scheduled' then
+    perform private.fail('409', 'This campaign has already ' || case when v_row.status = 'started' then 'started' else 'been cancelled' end);
+  end if;
+  v_before := private.campaign_json(v_row);
+  update private.text_campaigns t set status = 'cancelled', cancelled_at = now()
+   where t.id = p_campaign_id returning * into v_row;
+  perform private.audit('campaign.cancel', 'campaign', v_row.id::text, v_before, private.campaign_json(v_row),
+                        null, v_row.location_id, case when private.is_admin() then null else 'owner' end);
+  return jsonb_build_object('campaign', private.campaign_json(v_row));
+end;
+$$;
+revoke execute on function app.cancel_campaign(uuid) from public;
+grant execute on function app.cancel_campaign(uuid) to authenticated;
+
+-- The caller's campaigns (an admin: all; an owner: their business's), newest first, with figures.
+create function app.campaigns(p_limit integer default 50)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_owner text;
+begin
+  perform private.campaign_scope(null);
+  v_owner := case when private.is_admin() then null else private.owner_location_id() end;
+  return jsonb_build_object('campaigns', coalesce((
+    select jsonb_agg(private.campaign_json(t) order by t.created_at desc)
+      from (select * from private.text_campaigns t
+             where v_owner is null or t.location_id = v_owner
+             order by t.created_at desc
+             limit greatest(least(coalesce(p_limit, 50), 200), 1)) t), '[]'::jsonb));
+end;
+$$;
+revoke execute on function app.campaigns(integer) from public;
+grant execute on function app.campaigns(integer) to authenticated;
