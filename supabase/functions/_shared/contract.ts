@@ -14,3 +14,4 @@ export * from './contract/admin-programme.ts';
 export * from './contract/admin-series.ts';
 export * from './contract/admin-exports.ts';
 export * from './contract/coalition.ts';
+export * from './contract/programme-settings.ts';
