@@ -53,7 +53,7 @@ export function programmeSettingsSuite(kind: DatabaseKind) {
         ['PUT', '/api/admin/settings', { maxVisitsPerHour: 9 }],
         ['GET', '/api/admin/tiers/preview?silver=15&gold=20', undefined],
         ['PUT', '/api/admin/tiers', tiers(15, 20)],
-        ['PUT', '/api/admin/content/testimonials', []],
+        ['PUT', '/api/admin/content', { testimonials: [] }],
       ];
       const tokens = await nonAdminTokens(h());
       for (const [method, path, body] of requests) {
@@ -192,7 +192,7 @@ export function programmeSettingsSuite(kind: DatabaseKind) {
     });
 
     it('changes the public content by part, validated, with one audit row each', async () => {
-      const none = bodyOf(await admin('PUT', '/api/admin/content/testimonials', []), ProgrammeContent);
+      const none = bodyOf(await admin('PUT', '/api/admin/content', { testimonials: [] }), ProgrammeContent);
       expect(none.testimonials).toEqual([]);
       const programme = bodyOf(await h().call('GET', '/api/programme'), ProgrammeResponse);
       expect(programme.content.testimonials).toEqual([]);
@@ -200,19 +200,21 @@ export function programmeSettingsSuite(kind: DatabaseKind) {
       expect(row).toMatchObject({ target_id: 'testimonials', after: [] });
       expect(row!.before).toHaveLength(3);
 
-      const badEmail = await admin('PUT', '/api/admin/content/contact', { ...programme.content.contact, email: 'nope' });
+      const badEmail = await admin('PUT', '/api/admin/content', { contact: { ...programme.content.contact, email: 'nope' } });
       expect(badEmail.status).toBe(400);
-      expect(badEmail.error?.fields?.email).toEqual(['Give a valid email address']);
-      const unknownBusiness = await admin('PUT', '/api/admin/content/featured', { businesses: ['atlantis'], tiers: [] });
+      expect(badEmail.error?.fields?.['contact.email']).toEqual(['Give a valid email address']);
+      const unknownBusiness = await admin('PUT', '/api/admin/content', { featured: { businesses: ['atlantis'], tiers: [] } });
       expect(unknownBusiness.status).toBe(400);
       expect(JSON.stringify(unknownBusiness.body)).toContain('Unknown business: atlantis');
-      const unknownPart = await admin('PUT', '/api/admin/content/banner', {});
-      expect(unknownPart.status).toBe(400);
-      const emptyQuote = await admin('PUT', '/api/admin/content/testimonials', [{ quote: '', who: 'Ann' }]);
-      expect(emptyQuote.error?.fields?.['0.quote']).toEqual(['The quote is required']);
+      const unknownPart = await admin('PUT', '/api/admin/content', { banner: {} });
+      expect(unknownPart.error?.fields?.banner).toEqual(['Unknown field']);
+      const twoParts = await admin('PUT', '/api/admin/content', { testimonials: [], contact: programme.content.contact });
+      expect(JSON.stringify(twoParts.body)).toContain('Send exactly one part');
+      const emptyQuote = await admin('PUT', '/api/admin/content', { testimonials: [{ quote: '', who: 'Ann' }] });
+      expect(emptyQuote.error?.fields?.['testimonials.0.quote']).toEqual(['The quote is required']);
 
       const contact = { ...programme.content.contact!, phone: '(555) 010-0199' };
-      const saved = bodyOf(await admin('PUT', '/api/admin/content/contact', contact), ProgrammeContent);
+      const saved = bodyOf(await admin('PUT', '/api/admin/content', { contact }), ProgrammeContent);
       expect(saved.contact?.phone).toBe('(555) 010-0199');
       expect((await auditRows('content.update')).map((r) => r.target_id)).toEqual(['testimonials', 'contact']);
     });

@@ -138,18 +138,18 @@ export type Testimonial = z.infer<typeof Testimonial>;
 
 export const ContentKey = z.enum(['featured', 'testimonials', 'contact', 'privacy']);
 export type ContentKey = z.infer<typeof ContentKey>;
-export const ContentParams = z.strictObject({ key: ContentKey });
-/** Any JSON here; the endpoint checks it against the part's schema (CONTENT_SCHEMAS) so the 400 names its fields. */
+/** Exactly one part, by its key. */
 export const UpdateContentRequest = z
-  .json()
-  .describe('The new part, by :key: featured {businesses, tiers}; testimonials [{quote, who}]; contact {email, phone, hours, responseTime}; privacy {intro, stored [{what, why}], sharing, retention, terms []}');
-/** The schema of one part, by key (the endpoint checks the body against it). */
-export const CONTENT_SCHEMAS = {
-  featured: FeaturedContent,
-  testimonials: TestimonialsContent,
-  contact: ContactContent,
-  privacy: PrivacyContent,
-} as const;
+  .strictObject({
+    featured: FeaturedContent.optional(),
+    testimonials: TestimonialsContent.optional(),
+    contact: ContactContent.optional(),
+    privacy: PrivacyContent.optional(),
+  })
+  .refine((body) => Object.values(body).filter((part) => part !== undefined).length === 1, {
+    message: 'Send exactly one part: featured, testimonials, contact or privacy',
+  });
+export type UpdateContentRequest = z.infer<typeof UpdateContentRequest>;
 
 export const ProgrammeResponse = z.object({ tiers: z.array(ProgrammeTier), content: ProgrammeContent });
 export type ProgrammeResponse = z.infer<typeof ProgrammeResponse>;
