@@ -1,5 +1,5 @@
 // The dashboard's tabs (Radix Tabs; the open tab is in the URL as ?tab=, an open customer as
-// ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages and Reports.
+// ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages, Reports and Programme.
 import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
@@ -9,6 +9,7 @@ import { ExportsTab } from '@/features/admin/components/ExportsTab.tsx';
 import { FlagsTab } from '@/features/admin/components/FlagsTab.tsx';
 import { LocationsTab } from '@/features/admin/components/LocationsTab.tsx';
 import { MessagesTab } from '@/features/admin/components/MessagesTab.tsx';
+import { ProgrammeTab } from '@/features/admin/components/ProgrammeTab.tsx';
 import { ReportsTab } from '@/features/admin/components/ReportsTab.tsx';
 import { RewardsTab } from '@/features/admin/components/RewardsTab.tsx';
 import { useUrlParam } from '@/features/admin/lib/url-filters.ts';
@@ -22,6 +23,7 @@ const TABS = [
   ['flags', 'Flags'],
   ['messages', 'Messages'],
   ['reports', 'Reports'],
+  ['programme', 'Programme'],
 ] as const;
 
 const renderStatus = (status: string) => <TierBadge status={status} />;
@@ -71,6 +73,9 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab filters={props.filters} locations={props.locations} />
+        </TabsContent>
+        <TabsContent value="programme">
+          <ProgrammeTab />
         </TabsContent>
       </Tabs>
       <CustomerDetailDialog
