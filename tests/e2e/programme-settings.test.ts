@@ -5,6 +5,7 @@
 // business) is enforced by the API at the very next check-in. axe-core clean; screenshots of the
 // sections at 1280 and 390 px. Hold `flock /tmp/ports.lock`.
 import type { Page } from 'playwright-core';
+import { SHOTS } from '../support/browser-app.ts';
 import { api, apiOk, latestCode, recordVisit, signUp } from './lib/api.ts';
 import {
   accessTokenOf,
@@ -160,9 +161,12 @@ it('enforces a limit changed in the tab at the very next check-in', async () => 
 it('shows the sections at 390 px, axe-clean, and hides the testimonials once there are none', async () => {
   const { page, problems } = await programmeTab(390);
   expect(await seriousViolations(page)).toEqual([]);
-  await shoot(page, 'programme-tiers-390');
-  await page.getByRole('heading', { name: 'Public content', level: 2 }).scrollIntoViewIfNeeded();
-  await shoot(page, 'programme-content-390');
+  await shoot(page, 'programme-tab-390');
+  // Each section on its own, to look at (the full page is long).
+  for (const [heading, name] of [['Tiers', 'tiers'], ['Limits', 'limits'], ['Public content', 'content']] as const) {
+    const section = page.locator('div', { has: page.getByRole('heading', { name: heading, level: 2 }) }).last();
+    await section.screenshot({ path: `${SHOTS}/programme-${name}-section-390.png` });
+  }
   for (let n = 3; n >= 1; n -= 1) await page.getByRole('button', { name: `Remove testimonial ${n}` }).click();
   await page.getByText('None: the home page hides “What members say”.').waitFor();
   await page.getByRole('button', { name: 'Save testimonials' }).click();

@@ -53,9 +53,11 @@ export function useUpdateTiers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tiers: { Silver: TierChange; Gold: TierChange }) => apiJson(TiersResponse, 'PUT', '/api/admin/tiers', tiers),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['/api/admin/tiers/preview'] });
+    // Not awaited: the form remounts with the refetched tiers, and the caller's own onSuccess
+    // (its toast) must run before that.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/tiers/preview'] });
     },
   });
 }
@@ -64,6 +66,8 @@ export function useUpdateContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (part: UpdateContentRequest) => apiJson(ProgrammeContent, 'PUT', '/api/admin/content', part),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
+    },
   });
 }
