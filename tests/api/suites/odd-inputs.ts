@@ -81,6 +81,22 @@ const BASES: Record<string, Base> = {
   settlementCsv: { as: 'admin', query: { month: '2026-01' } },
   crossShopping: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
   businessReport: { as: 'admin', query: { location: 'creamery', month: '2026-01' } },
+  // Issue 21 §2: tiers, limits and public content (the bases change nothing the other tests see).
+  programme: { as: 'anon' },
+  adminSettings: { as: 'admin' },
+  updateSettings: { as: 'admin', body: { maxVisitsPerHour: 0 } },
+  tierPreview: { as: 'admin', query: { silver: '15', gold: '20' } },
+  updateTiers: {
+    as: 'admin',
+    body: {
+      Silver: { minPoints: 10, goalLabel: '$5 Off - Silver Status', rewardValueCents: 500, rewardName: '$5 Off Any Business', rewardDescription: '$5 off at any participating business, unlocked when you reach Silver status (10 points).' },
+      Gold: { minPoints: 20, goalLabel: '$10 Off - Gold Status', rewardValueCents: 1000, rewardName: '$10 Off Any Business', rewardDescription: '$10 off at any participating business, unlocked when you reach Gold status (20 points).' },
+    },
+  },
+  updateContent: {
+    as: 'admin',
+    body: { contact: { email: 'hello@villagerewards.example', phone: '(555) 010-0100', hours: 'Monday–Friday, 9 AM – 5 PM CT', responseTime: '1-2 business days' } },
+  },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.
