@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { DEFAULT_DEV_PORTS, devPortsFromEnv } from './dev/env.ts';
 import { routePreload } from './scripts/route-preload.ts';
+
+// 5173 and the stack on 54321 unless BROWSER_LANE or APP_PORT/STACK_PORT say otherwise (dev/env.ts).
+const ports = devPortsFromEnv(process.env);
 
 // /api itself and what is below it (/api/..., /api?...), never a path like /apiary. Vite reads a
 // key starting with '^' as a regular expression; the rewrite keeps the rest of the path and query.
@@ -12,7 +16,7 @@ const API_PREFIX = '^/api(?=/|\\?|$)';
 
 const apiProxy = {
   [API_PREFIX]: {
-    target: 'http://127.0.0.1:54321',
+    target: `http://127.0.0.1:${ports.stackPort}`,
     changeOrigin: true,
     rewrite: (path: string) => path.replace(new RegExp(API_PREFIX), '/functions/v1/api'),
   },
@@ -28,8 +32,12 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
+  // Another lane's Vite keeps its own dependency cache, so two dev servers never rewrite one.
+  ...(ports.appPort === DEFAULT_DEV_PORTS.appPort
+    ? {}
+    : { cacheDir: `node_modules/.vite-${ports.appPort}` }),
   // The manifest lets scripts/bundle-size.ts measure what each route loads.
   build: { manifest: true },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
-  preview: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: apiProxy },
+  server: { host: '127.0.0.1', port: ports.appPort, strictPort: true, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port: ports.appPort, strictPort: true, proxy: apiProxy },
 });

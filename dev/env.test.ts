@@ -1,6 +1,7 @@
 // npm run dev's environment: DEV_DATABASE=memory really means memory, DEMO_MODE=false turns
 // demo mode off, and the stack built from it honours both.
-import { stackOptionsFromEnv } from './env.ts';
+import { loadConfig } from './config.ts';
+import { DEFAULT_DEV_PORTS, devPortsFromEnv, stackOptionsFromEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { stackTarget, supabaseClient } from './auth/testing.ts';
 
@@ -21,6 +22,38 @@ describe('stackOptionsFromEnv', () => {
   it('refuses values it does not know instead of guessing', () => {
     expect(() => stackOptionsFromEnv({ DEV_DATABASE: 'ram' })).toThrow(/DEV_DATABASE/);
     expect(() => stackOptionsFromEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+  });
+});
+
+describe('devPortsFromEnv', () => {
+  it("defaults to npm run dev's ports (config.toml's for the stack) and .env.local", () => {
+    const config = loadConfig();
+    expect(DEFAULT_DEV_PORTS).toMatchObject({ stackPort: config.apiPort, dbPort: config.dbPort });
+    expect(devPortsFromEnv({})).toEqual({ appPort: 5173, stackPort: 54321, dbPort: 54322, envFile: '.env.local' });
+    expect(devPortsFromEnv({ BROWSER_LANE: '1' })).toEqual(devPortsFromEnv({}));
+  });
+
+  it('moves a browser lane up by ten ports, with an env file of its own', () => {
+    expect(devPortsFromEnv({ BROWSER_LANE: '2' })).toEqual({
+      appPort: 5183,
+      stackPort: 54331,
+      dbPort: 54332,
+      envFile: '.local/stack-54331.env',
+    });
+  });
+
+  it('takes ports named outright, the database next to the stack', () => {
+    expect(devPortsFromEnv({ APP_PORT: '6000', STACK_PORT: '6100' })).toEqual({
+      appPort: 6000,
+      stackPort: 6100,
+      dbPort: 6101,
+      envFile: '.local/stack-6100.env',
+    });
+  });
+
+  it('refuses what is not a lane or a port', () => {
+    expect(() => devPortsFromEnv({ BROWSER_LANE: 'two' })).toThrow(/BROWSER_LANE/);
+    expect(() => devPortsFromEnv({ APP_PORT: '70000' })).toThrow(/APP_PORT/);
   });
 });
 

@@ -28,3 +28,50 @@ export function stackOptionsFromEnv(env: Record<string, string | undefined>): En
     demoMode: demo === '' ? true : FLAGS[demo]!,
   };
 }
+
+/**
+ * Where one `npm run dev` listens and where it writes its env file. By default the app on 5173,
+ * the stack on 54321 (supabase/config.toml's [api] port), the embedded database on 54322 and
+ * .env.local, as the quick start says. npm test's browser lanes run stacks side by side:
+ * BROWSER_LANE=n moves all three ports up by 10·(n−1) (lane 2: 5183, 54331, 54332);
+ * APP_PORT, STACK_PORT and DB_PORT (default STACK_PORT + 1) name ports outright. A stack on
+ * other than the default ports writes .local/stack-<port>.env instead of .env.local, so two
+ * stacks never share one file (Vite itself gets the URL and key through its environment).
+ */
+export interface DevPorts {
+  appPort: number;
+  stackPort: number;
+  dbPort: number;
+  /** The env file the stack writes, relative to the repository root. */
+  envFile: string;
+}
+
+export const DEFAULT_DEV_PORTS = { appPort: 5173, stackPort: 54321, dbPort: 54322 } as const;
+
+function portFromEnv(env: Record<string, string | undefined>, name: string): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name}=${env[name]}: expected a port number`);
+  }
+  return port;
+}
+
+export function devPortsFromEnv(env: Record<string, string | undefined>): DevPorts {
+  const laneText = env.BROWSER_LANE?.trim() ?? '';
+  const lane = laneText === '' ? 1 : Number(laneText);
+  if (!Number.isInteger(lane) || lane < 1 || lane > 50) {
+    throw new Error(`BROWSER_LANE=${env.BROWSER_LANE}: expected a lane number (1, 2, …)`);
+  }
+  const offset = 10 * (lane - 1);
+  const appPort = portFromEnv(env, 'APP_PORT') ?? DEFAULT_DEV_PORTS.appPort + offset;
+  const explicitStack = portFromEnv(env, 'STACK_PORT');
+  const stackPort = explicitStack ?? DEFAULT_DEV_PORTS.stackPort + offset;
+  const dbPort =
+    portFromEnv(env, 'DB_PORT') ??
+    (explicitStack === undefined ? DEFAULT_DEV_PORTS.dbPort + offset : explicitStack + 1);
+  const envFile =
+    stackPort === DEFAULT_DEV_PORTS.stackPort ? '.env.local' : `.local/stack-${stackPort}.env`;
+  return { appPort, stackPort, dbPort, envFile };
+}

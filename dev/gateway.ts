@@ -18,8 +18,15 @@ import type { Sql } from './db.ts';
 import type { SigningKeys } from './keys.ts';
 
 const FUNCTIONS_PREFIX = '/functions/v1';
+/** The app as `npm run dev` serves it by default (a browser lane's Vite is on another port). */
 export const APP_URL = 'http://127.0.0.1:5173';
-export const APP_ORIGINS = [APP_URL, 'http://localhost:5173'];
+
+/** The origins the app is served from: its address, and the same port on localhost. */
+export function appOrigins(appUrl: string): string[] {
+  const { port } = new URL(appUrl);
+  return [appUrl, `http://localhost:${port}`];
+}
+export const APP_ORIGINS = appOrigins(APP_URL);
 
 /**
  * The Send SMS hook as the stack serves it: config.toml names the api function on the default
@@ -49,6 +56,8 @@ function devOutbox(sql: Sql, log: (line: string) => void): SmsSender {
 /** The one Hono app on the stack's port, routed as Supabase's gateway routes a project. */
 export function createGateway(parts: {
   url: string;
+  /** The app's address (default APP_URL): its origins get CORS. */
+  appUrl?: string;
   sql: Sql;
   keys: SigningKeys;
   anonKey: string;
@@ -64,6 +73,7 @@ export function createGateway(parts: {
   log: (line: string) => void;
 }): Hono {
   const { url, sql, log } = parts;
+  const origins = parts.appUrl ? appOrigins(parts.appUrl) : APP_ORIGINS;
   const sendSms = parts.authSettings.hooks.sendSms && localHook(parts.authSettings.hooks.sendSms, url);
   const authSettings: AuthSettings = {
     ...parts.authSettings,
@@ -81,7 +91,7 @@ export function createGateway(parts: {
     SUPABASE_ANON_KEY: parts.anonKey,
     SUPABASE_DB_URL: parts.databaseUrl,
     DEMO_MODE: String(parts.demoMode),
-    ALLOWED_ORIGINS: APP_ORIGINS.join(','),
+    ALLOWED_ORIGINS: origins.join(','),
     SEND_SMS_HOOK_SECRETS: sendSms?.secrets.join('|'),
   });
   const authGateway = createGoTrueGateway(apiConfig);
@@ -104,7 +114,7 @@ export function createGateway(parts: {
   // (as on hosted Supabase, whose gateway leaves function responses alone): applied here too it
   // ran twice per call and answered the function's preflights without its headers.
   const gatewayCors = cors({
-    origin: (origin) => (APP_ORIGINS.includes(origin) ? origin : null),
+    origin: (origin) => (origins.includes(origin) ? origin : null),
     allowHeaders: [
       'authorization',
       'x-client-info',

@@ -1,8 +1,8 @@
 // The local Supabase-shaped stack on one port (DESIGN.md §6): the database (embedded PGlite or
 // DATABASE_URL), the auth stand-in at /auth/v1 and the api function at /functions/v1/api.
 // `npm run stack` runs it; dev.ts and the tests start it in-process.
-import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -23,7 +23,7 @@ import {
   type SigningKeys,
 } from './keys.ts';
 import { assertPortsFree, runCommand, stopOnSignal } from './cli.ts';
-import { stackOptionsFromEnv } from './env.ts';
+import { devPortsFromEnv, stackOptionsFromEnv } from './env.ts';
 import { APP_URL, createGateway } from './gateway.ts';
 
 const DEMO_ADMIN_PHONE = '15555550100';
@@ -35,6 +35,10 @@ export { stopOnSignal };
 export interface StackOptions {
   /** Defaults to [api] port in supabase/config.toml (54321); 0 picks free ports (tests). */
   port?: number;
+  /** The embedded database's port; defaults to [db] port in supabase/config.toml (54322). */
+  dbPort?: number;
+  /** The app's address, allowed by CORS (default http://127.0.0.1:5173, npm run dev's Vite). */
+  appUrl?: string;
   /** A real Postgres; without it, PGlite. (The CLI entry passes DATABASE_URL; tests never do.) */
   databaseUrl?: string;
   /** PGlite's files (default .local/pglite); null keeps the database in memory. */
@@ -47,6 +51,8 @@ export interface StackOptions {
   keys?: SigningKeys;
   /** Write .env.local for Vite (the dev commands do; tests don't). */
   writeEnvFile?: boolean;
+  /** Where writeEnvFile writes, relative to the repository (default .env.local). */
+  envFile?: string;
   /** Connections to a real Postgres (default 16; PGlite always 1). */
   poolSize?: number;
   /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
@@ -74,7 +80,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const config = loadConfig();
   const port = options.port ?? config.apiPort;
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
-  const embeddedPort = port === 0 ? 0 : config.dbPort;
+  const embeddedPort = port === 0 ? 0 : (options.dbPort ?? config.dbPort);
   await assertPortsFree([
     { port, what: 'the local stack' },
     ...(options.databaseUrl ? [] : [{ port: embeddedPort, what: 'the embedded database' }]),
@@ -117,8 +123,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const url = `http://127.0.0.1:${listening}`;
     const authSettings = { ...config.auth, ...options.authSettings };
     const demoMode = options.demoMode ?? true;
+    const appUrl = options.appUrl ?? APP_URL;
     routed.app = createGateway({
       url,
+      appUrl,
       sql,
       keys,
       anonKey,
@@ -132,8 +140,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
 
     if (options.writeEnvFile) {
+      const envFile = join(ROOT, options.envFile ?? '.env.local');
+      mkdirSync(dirname(envFile), { recursive: true });
       writeFileSync(
-        join(ROOT, '.env.local'),
+        envFile,
         `# Written by the local stack (dev/stack.ts) on every start.\nVITE_SUPABASE_URL=${url}\nVITE_SUPABASE_ANON_KEY=${anonKey}\n`,
       );
     }
@@ -143,7 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       : `Postgres at ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`;
     const adminCode = authSettings.testOtp[DEMO_ADMIN_PHONE];
     log(`Village Rewards local stack ready in ${Math.round(performance.now() - started)} ms`);
-    log(`  App       ${APP_URL}  (npm run dev serves it; it calls /api/*)`);
+    log(`  App       ${appUrl}  (npm run dev serves it; it calls /api/*)`);
     log(`  API       ${url}/functions/v1/api`);
     log(`  Auth      ${url}/auth/v1`);
     log(
@@ -172,7 +182,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await runCommand(async () => {
-    const stack = await startStack({ ...stackOptionsFromEnv(process.env), writeEnvFile: true });
+    const ports = devPortsFromEnv(process.env);
+    const stack = await startStack({
+      ...stackOptionsFromEnv(process.env),
+      port: ports.stackPort,
+      dbPort: ports.dbPort,
+      appUrl: `http://127.0.0.1:${ports.appPort}`,
+      writeEnvFile: true,
+      envFile: ports.envFile,
+    });
     stopOnSignal(stack.stop);
   });
 }

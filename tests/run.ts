@@ -3,7 +3,7 @@
 // real-Postgres suites (*.pg.test.ts) when a server is reachable, and the browser suites when
 // Chromium is found. With CI=true a missing Postgres or Chromium fails instead of narrowing.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -35,11 +35,18 @@ function background(title: string, command: string, args: string[]): Promise<boo
 }
 
 /** One vitest run; its output goes straight through, each line prefixed when `prefix` is set. */
-function vitest(title: string, args: string[], prefix: string): Promise<boolean> {
+function vitest(
+  title: string,
+  args: string[],
+  prefix: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<boolean> {
   const started = Date.now();
-  console.log(`\n== ${title}: npx ${args.join(' ')}`);
+  const envText = Object.entries(extraEnv).map(([name, value]) => `${name}=${value} `).join('');
+  console.log(`\n== ${title}: ${envText}npx ${args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn('npx', args, {
+      env: { ...process.env, ...extraEnv },
       stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
     });
     if (prefix) {
@@ -109,15 +116,61 @@ const env: NodeJS.ProcessEnv = {
 Object.assign(process.env, env);
 const dropTemplates = await makeTemplates();
 
-// Two vitest runs side by side: the browser suites (one file at a time: they share the dev
-// server's ports) and everything else. In one run vitest starts the browser files only once every
-// other file is done, so the run took the sum of the two.
+// The browser suites split between lanes, vitest runs of their own beside the rest (in one run
+// vitest starts the browser files only once every other file is done, so the run took the sum).
+// Within a lane the files run one after another; each lane has its own ports and env file
+// (BROWSER_LANE, dev/env.ts), so the lanes' dev servers run side by side. Files are dealt out
+// longest first to the lane with the least time so far, by their measured durations (seconds; a
+// file not listed counts as the mean). The shares come from the "browser lanes" lines this script
+// prints, from a two-lane run on 2 cores (2026-11-26, under heavy outside load: load average
+// 14-28, so every file took about 7 times longer; kiosk-and-screens without a test that timed
+// out), scaled to the ~6 min the files took one after another unloaded. Update them from those
+// lines when files grow; the split only needs the proportions.
+const E2E_SECONDS: Record<string, number> = {
+  'checkin-flows.test.ts': 70,
+  'public-site.test.ts': 66,
+  'kiosk-and-screens.test.ts': 45,
+  'counter.pg.test.ts': 34,
+  'admin.test.ts': 28,
+  'whole-day.pg.test.ts': 25,
+  'staff-access.test.ts': 23,
+  'smoke.test.ts': 19,
+  'kiosk-enrolment.test.ts': 11,
+  'staff.test.ts': 10,
+  'session.test.ts': 4,
+  'contact-storage.pg.test.ts': 3,
+};
+const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
+
+/** The e2e files that run here, dealt out to `count` lanes by their measured durations. */
+function browserLanes(count: number): { files: string[]; seconds: number }[] {
+  const known = Object.values(E2E_SECONDS);
+  const mean = known.reduce((sum, value) => sum + value, 0) / known.length;
+  const files = readdirSync('tests/e2e')
+    .filter((name) => name.endsWith('.test.ts') && (hasPostgres || !name.endsWith('.pg.test.ts')))
+    .map((name) => ({ name, seconds: E2E_SECONDS[name] ?? mean }))
+    .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
+  const lanes = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
+  for (const file of files) {
+    const lane = lanes.reduce((least, next) => (next.seconds < least.seconds ? next : least));
+    lane.files.push(`tests/e2e/${file.name}`);
+    lane.seconds += file.seconds;
+  }
+  return lanes.filter((lane) => lane.files.length > 0);
+}
+
 const reportDir = mkdtempSync(join(tmpdir(), 'village-rewards-tests-'));
 const runs = [
-  { title: 'vitest', projects: ['web', 'node'], prefix: '' },
-  ...(hasChromium ? [{ title: 'vitest (browser)', projects: ['e2e'], prefix: 'browser │ ' }] : []),
-].map(({ title, projects, prefix }) => {
-  const report = join(reportDir, `${projects.join('-')}.json`);
+  { title: 'vitest', projects: ['web', 'node'], files: [] as string[], prefix: '', env: {} },
+  ...(hasChromium ? browserLanes(laneCount) : []).map((lane, index) => ({
+    title: `vitest (browser ${index + 1}, about ${Math.round(lane.seconds)} s)`,
+    projects: ['e2e'],
+    files: lane.files,
+    prefix: `browser ${index + 1} │ `,
+    env: { BROWSER_LANE: String(index + 1) },
+  })),
+].map(({ title, projects, files, prefix, env: laneEnv }, index) => {
+  const report = join(reportDir, `${index}-${projects.join('-')}.json`);
   const args = [
     'vitest',
     'run',
@@ -125,10 +178,16 @@ const runs = [
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...files,
   ];
-  return { title, report, done: vitest(title, args, prefix) };
+  return { title, report, done: vitest(title, args, prefix, laneEnv) };
 });
-for (const run of runs) if (!(await run.done)) failures.push(run.title);
+const exitedOk = new Map<string, boolean>();
+for (const run of runs) {
+  const ok = await run.done;
+  exitedOk.set(run.title, ok);
+  if (!ok) failures.push(run.title);
+}
 (await checkResults).forEach((ok, index) => {
   if (ok) checksPassed += 1;
   else failures.push(checks[index]![0]);
@@ -138,9 +197,11 @@ await dropTemplates();
 let passed = 0;
 let failed = 0;
 const files: { name: string; ms: number }[] = [];
+const laneLines: string[] = [];
 for (const run of runs) {
   if (!existsSync(run.report)) {
     failures.push(`${run.title} wrote no report`);
+    failed += 1;
     continue;
   }
   const results = JSON.parse(readFileSync(run.report, 'utf8')) as {
@@ -156,6 +217,7 @@ for (const run of runs) {
   };
   passed += results.numPassedTests;
   failed += results.numFailedTests;
+  const failedBefore = failed;
   for (const file of results.testResults) {
     files.push({
       name: file.name.replace(`${process.cwd()}/`, ''),
@@ -165,11 +227,26 @@ for (const run of runs) {
     if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
       failed += 1;
   }
+  if (run.title.startsWith('vitest (browser')) {
+    const own = results.testResults.map((file) => ({
+      name: file.name.replace(/.*\//, ''),
+      s: (file.endTime - file.startTime) / 1000,
+    }));
+    const sum = own.reduce((total, file) => total + file.s, 0);
+    laneLines.push(
+      `  ${run.title}: ${sum.toFixed(0)} s in its files (${own.map((file) => `${file.name} ${file.s.toFixed(0)}`).join(', ')})`,
+    );
+  }
+  // A run that failed outside any file (a lane's dev server, a global setup) still counts as one.
+  if (!exitedOk.get(run.title) && failed === failedBefore && results.numFailedTests === 0) failed += 1;
 }
 // Where the time goes: the slowest files (their own time; files run side by side).
 console.log('\nslowest test files:');
 for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`  ${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
+
+// What E2E_SECONDS above balances the lanes by.
+if (laneLines.length) console.log(`\nbrowser lanes:\n${laneLines.join('\n')}`);
 
 console.log('');
 for (const failure of failures) console.log(`FAILED: ${failure}`);

@@ -16,6 +16,7 @@ const kioskScreens = () => import('./routes/kiosk/index.ts');
 const memberScreens = () => import('./routes/member.ts');
 const accountScreens = () => import('./routes/account.ts');
 const adminScreens = () => import('./routes/admin/index.ts');
+const ownerScreens = () => import('./routes/owner/index.ts');
 const staffScreens = () => import('./routes/staff/index.ts');
 
 /** A route's `lazy`: load the group's chunk, then take one screen from it. */
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: '/mobile/qr', lazy: screen(memberScreens, (m) => m.MobileQrPage) },
       { path: '/mobile/wallet', lazy: screen(memberScreens, (m) => m.MobileWalletPage) },
       { path: '/admin', lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
+      { path: '/owner', lazy: screen(ownerScreens, (m) => m.OwnerDashboardPage) },
       { path: '/admin/report', lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
       { path: '/staff', lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],

@@ -5,14 +5,14 @@ import type { Session, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import { supabase } from './supabase.ts';
 
-export type SessionKind = 'member' | 'kiosk' | 'staff' | 'admin';
+export type SessionKind = 'member' | 'kiosk' | 'staff' | 'owner' | 'admin';
 
 export interface SessionClaims {
   /** An anonymous sign-in: a kiosk device. */
   isKiosk: boolean;
   /** app_metadata.role, which users cannot edit. */
-  role: 'staff' | 'admin' | null;
-  /** app_metadata.location_id of a staff member. */
+  role: 'staff' | 'owner' | 'admin' | null;
+  /** app_metadata.location_id of a staff member or a business owner. */
   locationId: string | null;
 }
 
@@ -26,7 +26,8 @@ export interface SessionState {
 
 export function claimsOf(user: User): SessionClaims {
   const meta = (user.app_metadata ?? {}) as Record<string, unknown>;
-  const role = meta.role === 'admin' || meta.role === 'staff' ? meta.role : null;
+  const role =
+    meta.role === 'admin' || meta.role === 'staff' || meta.role === 'owner' ? meta.role : null;
   const locationId = typeof meta.location_id === 'string' ? meta.location_id : null;
   return { isKiosk: user.is_anonymous === true, role, locationId };
 }
@@ -41,6 +42,8 @@ export function hasKind(claims: SessionClaims | null, kind: SessionKind): boolea
       return !claims.isKiosk;
     case 'staff':
       return !claims.isKiosk && (claims.role === 'staff' || claims.role === 'admin');
+    case 'owner':
+      return !claims.isKiosk && claims.role === 'owner' && claims.locationId !== null;
     case 'admin':
       return !claims.isKiosk && claims.role === 'admin';
   }

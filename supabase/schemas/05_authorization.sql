@@ -98,6 +98,32 @@ $$;
 revoke execute on function private.is_owner_of from public;
 grant execute on function private.is_owner_of(text) to anon, authenticated, service_role;
 
+-- Refuses all but an admin and the owner of p_location_id (issue 21 §3): 401 signed out, 403 for
+-- anyone else; an owner asking for another business, or for every business (null), gets 403.
+create function private.require_owner_of(p_location_id text,
+                                         p_message text default 'Only admins and the business''s owners can do this')
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    perform private.fail('401', 'Sign in first');
+  end if;
+  if private.is_admin() then
+    return;
+  end if;
+  if private.owner_location_id() is null then
+    perform private.fail('403', p_message);
+  end if;
+  if p_location_id is null or p_location_id <> private.owner_location_id() then
+    perform private.fail('403', 'An owner sees only their own business');
+  end if;
+end;
+$$;
+revoke execute on function private.require_owner_of from public;
+grant execute on function private.require_owner_of(text, text) to authenticated, service_role;
+
 -- The customer row of the signed-in member. Security definer so that policies on other
 -- tables can use it without depending on the customers policies (no recursion).
 create function private.current_customer_id()

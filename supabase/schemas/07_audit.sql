@@ -83,3 +83,66 @@ begin
 end;
 $$;
 revoke execute on function private.audit(text, text, text, jsonb, jsonb, text, text, text) from public;
+
+-- The Audit view (issue 21 §4): the log newest first, a page at a time, with the total and the
+-- action names there are (for the filter). Filters: p_action an action ('staff.grant') or its kind
+-- ('staff'); p_actor a role ('admin', 'owner', 'system', ...) or digits of the actor's phone;
+-- p_target the target's id or part of it; p_location_id one business; p_from / p_to days in the
+-- programme's time zone, both included. Admins read every row; an owner reads only the rows of
+-- their business and must name it (403 for another business or for all of them).
+create function app.admin_audit(p_action text default null, p_actor text default null, p_target text default null,
+                                p_location_id text default null, p_from date default null, p_to date default null,
+                                p_limit integer default 50, p_page integer default 1)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_zone text := private.programme_time_zone();
+  v_action text := nullif(lower(btrim(coalesce(p_action, ''))), '');
+  v_actor text := nullif(lower(btrim(coalesce(p_actor, ''))), '');
+  v_digits text;
+  v_target text := nullif(btrim(coalesce(p_target, '')), '');
+begin
+  perform private.require_owner_of(p_location_id, 'Only admins and business owners can read the audit log');
+  perform private.require_location(p_location_id);
+  if p_limit is null or p_limit not between 1 and 200 or p_page is null or p_page not between 1 and 100000 then
+    perform private.fail('400', 'limit is between 1 and 200, page from 1');
+  end if;
+  if p_from is not null and p_to is not null and p_from > p_to then
+    perform private.fail('400', 'The start date is after the end date');
+  end if;
+  if length(coalesce(v_action, '')) > 80 or length(coalesce(v_actor, '')) > 40 or length(coalesce(v_target, '')) > 200 then
+    perform private.fail('400', 'A filter is too long');
+  end if;
+  v_digits := nullif(regexp_replace(coalesce(v_actor, ''), '[^0-9]', '', 'g'), '');
+  return (
+    with rows as (
+      select a.*
+        from private.audit_log a
+       where (p_location_id is null or a.location_id = p_location_id)
+         and (v_action is null or a.action = v_action or a.action like v_action || '.%')
+         and (v_actor is null or a.actor_role = v_actor
+              or (v_digits is not null and a.actor_phone like '%' || v_digits || '%'))
+         and (v_target is null or a.target_id ilike private.like_contains(v_target))
+         and (p_from is null or a.at >= p_from::timestamp at time zone v_zone)
+         and (p_to is null or a.at < (p_to + 1)::timestamp at time zone v_zone))
+    select jsonb_build_object(
+      'total', (select count(*) from rows),
+      'actions', (select coalesce(jsonb_agg(x.action order by x.action), '[]'::jsonb)
+                    from (select distinct a.action from private.audit_log a
+                           where p_location_id is null or a.location_id = p_location_id) x),
+      'entries', (
+        select coalesce(jsonb_agg(jsonb_build_object(
+                 'id', e.id, 'at', e.at, 'actorId', e.actor_id, 'actorRole', e.actor_role,
+                 'actorPhone', right(e.actor_phone, 10), 'action', e.action, 'targetType', e.target_type,
+                 'targetId', e.target_id, 'locationId', e.location_id, 'before', e.before, 'after', e.after,
+                 'reason', e.reason)
+               order by e.at desc, e.id desc), '[]'::jsonb)
+          from (select * from rows r order by r.at desc, r.id desc
+                 limit p_limit offset (p_page - 1)::bigint * p_limit) e)));
+end;
+$$;
+revoke execute on function app.admin_audit(text, text, text, text, date, date, integer, integer) from public;
+grant execute on function app.admin_audit(text, text, text, text, date, date, integer, integer) to authenticated;

@@ -12,11 +12,15 @@
 -- puts the role back from the grant on every insert and on every change of phone or app_metadata.
 -- Every grant, revoke and sign-up that takes up a grant is recorded in private.staff_grant_events.
 -- One business per phone; the phone as E.164 ('+1...'), like app.normalize_phone returns it.
+-- Issue 21 §3: the same grants make admins (role 'admin', no business) and business owners
+-- (role 'owner' at one business); one phone has one role, and one trigger applies them all.
 create table private.staff_grants (
   phone text primary key check (phone ~ '^\+1[2-9][0-9]{9}$'),
-  location_id text not null references public.locations (id) on delete cascade,
+  location_id text references public.locations (id) on delete cascade,
   granted_by uuid references auth.users (id) on delete set null,
-  granted_at timestamptz not null default now()
+  granted_at timestamptz not null default now(),
+  role text not null default 'staff' constraint staff_grants_role_check check (role in ('staff', 'owner', 'admin')),
+  constraint staff_grants_location_check check ((role = 'admin') = (location_id is null))
 );
 alter table private.staff_grants enable row level security;
 create index staff_grants_location_id_idx on private.staff_grants (location_id);
@@ -46,8 +50,9 @@ as $$
 $$;
 revoke execute on function private.auth_phone(text) from public;
 
--- Before a write of auth.users: a user whose phone holds a grant is staff at the grant's business.
--- Admins are never demoted; anonymous users (kiosks) have no phone.
+-- Before a write of auth.users: a user whose phone holds a grant has the grant's role (staff or
+-- owner at its business, or admin). Admins are never demoted here; anonymous users (kiosks) have
+-- no phone. A staff grant taken up is a staff_grant_event; an owner or admin grant, an audit row.
 create function private.apply_staff_grant()
 returns trigger
 language plpgsql
@@ -56,6 +61,7 @@ set search_path = ''
 as $$
 declare
   v_location_id text;
+  v_role text;
 begin
   if new.phone is null or new.phone = '' or coalesce(new.is_anonymous, false)
      or coalesce(new.raw_app_meta_data ->> 'role', '') = 'admin' then
@@ -70,15 +76,27 @@ begin
   -- In turn with app.grant_staff / app.revoke_staff of this phone: a sign-up racing a revoke either
   -- commits first (the revoke then sees the user and removes the role) or reads the grant after it.
   perform pg_advisory_xact_lock(hashtextextended('staff_grant:+' || ltrim(new.phone, '+'), 0));
-  select g.location_id into v_location_id from private.staff_grants g where g.phone = '+' || ltrim(new.phone, '+');
-  if v_location_id is null
-     or (new.raw_app_meta_data ->> 'role' = 'staff' and new.raw_app_meta_data ->> 'location_id' = v_location_id) then
+  select g.role, g.location_id into v_role, v_location_id from private.staff_grants g where g.phone = '+' || ltrim(new.phone, '+');
+  if v_role is null
+     or (new.raw_app_meta_data ->> 'role' = v_role
+         and new.raw_app_meta_data ->> 'location_id' is not distinct from v_location_id) then
     return new;
   end if;
-  new.raw_app_meta_data := coalesce(new.raw_app_meta_data, '{}'::jsonb)
-                           || jsonb_build_object('role', 'staff', 'location_id', v_location_id);
-  insert into private.staff_grant_events (action, phone, location_id, user_id)
-  values ('applied', '+' || ltrim(new.phone, '+'), v_location_id, new.id);
+  if v_role = 'admin' then
+    new.raw_app_meta_data := (coalesce(new.raw_app_meta_data, '{}'::jsonb) - 'location_id')
+                             || jsonb_build_object('role', 'admin');
+  else
+    new.raw_app_meta_data := coalesce(new.raw_app_meta_data, '{}'::jsonb)
+                             || jsonb_build_object('role', v_role, 'location_id', v_location_id);
+  end if;
+  if v_role = 'staff' then
+    insert into private.staff_grant_events (action, phone, location_id, user_id)
+    values ('applied', '+' || ltrim(new.phone, '+'), v_location_id, new.id);
+  else
+    perform private.audit(v_role || '.applied', 'phone', '+' || ltrim(new.phone, '+'), null,
+                          jsonb_build_object('role', v_role, 'locationId', v_location_id, 'userId', new.id),
+                          'A pending grant took effect when this phone signed in', v_location_id, 'system');
+  end if;
   return new;
 end;
 $$;
@@ -93,7 +111,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_admin('Only admins can manage staff');
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can manage staff');
   if p_location_id is null then
     perform private.fail('400', 'Choose a location');
   end if;
@@ -112,7 +130,7 @@ begin
         union all
         select right(g.phone, 10), 'pending', null, null, g.granted_at
           from private.staff_grants g
-         where g.location_id = p_location_id
+         where g.location_id = p_location_id and g.role = 'staff'
            and not exists (select 1 from auth.users u where u.phone = private.auth_phone(g.phone))
       ) s);
 end;
@@ -123,7 +141,8 @@ grant execute on function app.admin_staff(text) to authenticated;
 -- Grants a phone staff access at a business. The phone's user (if any) becomes staff at once;
 -- they get the claim with their next token (sign-in or refresh). A phone with no user yet keeps a
 -- pending grant that its sign-up takes up. Granting again at the same business changes nothing.
--- 409: the phone belongs to an admin, or is staff at another business (remove it there first).
+-- 409: the phone belongs to an admin or a business owner, or is staff at another business (remove
+-- it there first). Admins, and the business's owners (issue 21 §3), grant; each grant is audited.
 create function app.grant_staff(p_location_id text, p_phone text)
 returns jsonb
 language plpgsql
@@ -136,8 +155,9 @@ declare
   v_other text;
   v_granted_at timestamptz;
   v_new boolean := false;
+  v_grant_role text;
 begin
-  perform private.require_admin('Only admins can manage staff');
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can manage staff');
   if p_location_id is null then
     perform private.fail('400', 'Choose a location');
   end if;
@@ -147,10 +167,15 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('staff_grant:' || v_phone, 0));
 
   select * into v_user from auth.users u where u.phone = private.auth_phone(v_phone) for update;
-  if v_user.raw_app_meta_data ->> 'role' = 'admin' then
+  select g.role into v_grant_role from private.staff_grants g where g.phone = v_phone;
+  if v_user.raw_app_meta_data ->> 'role' = 'admin' or v_grant_role = 'admin' then
     perform private.fail('409', 'This phone belongs to an admin, who can already use the staff counter');
   end if;
-  select g.location_id into v_other from private.staff_grants g where g.phone = v_phone and g.location_id <> p_location_id;
+  if v_user.raw_app_meta_data ->> 'role' = 'owner' or v_grant_role = 'owner' then
+    perform private.fail('409', 'This phone belongs to a business owner; remove the owner first');
+  end if;
+  select g.location_id into v_other from private.staff_grants g
+   where g.phone = v_phone and g.role = 'staff' and g.location_id <> p_location_id;
   if v_other is null and v_user.raw_app_meta_data ->> 'role' = 'staff'
      and v_user.raw_app_meta_data ->> 'location_id' is distinct from p_location_id then
     v_other := v_user.raw_app_meta_data ->> 'location_id';
@@ -176,6 +201,10 @@ begin
   if v_new then
     insert into private.staff_grant_events (action, phone, location_id, user_id, actor_id)
     values ('granted', v_phone, p_location_id, v_user.id, auth.uid());
+    perform private.audit('staff.grant', 'phone', v_phone, null,
+                          jsonb_build_object('role', 'staff', 'locationId', p_location_id, 'userId', v_user.id,
+                                             'status', case when v_user.id is null then 'pending' else 'active' end),
+                          null, p_location_id);
   end if;
   return jsonb_build_object(
     'phone', right(v_phone, 10), 'locationId', p_location_id,
@@ -189,6 +218,7 @@ grant execute on function app.grant_staff(text, text) to authenticated;
 -- Revokes a phone's staff access at a business: the grant goes, the user loses the role and every
 -- session, so the api refuses their token at once (it checks auth.sessions) and it cannot be
 -- refreshed. 404 when the phone is not staff there; 409 for an admin (never demoted here).
+-- Admins and the business's owners revoke; each revoke is audited.
 create function app.revoke_staff(p_location_id text, p_phone text)
 returns jsonb
 language plpgsql
@@ -202,7 +232,7 @@ declare
   v_staff boolean;
   v_sessions integer := 0;
 begin
-  perform private.require_admin('Only admins can manage staff');
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can manage staff');
   if p_location_id is null then
     perform private.fail('400', 'Choose a location');
   end if;
@@ -214,7 +244,7 @@ begin
   if v_user.raw_app_meta_data ->> 'role' = 'admin' then
     perform private.fail('409', 'This phone belongs to an admin; an admin cannot be removed as staff');
   end if;
-  delete from private.staff_grants g where g.phone = v_phone and g.location_id = p_location_id;
+  delete from private.staff_grants g where g.phone = v_phone and g.location_id = p_location_id and g.role = 'staff';
   v_grant := found;
   v_staff := v_user.raw_app_meta_data ->> 'role' = 'staff'
              and v_user.raw_app_meta_data ->> 'location_id' = p_location_id;
@@ -228,6 +258,9 @@ begin
   end if;
   insert into private.staff_grant_events (action, phone, location_id, user_id, actor_id)
   values ('revoked', v_phone, p_location_id, v_user.id, auth.uid());
+  perform private.audit('staff.revoke', 'phone', v_phone,
+                        jsonb_build_object('role', 'staff', 'locationId', p_location_id, 'userId', v_user.id),
+                        jsonb_build_object('sessionsEnded', v_sessions), null, p_location_id);
   return jsonb_build_object('phone', right(v_phone, 10), 'locationId', p_location_id, 'revoked', true,
                             'sessionsEnded', v_sessions);
 end;

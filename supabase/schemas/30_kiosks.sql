@@ -97,6 +97,7 @@ set search_path = ''
 as $$
 declare
   v_salt bytea := decode(replace(gen_random_uuid()::text, '-', ''), 'hex');
+  v_unenrolled integer;
 begin
   perform private.require_admin('Only an admin can set enrolment codes');
   if p_location_id is null then
@@ -113,7 +114,12 @@ begin
   on conflict (location_id) do update
     set salt = excluded.salt, code_hash = excluded.code_hash, set_by = excluded.set_by, set_at = now();
   -- A new code revokes every kiosk enrolled with the old one.
-  update public.kiosk_sessions k set enrolled_at = null where k.location_id = p_location_id;
+  update public.kiosk_sessions k set enrolled_at = null where k.location_id = p_location_id and k.enrolled_at is not null;
+  get diagnostics v_unenrolled = row_count;
+  -- The code itself is never recorded, only that it changed.
+  perform private.audit('kiosk.enrolment_code_set', 'location', p_location_id, null,
+                        jsonb_build_object('enrolmentCodeSet', true, 'kiosksUnenrolled', v_unenrolled),
+                        null, p_location_id);
   return jsonb_build_object('locationId', p_location_id, 'enrolmentCodeSet', true);
 end;
 $$;

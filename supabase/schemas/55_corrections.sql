@@ -91,6 +91,12 @@ begin
   v_total := private.record_event(v_visit.customer_id, 'visit_voided', -v_reversed_points, v_visit.id, null,
                                   v_visit.location_id, null, v_reason);
   select * into v_reversed from private.reverse_unearned_rewards(v_visit.customer_id, v_visit.id, v_reason);
+  perform private.audit('visit.void', 'visit', v_visit.id::text,
+                        jsonb_build_object('status', v_visit.status, 'points', v_visit.points, 'customerId', v_visit.customer_id),
+                        jsonb_build_object('status', 'voided', 'pointsReversed', v_reversed_points, 'totalPoints', v_total,
+                                           'rewardsRevoked', to_jsonb(v_reversed.revoked),
+                                           'rewardsClawedBack', to_jsonb(v_reversed.clawed_back)),
+                        v_reason, v_visit.location_id);
 
   return jsonb_build_object('visitId', v_visit.id, 'voided', true, 'pointsReversed', v_reversed_points,
                             'rewardsRevoked', to_jsonb(v_reversed.revoked),
@@ -133,6 +139,9 @@ begin
   end if;
 
   v_total := private.record_event(p_customer_id, 'adjustment', p_points, null, null, null, null, v_reason);
+  perform private.audit('points.adjust', 'customer', p_customer_id::text,
+                        jsonb_build_object('totalPoints', v_total - p_points),
+                        jsonb_build_object('totalPoints', v_total, 'pointsAdjusted', p_points), v_reason);
 
   with unlocked as (
     insert into public.customer_rewards (customer_id, reward_id)

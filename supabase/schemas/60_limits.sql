@@ -113,14 +113,22 @@ set search_path = ''
 as $$
 declare
   v_flag private.velocity_flags;
+  v_was timestamptz;
 begin
   perform private.require_admin('Only admins can dismiss velocity flags');
+  select f.dismissed_at into v_was from private.velocity_flags f where f.id = p_flag_id for update;
   update private.velocity_flags f
      set dismissed_at = coalesce(f.dismissed_at, now()), dismissed_by = coalesce(f.dismissed_by, auth.uid())
    where f.id = p_flag_id
   returning * into v_flag;
   if not found then
     perform private.fail('404', 'Flag not found');
+  end if;
+  -- Dismissing twice keeps the first time and records nothing new.
+  if v_was is null then
+    perform private.audit('flag.dismiss', 'velocity_flag', v_flag.id::text,
+                          jsonb_build_object('dismissedAt', null),
+                          jsonb_build_object('dismissedAt', v_flag.dismissed_at, 'customerId', v_flag.customer_id));
   end if;
   return private.velocity_flag_json(v_flag);
 end;

@@ -6,7 +6,11 @@ create table public.contact_messages (
   email text not null check (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
   subject text check (length(subject) <= 200),
   message text not null check (length(btrim(message)) between 1 and 5000),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- Issue 21 §3: an admin marks a message handled (and may reopen it); who, as the Auth user id
+  -- (no foreign key: the record outlives the user).
+  handled_at timestamptz,
+  handled_by uuid
 );
 alter table public.contact_messages enable row level security;
 revoke all on public.contact_messages from anon, authenticated;
@@ -14,6 +18,7 @@ revoke all on public.contact_messages from anon, authenticated;
 -- Contact messages: only admins read them; they are written through app.submit_contact_message.
 grant select on public.contact_messages to authenticated;
 create index contact_messages_created_at_idx on public.contact_messages (created_at desc, id);
+create index contact_messages_open_idx on public.contact_messages (created_at) where handled_at is null;
 create policy "Admins read contact messages"
   on public.contact_messages for select to authenticated
   using ((select private.is_admin()));
@@ -43,6 +48,42 @@ end;
 $$;
 revoke execute on function app.submit_contact_message(text, text, text, text) from public;
 grant execute on function app.submit_contact_message(text, text, text, text) to anon, authenticated;
+
+-- An admin marks a message handled (p_handled) or open again; audited. Marking it as it already
+-- is changes nothing and records nothing. Returns the message's {id, handledAt, handledBy}.
+create function app.set_contact_message_handled(p_message_id uuid, p_handled boolean)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  m public.contact_messages;
+begin
+  perform private.require_admin('Only admins can handle messages');
+  if p_handled is null then
+    perform private.fail('400', 'Say whether the message is handled');
+  end if;
+  select * into m from public.contact_messages x where x.id = p_message_id for update;
+  if not found then
+    perform private.fail('404', 'Message not found');
+  end if;
+  if (m.handled_at is not null) <> p_handled then
+    update public.contact_messages x
+       set handled_at = case when p_handled then now() end,
+           handled_by = case when p_handled then auth.uid() end
+     where x.id = m.id
+    returning * into m;
+    perform private.audit(case when p_handled then 'message.handle' else 'message.reopen' end,
+                          'contact_message', m.id::text,
+                          jsonb_build_object('handled', not p_handled),
+                          jsonb_build_object('handled', p_handled, 'handledAt', m.handled_at));
+  end if;
+  return jsonb_build_object('id', m.id, 'handledAt', m.handled_at, 'handledBy', m.handled_by);
+end;
+$$;
+revoke execute on function app.set_contact_message_handled(uuid, boolean) from public;
+grant execute on function app.set_contact_message_handled(uuid, boolean) to authenticated;
 
 -- Counts one request against a fixed-window limit shared by every edge instance. Returns 0
 -- when allowed, otherwise the seconds until the window resets (for Retry-After).

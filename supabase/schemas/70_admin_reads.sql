@@ -221,7 +221,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_admin('Only admins can manage kiosks');
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can see its kiosks');
   if p_location_id is null then
     perform private.fail('400', 'Choose a location');
   end if;
@@ -252,20 +252,28 @@ set search_path = ''
 as $$
 declare
   k public.kiosk_sessions;
+  v_was_enrolled timestamptz;
+  v_sessions integer;
 begin
   perform private.require_admin('Only admins can manage kiosks');
+  select x.enrolled_at into v_was_enrolled from public.kiosk_sessions x where x.id = p_kiosk_id for update;
   update public.kiosk_sessions x set enrolled_at = null where x.id = p_kiosk_id returning * into k;
   if not found then
     perform private.fail('404', 'Unknown kiosk');
   end if;
   delete from auth.sessions s where s.user_id = k.user_id;
+  get diagnostics v_sessions = row_count;
+  perform private.audit('kiosk.revoke', 'kiosk', k.id::text,
+                        jsonb_build_object('enrolled', v_was_enrolled is not null, 'enrolledAt', v_was_enrolled),
+                        jsonb_build_object('enrolled', false, 'sessionsEnded', v_sessions), null, k.location_id);
   return jsonb_build_object('id', k.id, 'locationId', k.location_id, 'revoked', true);
 end;
 $$;
 revoke execute on function app.revoke_kiosk(uuid) from public;
 grant execute on function app.revoke_kiosk(uuid) to authenticated;
 
--- Contact messages from the public site, newest first, a page at a time, with the total.
+-- Contact messages from the public site, newest first, a page at a time, with the total and the
+-- number still open (not marked handled; issue 21 §3).
 create function app.admin_contact_messages(p_limit integer default 50, p_page integer default 1)
 returns jsonb
 language plpgsql stable
@@ -278,9 +286,11 @@ begin
   end if;
   return jsonb_build_object(
     'total', (select count(*) from public.contact_messages),
+    'open', (select count(*) from public.contact_messages x where x.handled_at is null),
     'messages', (
       select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'name', m.name, 'email', m.email,
-                                                   'subject', m.subject, 'message', m.message, 'createdAt', m.created_at)
+                                                   'subject', m.subject, 'message', m.message, 'createdAt', m.created_at,
+                                                   'handledAt', m.handled_at)
              order by m.created_at desc, m.id), '[]'::jsonb)
         from (select * from public.contact_messages x order by x.created_at desc, x.id
                limit p_limit offset (p_page - 1)::bigint * p_limit) m));
@@ -474,6 +484,7 @@ create or replace function app.admin_metrics(p_location_id text default null, p_
                                              p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
+security definer
 set search_path = ''
 set jit = off
 as $$
@@ -490,7 +501,8 @@ declare
   v_redemptions bigint; v_redemptions_before bigint;
   v_active bigint; v_active_before bigint;
 begin
-  perform private.require_admin('Only admins can read the dashboard');
+  -- Admins for any business or all; an owner for theirs (security definer: the check is here).
+  perform private.require_owner_of(p_location_id, 'Only admins and business owners can read the dashboard');
   perform private.require_location(p_location_id);
   select * into d from private.dashboard_days(p_range, p_from, p_to);
   v_starts_at := d.first_day::timestamp at time zone v_zone;
@@ -861,7 +873,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not private.is_admin() then
+  -- Admins, and business owners (issue 21 §3), whose app function has already narrowed the
+  -- figures to their own business.
+  if not (private.is_admin() or private.owner_location_id() is not null) then
     perform private.fail('403', 'Only admins can read the dashboard');
   end if;
   return query

@@ -427,7 +427,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not private.is_admin() then
+  -- Admins, and business owners (issue 21 §3), whose app function has already narrowed the
+  -- figures to their own business.
+  if not (private.is_admin() or private.owner_location_id() is not null) then
     perform private.fail('403', 'Only admins can read the dashboard');
   end if;
   if p_first >= p_end then
@@ -602,7 +604,9 @@ as $$
 declare
   w record;
 begin
-  if not private.is_admin() then
+  -- Admins, and business owners (issue 21 §3), whose app function has already narrowed the
+  -- figures to their own business.
+  if not (private.is_admin() or private.owner_location_id() is not null) then
     perform private.fail('403', 'Only admins can read the dashboard');
   end if;
   select * into w from private.whole_days(p_start, p_end);

@@ -81,15 +81,18 @@ grant execute on function private.month_range(text) to authenticated;
 -- earned elsewhere, with their value), rewards earned with it that others honoured, welcome
 -- rewards redeemed, and its net (positive: the others owe it). Per pair of businesses: what
 -- each honoured for the other and the one transfer that settles the pair.
-create function app.admin_settlement(p_month text)
+-- The statement itself, unchecked (security definer): app.admin_settlement (admins) and
+-- app.business_settlement (one business's line, for its owners) check who asks.
+create function private.settlement(p_month text)
 returns jsonb
 language plpgsql stable
+security definer
 set search_path = ''
+set jit = off
 as $$
 declare
   r record;
 begin
-  perform private.require_admin('Only admins can read the settlement');
   select * into r from private.month_range(p_month);
   return (
     with m as (select * from private.month_redemptions(p_month)),
@@ -148,9 +151,49 @@ begin
          where p.a_for_b > 0 or p.b_for_a > 0)));
 end;
 $$;
+revoke execute on function private.settlement(text) from public;
+
+create function app.admin_settlement(p_month text)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin('Only admins can read the settlement');
+  return private.settlement(p_month);
+end;
+$$;
 revoke execute on function app.admin_settlement(text) from public;
 grant execute on function app.admin_settlement(text) to authenticated;
 alter function app.admin_settlement(text) set jit = off;
+
+-- One business's line of the month's settlement (issue 21 §3): its row and the pairs it is in,
+-- for an admin or the business's owners.
+create function app.business_settlement(p_location_id text, p_month text)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  v jsonb;
+begin
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can read its settlement');
+  if p_location_id is null then
+    perform private.fail('400', 'Choose a location');
+  end if;
+  perform private.require_location(p_location_id);
+  v := private.settlement(p_month);
+  return jsonb_build_object(
+    'month', v -> 'month', 'timeZone', v -> 'timeZone', 'from', v -> 'from', 'to', v -> 'to',
+    'business', (select b from jsonb_array_elements(v -> 'businesses') b where b ->> 'locationId' = p_location_id),
+    'pairs', (select coalesce(jsonb_agg(p), '[]'::jsonb) from jsonb_array_elements(v -> 'pairs') p
+               where p_location_id in (p ->> 'a', p ->> 'b')));
+end;
+$$;
+revoke execute on function app.business_settlement(text, text) from public;
+grant execute on function app.business_settlement(text, text) to authenticated;
 
 -- The settlement's transfers as rows, for the CSV download: one row per pair of businesses
 -- with anything honoured across them in the month.
@@ -463,7 +506,7 @@ declare
   v_month date;
   v_bit bigint;
 begin
-  perform private.require_admin('Only admins can read the dashboard');
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can read its report');
   if p_location_id is null then
     perform private.fail('400', 'Choose a location');
   end if;

@@ -7,7 +7,7 @@
 // privacy page exists; no HydrateFallback warning. axe-core and screenshots on each screen.
 import type { Page } from 'playwright-core';
 import {
-  APP, decodeQr, KIOSK_LANDSCAPE, KIOSK_PORTRAIT, PHONE, seriousA11yViolations, shoot, startBrowserApp,
+  APP, STACK, decodeQr, KIOSK_LANDSCAPE, KIOSK_PORTRAIT, PHONE, seriousA11yViolations, shoot, startBrowserApp,
   type BrowserApp, type StorageState,
 } from '../support/browser-app.ts';
 import { apiOk, latestCode, nextPhone, recordVisit, signUp } from './lib/api.ts';
@@ -154,7 +154,7 @@ describe('members on their own phone (§5)', () => {
     // Joined with the one code: the browser's session is the new member's.
     await page.goto(`${APP}/account`);
     await page.getByRole('heading', { name: 'Newcomer Nia' }).waitFor();
-    const outbox = await fetch(`http://127.0.0.1:54321/auth/v1/dev/sms?phone=1${phone}`, { headers: { apikey: rig.anonKey } });
+    const outbox = await fetch(`${STACK}/auth/v1/dev/sms?phone=1${phone}`, { headers: { apikey: rig.anonKey } });
     expect(((await outbox.json()) as { messages: unknown[] }).messages).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();

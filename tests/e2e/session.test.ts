@@ -1,10 +1,8 @@
 // The browser session (issue 12 §1) in Chromium through `npm run dev`: a member signs in with a
 // code from the dev outbox through the app's own modules; supabase-js keeps the session across a
 // reload; every API call then carries `Authorization: Bearer`, and none after sign-out.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
+import { STACK, startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
 
 let app: BrowserApp;
 
@@ -17,10 +15,7 @@ afterAll(async () => {
 });
 
 /** The anon key `npm run dev` wrote for Vite (the dev outbox asks for it like GoTrue does). */
-function anonKey(): string {
-  const env = readFileSync(join(import.meta.dirname, '..', '..', '.env.local'), 'utf8');
-  return /VITE_SUPABASE_ANON_KEY=(.+)/.exec(env)![1]!.trim();
-}
+const anonKey = () => app.anonKey;
 
 /** The app's modules as Vite serves them; `import()` written here would be rewritten by vitest. */
 type Export = 'apiRequest' | 'createCustomer' | 'sendCode' | 'verifyCode' | 'logout';
@@ -30,7 +25,7 @@ type Loader = {
 const LOADER = 'window.load = (path) => import(path);';
 
 async function latestCode(phone: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:54321/auth/v1/dev/sms?phone=${phone}`, {
+  const response = await fetch(`${STACK}/auth/v1/dev/sms?phone=${phone}`, {
     headers: { apikey: anonKey() },
   });
   const { messages } = (await response.json()) as { messages: { code: string }[] };

@@ -8,7 +8,7 @@ import { inMemorySigningKeys, type SigningKeys } from '../../dev/keys.ts';
 import { ErrorBody } from '../../supabase/functions/_shared/contract.ts';
 import type { Endpoint } from '../../supabase/functions/_shared/endpoint.ts';
 import { endpoints } from '../../supabase/functions/_shared/endpoints.ts';
-import { createKiosk, createMember, createStaff, recordVisit, signUp, startKioskCheckin } from '../support/api-factories.ts';
+import { createKiosk, createMember, createOwner, createStaff, recordVisit, signUp, startKioskCheckin } from '../support/api-factories.ts';
 import type { ApiHarness, DatabaseKind, HarnessOptions } from '../support/api-harness.ts';
 import { useHarness } from '../api/suites/harness.ts';
 import { brokenInvariants, SOUND } from './invariants.ts';
@@ -82,7 +82,8 @@ async function arrange(h: ApiHarness, keys: SigningKeys): Promise<{ fixtures: Fi
     checkinTokens: [pending, 'not-a-token'],
   };
   expect(approved.pointsEarned).toBe(5);
-  const auths = await authorizations({ kiosk: kiosk.token, member: member.token, staff, admin }, keys, h.auth.anonKey);
+  const owner = await createOwner(h, 'creamery');
+  const auths = await authorizations({ kiosk: kiosk.token, member: member.token, staff, owner, admin }, keys, h.auth.anonKey);
   return { fixtures, auths };
 }
 

@@ -38,6 +38,7 @@ export async function authorizations(
     { label: 'kiosk', header: bearer(real.kiosk), role: 'kiosk' },
     { label: 'member', header: bearer(real.member), role: 'member' },
     { label: 'staff', header: bearer(real.staff), role: 'staff' },
+    { label: 'owner', header: bearer(real.owner), role: 'owner' },
     { label: 'admin', header: bearer(real.admin), role: 'admin' },
     { label: 'expired', header: bearer(await genuine({ iat: now - 7200, exp: now - 3600 })) },
     { label: 'not yet valid', header: bearer(await genuine({ nbf: now + 3600 })) },

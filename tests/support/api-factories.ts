@@ -61,6 +61,10 @@ export const createStaff = (h: ApiHarness, locationId: string) =>
 
 export const createAdmin = (h: ApiHarness) => createRoleUser(h, nextPhone(), { role: 'admin' });
 
+/** A business owner (issue 21 §3): app_metadata role 'owner' at `locationId`. */
+export const createOwner = (h: ApiHarness, locationId: string) =>
+  createRoleUser(h, nextPhone(), { role: 'owner', location_id: locationId });
+
 export interface KioskFixture {
   token: string;
   sessionId: string;

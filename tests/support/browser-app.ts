@@ -2,6 +2,7 @@
 // Postgres database) driven in Debian's Chromium through playwright-core — start/stop, pages (each
 // in its own context) that collect console errors, screenshots, axe-core checks and QR decoding
 // from a screenshot. API and Auth set-up calls: tests/e2e/lib/api.ts. Hold `flock /tmp/ports.lock`.
+// BROWSER_LANE=n (npm test's lanes, dev/env.ts) puts the app and its stack on the lane's ports.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,10 +17,14 @@ import {
 } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
+import { devPortsFromEnv } from '../../dev/env.ts';
 
-export const APP = 'http://127.0.0.1:5173';
+const LANE = devPortsFromEnv(process.env);
+/** The app (Vite) and the local stack of this lane: 5173 and 54321 unless BROWSER_LANE says. */
+export const APP = `http://127.0.0.1:${LANE.appPort}`;
+export const STACK = `http://127.0.0.1:${LANE.stackPort}`;
 export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
-const PORTS = [5173, 54321, 54322];
+const PORTS = [LANE.appPort, LANE.stackPort, LANE.dbPort];
 
 export const KIOSK_LANDSCAPE = { width: 1280, height: 800 };
 export const KIOSK_PORTRAIT = { width: 800, height: 1280 };
@@ -59,7 +64,7 @@ export interface OpenedPage {
 
 export interface BrowserApp {
   browser: Browser;
-  /** The local stack's anon key (`npm run dev` writes it to .env.local), for Auth calls. */
+  /** The local stack's anon key (`npm run dev` writes it to .env.local or the lane's file). */
   anonKey: string;
   /** A new page, in a context of its own, at `path`. */
   open(
@@ -122,9 +127,9 @@ export async function startBrowserApp(
       if (Date.now() > deadline) throw new Error(`the dev server did not start in time:\n${log}`);
       await sleep(300);
     }
-    const envFile = readFileSync(new URL('../../.env.local', import.meta.url), 'utf8');
+    const envFile = readFileSync(new URL(`../../${LANE.envFile}`, import.meta.url), 'utf8');
     const anonKey = /VITE_SUPABASE_ANON_KEY=(\S+)/.exec(envFile)?.[1];
-    if (!anonKey) throw new Error('npm run dev wrote no anon key to .env.local');
+    if (!anonKey) throw new Error(`npm run dev wrote no anon key to ${LANE.envFile}`);
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

@@ -1,7 +1,7 @@
 // Who is calling: the caller of a request, derived from verified access-token claims only.
 import { ApiError } from './errors.ts';
 
-export type CallerKind = 'anon' | 'kiosk' | 'member' | 'staff' | 'admin';
+export type CallerKind = 'anon' | 'kiosk' | 'member' | 'staff' | 'owner' | 'admin';
 
 export interface Caller {
   kind: CallerKind;
@@ -19,7 +19,8 @@ export const ANON: Caller = { kind: 'anon', role: 'anon', claims: { role: 'anon'
 
 /**
  * The caller for verified claims of an authenticated user. A kiosk is an anonymous Auth user
- * (DESIGN §4); staff and admins carry their role in app_metadata, which users cannot edit.
+ * (DESIGN §4); staff, business owners (issue 21 §3) and admins carry their role in app_metadata,
+ * which users cannot edit.
  */
 export function callerFromClaims(claims: Record<string, unknown>, accessToken: string): Caller {
   const appMetadata = (claims.app_metadata ?? {}) as Record<string, unknown>;
@@ -30,7 +31,9 @@ export function callerFromClaims(claims: Record<string, unknown>, accessToken: s
         ? 'admin'
         : appMetadata.role === 'staff'
           ? 'staff'
-          : 'member';
+          : appMetadata.role === 'owner'
+            ? 'owner'
+            : 'member';
   return {
     kind,
     role: 'authenticated',
@@ -46,4 +49,16 @@ export function requireRole(caller: Caller, kinds: readonly CallerKind[]): Calle
   if (kinds.includes(caller.kind)) return caller;
   if (caller.kind === 'anon') throw new ApiError(401, 'unauthorized', 'Sign in first');
   throw new ApiError(403, 'forbidden', `This is for ${kinds.join(' / ')} callers only`);
+}
+
+/**
+ * A business owner acts only for their own business (issue 21 §3): 403 when an owner names
+ * another business, or none (every business). Other callers pass; the SQL function checks again.
+ */
+export function requireOwnBusiness(caller: Caller, locationId: string | undefined | null): void {
+  if (caller.kind !== 'owner') return;
+  const own = ((caller.claims.app_metadata ?? {}) as Record<string, unknown>).location_id;
+  if (!locationId || locationId !== own) {
+    throw new ApiError(403, 'forbidden', 'An owner sees only their own business');
+  }
 }

@@ -15,3 +15,4 @@ export * from './contract/admin-series.ts';
 export * from './contract/admin-exports.ts';
 export * from './contract/coalition.ts';
 export * from './contract/programme-settings.ts';
+export * from './contract/people.ts';

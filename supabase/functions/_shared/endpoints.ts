@@ -26,6 +26,11 @@ import { adminMetrics } from './routes/admin/metrics.ts';
 import { adminKiosks } from './routes/admin/kiosks.ts';
 import { adminLocations } from './routes/admin/locations.ts';
 import { adminMessages } from './routes/admin/messages.ts';
+import { adminAdmins, grantAdmin, removeAdmin } from './routes/admin/admins.ts';
+import { adminAudit } from './routes/admin/audit.ts';
+import { handleMessage } from './routes/admin/handle-message.ts';
+import { adminOwners, grantOwner, revokeOwner } from './routes/admin/owners.ts';
+import { businessSettlement } from './routes/coalition/business-settlement.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
@@ -110,7 +115,15 @@ export const endpoints: Record<string, Endpoint> = {
   adminStaff,
   grantStaff,
   revokeStaff,
+  adminAdmins,
+  grantAdmin,
+  removeAdmin,
+  adminOwners,
+  grantOwner,
+  revokeOwner,
   adminMessages,
+  handleMessage,
+  adminAudit,
   exportCustomers,
   exportVisits,
   settlement,
@@ -122,6 +135,7 @@ export const endpoints: Record<string, Endpoint> = {
   tierPreview,
   updateTiers,
   updateContent,
+  businessSettlement,
   openApi,
 };
 

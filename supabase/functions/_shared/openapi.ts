@@ -34,6 +34,7 @@ const ROLE_TEXT: Record<CallerKind, string> = {
   kiosk: 'kiosk (anonymous Auth user with a kiosk session)',
   member: 'member (phone sign-in)',
   staff: "staff (app_metadata.role = 'staff' + location_id)",
+  owner: "business owner (app_metadata.role = 'owner' + location_id; their own business only)",
   admin: "admin (app_metadata.role = 'admin')",
 };
 

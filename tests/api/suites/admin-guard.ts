@@ -9,12 +9,14 @@ import { nonAdminTokens } from './tokens.ts';
 const PARAMS: Record<string, string> = {
   locationId: 'creamery', visitId: '00000000-0000-4000-8000-000000000001', customerId: '00000000-0000-4000-8000-000000000002',
   kioskId: '00000000-0000-4000-8000-000000000003', flagId: '00000000-0000-4000-8000-000000000004',
+  messageId: '00000000-0000-4000-8000-000000000005',
 };
 
 export function adminGuardSuite(kind: DatabaseKind) {
   describe(`admin endpoints refuse everyone else (${kind})`, { timeout: 120_000 }, () => {
     const h = useHarness(kind);
-    const adminOnly = endpointList.filter((e) => e.roles.length === 1 && e.roles[0] === 'admin');
+    // Admin endpoints, those a business owner may call for their own business too (issue 21 §3).
+    const adminOnly = endpointList.filter((e) => e.roles.includes('admin') && e.roles.every((r) => r === 'admin' || r === 'owner'));
 
     it('covers the issue-14 admin endpoints', () => {
       const paths = adminOnly.map((e) => e.path);

@@ -126,7 +126,7 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       const page = bodyOf(await get('/api/admin/messages?limit=1'), ContactMessagesResponse);
       expect(page.total).toBeGreaterThanOrEqual(2);
       expect(page.messages).toEqual([
-        { id: expect.any(String), name: 'Pat Writer', email: 'pat@example.com', subject: 'Second note', message: 'Hello there', createdAt: expect.any(String) },
+        { id: expect.any(String), name: 'Pat Writer', email: 'pat@example.com', subject: 'Second note', message: 'Hello there', createdAt: expect.any(String), handledAt: null },
       ]);
       const second = bodyOf(await get('/api/admin/messages?limit=1&page=2'), ContactMessagesResponse);
       expect(second.messages[0]?.subject).toBe('First note');

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CallerKind } from '../../../supabase/functions/_shared/caller.ts';
 import { endpoints } from '../../../supabase/functions/_shared/endpoints.ts';
-import { createKiosk, createMember, createStaff, nextPhone } from '../../support/api-factories.ts';
+import { createKiosk, createMember, createOwner, createStaff, nextPhone } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
@@ -97,6 +97,16 @@ const BASES: Record<string, Base> = {
     as: 'admin',
     body: { contact: { email: 'hello@villagerewards.example', phone: '(555) 010-0100', hours: 'Monday–Friday, 9 AM – 5 PM CT', responseTime: '1-2 business days' } },
   },
+  // Issue 21 §3/§4: people, messages, the audit log, a business's settlement line.
+  adminAdmins: { as: 'admin' },
+  grantAdmin: { as: 'admin', body: { phone: '3125550195' } },
+  removeAdmin: { as: 'admin', body: { phone: '3125550195' } },
+  adminOwners: { as: 'admin', query: { location: 'creamery' } },
+  grantOwner: { as: 'admin', params: { locationId: 'creamery' }, body: { phone: '3125550194' } },
+  revokeOwner: { as: 'admin', params: { locationId: 'creamery' }, body: { phone: '3125550194' } },
+  handleMessage: { as: 'admin', params: { messageId: SOME_ID }, body: { handled: true } },
+  adminAudit: { as: 'owner', query: { action: 'staff', actor: 'admin', target: '312', location: 'creamery', from: '2026-01-01', to: '2026-01-31' } },
+  businessSettlement: { as: 'owner', params: { locationId: 'creamery' }, query: { month: '2026-01' } },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.
@@ -130,6 +140,7 @@ export function oddInputsSuite(kind: DatabaseKind) {
         kiosk: (await createKiosk(h(), 'creamery')).token,
         member: (await createMember(h(), { phone: nextPhone() })).token,
         staff: await createStaff(h(), 'creamery'),
+        owner: await createOwner(h(), 'creamery'),
         admin: await h().adminToken(),
       };
       const failures: string[] = [];

@@ -6,14 +6,14 @@ import { LocationList } from '../../../supabase/functions/_shared/contract.ts';
 import type { Endpoint } from '../../../supabase/functions/_shared/endpoint.ts';
 import { endpointList } from '../../../supabase/functions/_shared/endpoints.ts';
 import { bodyOf } from '../../support/api-client.ts';
-import { createKiosk, createMember, createStaff, nextPhone } from '../../support/api-factories.ts';
+import { createKiosk, createMember, createOwner, createStaff, nextPhone } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
 const SIGNED_IN: Exclude<CallerKind, 'anon'>[] = ['kiosk', 'member', 'staff', 'admin'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const pathOf = (endpoint: Endpoint) =>
-  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID).replace(':customerId', SOME_ID);
+  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID).replace(':customerId', SOME_ID).replace(':messageId', SOME_ID);
 const label = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 const withBody = endpointList.filter((endpoint) => endpoint.body);
 
@@ -100,7 +100,10 @@ export function platformSuite(kind: DatabaseKind) {
       beforeAll(async () => {
         const member = await createMember(h());
         const kiosk = await createKiosk(h(), 'creamery', { enrolled: false });
-        tokens = { kiosk: kiosk.token, member: member.token, staff: await createStaff(h(), 'creamery'), admin: await h().adminToken() };
+        tokens = {
+          kiosk: kiosk.token, member: member.token, staff: await createStaff(h(), 'creamery'),
+          owner: await createOwner(h(), 'creamery'), admin: await h().adminToken(),
+        };
       }, 60_000);
 
       it.each(endpointList.filter((e) => !e.roles.includes('anon')).map((e) => [label(e), e] as const))(

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import {
   APP,
+  STACK,
   seriousA11yViolations,
   shoot,
   startBrowserApp,
@@ -13,12 +14,11 @@ import {
 
 export { shoot, type StorageState };
 export const seriousViolations = seriousA11yViolations;
-export const STACK = 'http://127.0.0.1:54321';
-export { APP };
+export { APP, STACK };
 
 export interface DevApp {
   app: BrowserApp;
-  /** The local stack's anon key (written to .env.local on start), for Auth calls. */
+  /** The local stack's anon key (written to .env.local or the lane's file on start), for Auth calls. */
   anonKey: string;
   stop(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // The dashboard's tabs (Radix Tabs; the open tab is in the URL as ?tab=, an open customer as
-// ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages, Reports and Programme.
+// ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages (with the number still
+// open), Reports, People (admins and business owners), Audit (issue 21 §3, §4) and Programme (§2).
 import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
@@ -11,6 +12,9 @@ import { LocationsTab } from '@/features/admin/components/LocationsTab.tsx';
 import { MessagesTab } from '@/features/admin/components/MessagesTab.tsx';
 import { ProgrammeTab } from '@/features/admin/components/ProgrammeTab.tsx';
 import { ReportsTab } from '@/features/admin/components/ReportsTab.tsx';
+import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
+import { PeopleTab } from '@/features/admin/components/PeopleTab.tsx';
+import { useMessages } from '@/features/admin/api/get-messages.ts';
 import { RewardsTab } from '@/features/admin/components/RewardsTab.tsx';
 import { useUrlParam } from '@/features/admin/lib/url-filters.ts';
 import { TierBadge } from '@/features/rewards/components/TierBadge.tsx';
@@ -23,6 +27,8 @@ const TABS = [
   ['flags', 'Flags'],
   ['messages', 'Messages'],
   ['reports', 'Reports'],
+  ['people', 'People'],
+  ['audit', 'Audit'],
   ['programme', 'Programme'],
 ] as const;
 
@@ -33,6 +39,8 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
   const [customer, setCustomer] = useUrlParam('customer');
   const [search] = useUrlParam('q');
   const current = TABS.some(([value]) => value === tab) ? tab : 'customers';
+  // The Messages tab says how many messages are still open: "Messages (3)".
+  const open = useMessages(1).data?.open ?? 0;
   const businessName = (id: string | null) =>
     (id && props.locations?.find((location) => location.id === id)?.businessName) || id || '—';
   return (
@@ -41,7 +49,7 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         <TabsList aria-label="Dashboard sections">
           {TABS.map(([value, label]) => (
             <TabsTrigger key={value} value={value}>
-              {label}
+              {value === 'messages' && open > 0 ? `${label} (${open})` : label}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -73,6 +81,12 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab filters={props.filters} locations={props.locations} />
+        </TabsContent>
+        <TabsContent value="people">
+          <PeopleTab locations={props.locations} />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab locations={props.locations} />
         </TabsContent>
         <TabsContent value="programme">
           <ProgrammeTab />

@@ -3,11 +3,19 @@
 import { Button } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 
-export function AdminHeader(props: { who: string; onSignOut: () => void; signingOut: boolean }) {
+export function AdminHeader(props: {
+  who: string;
+  onSignOut: () => void;
+  signingOut: boolean;
+  /** The heading; the programme's admin by default (a business owner's screen names the business). */
+  title?: string;
+}) {
   return (
     <header className="border-b border-cream-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-        <h1 className="font-display text-2xl font-bold text-bark-900">{PROGRAMME_NAME} Admin</h1>
+        <h1 className="font-display text-2xl font-bold text-bark-900">
+          {props.title ?? `${PROGRAMME_NAME} Admin`}
+        </h1>
         <div className="flex items-center gap-3">
           <span className="text-sm text-bark-700">
             Signed in as <strong className="text-bark-900">{props.who}</strong>

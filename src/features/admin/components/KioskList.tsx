@@ -7,7 +7,12 @@ import { useKiosks } from '../api/get-kiosks.ts';
 import { useRevokeKiosk } from '../api/revoke-kiosk.ts';
 import { QueryState } from './QueryState.tsx';
 
-export function KioskList(props: { locationId: string; businessName: string }) {
+export function KioskList(props: {
+  locationId: string;
+  businessName: string;
+  /** Admins revoke kiosks; a business owner's view only lists them. */
+  canRevoke?: boolean;
+}) {
   const query = useKiosks(props.locationId);
   const revoke = useRevokeKiosk();
   return (
@@ -35,7 +40,7 @@ export function KioskList(props: { locationId: string; businessName: string }) {
                 {kiosk.deviceFingerprint ? ` · ${kiosk.deviceFingerprint.slice(0, 60)}` : ''}
               </p>
             </div>
-            {kiosk.signedIn ? (
+            {kiosk.signedIn && props.canRevoke !== false ? (
               <Dialog>
                 <DialogTrigger asChild>
                   <Button variant="destructive">Revoke</Button>

@@ -1,8 +1,13 @@
-// The Messages tab: what visitors sent through the public contact form, newest first.
+// The Messages tab: what visitors sent through the public contact form, newest first. Each can
+// be answered by e-mail (a mailto: link with the subject) and marked handled or open again.
 import { useState } from 'react';
-import { Button } from '@/components/ui/Button.tsx';
+import type { ContactMessage } from '@contract';
+import { Badge } from '@/components/ui/Badge.tsx';
+import { Button, buttonClass } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { useMessages } from '../api/get-messages.ts';
+import { toast } from '@/components/ui/toast.ts';
+import { userMessage } from '@/lib/api-client.ts';
+import { useHandleMessage, useMessages } from '../api/get-messages.ts';
 import { QueryState } from './QueryState.tsx';
 
 const PAGE = 20;
@@ -41,6 +46,7 @@ export function MessagesTab() {
                   </a>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap text-bark-900">{message.message}</p>
+                <MessageActions message={message} />
               </Card>
             </li>
           ))}
@@ -59,6 +65,55 @@ export function MessagesTab() {
           </Button>
         </nav>
       ) : null}
+    </div>
+  );
+}
+
+/** The reply link's address: the sender, with "Re: " and their subject. */
+export function replyHref(message: Pick<ContactMessage, 'email' | 'subject'>): string {
+  const subject = `Re: ${message.subject || 'your message to Village Rewards'}`;
+  return `mailto:${message.email}?subject=${encodeURIComponent(subject)}`;
+}
+
+function MessageActions(props: { message: ContactMessage }) {
+  const { message } = props;
+  const handle = useHandleMessage();
+  const handled = message.handledAt !== null;
+  const what = message.subject || `the message from ${message.name}`;
+  const toggle = () =>
+    handle.mutate(
+      { id: message.id, handled: !handled },
+      {
+        onSuccess: () =>
+          toast({
+            title: handled ? 'Message opened again' : 'Message marked handled',
+            description: what,
+          }),
+        onError: (failure) =>
+          toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' }),
+      },
+    );
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      {handled ? (
+        <Badge>Handled {new Date(message.handledAt!).toLocaleDateString()}</Badge>
+      ) : (
+        <Badge variant="gold">Open</Badge>
+      )}
+      <a
+        className={buttonClass('secondary')}
+        href={replyHref(message)}
+        aria-label={`Reply to ${message.name} by e-mail`}
+      >
+        Reply
+      </a>
+      <Button
+        variant={handled ? 'secondary' : 'primary'}
+        disabled={handle.isPending}
+        onClick={toggle}
+      >
+        {handled ? 'Open again' : 'Mark handled'}
+      </Button>
     </div>
   );
 }

@@ -18,7 +18,9 @@ const scoop = {
   redemptions: 4,
   unattributedRedemptions: 3,
   outstanding: 1,
-  byBusiness: [{ locationId: 'creamery', businessName: 'Village Creamery', unlocks: 5, redemptions: 1 }],
+  byBusiness: [
+    { locationId: 'creamery', businessName: 'Village Creamery', unlocks: 5, redemptions: 1 },
+  ],
 };
 
 it('shows redemptions without a business as an "Unattributed" row, counted in Redeemed', async () => {

@@ -78,7 +78,9 @@ export function RewardsTab(props: { filters: AdminFilters }) {
                         <tr className="border-t border-cream-200">
                           <td className="py-1">
                             Unattributed{' '}
-                            <span className="text-xs text-bark-700">(redeemed before counter confirmation)</span>
+                            <span className="text-xs text-bark-700">
+                              (redeemed before counter confirmation)
+                            </span>
                           </td>
                           <td className="py-1">–</td>
                           <td className="py-1">{reward.unattributedRedemptions}</td>

@@ -186,7 +186,7 @@ describe('DashboardFilters', () => {
     });
   });
 
-  it("a range the API would refuse (before 2020, over two years) is said inline, never sent", async () => {
+  it('a range the API would refuse (before 2020, over two years) is said inline, never sent', async () => {
     const onChange = vi.fn();
     render(
       <DashboardFilters filters={{ range: '7days' }} locations={locations} onChange={onChange} />,
@@ -195,7 +195,9 @@ describe('DashboardFilters', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2019-06-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2020-06-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose other dates: from is 2020-01-01 or later.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Choose other dates: from is 2020-01-01 or later.',
+    );
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2023-01-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));

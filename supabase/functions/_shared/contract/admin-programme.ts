@@ -82,8 +82,13 @@ export const ContactMessage = z.object({
   subject: z.string().nullable(),
   message: z.string(),
   createdAt: Timestamp,
+  handledAt: Timestamp.nullable().describe('when an admin marked it handled; null while it is open'),
 });
-export const ContactMessagesResponse = z.object({ total: z.number().int(), messages: z.array(ContactMessage) });
+export const ContactMessagesResponse = z.object({
+  total: z.number().int(),
+  open: z.number().int().describe('messages not marked handled (all pages)'),
+  messages: z.array(ContactMessage),
+});
 export type ContactMessage = z.infer<typeof ContactMessage>;
 
 // Staff management on the Locations tab: grant a phone staff access at one business, revoke it.

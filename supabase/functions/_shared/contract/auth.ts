@@ -54,7 +54,7 @@ export const VerifySessionRequest = z.strictObject({ phone: Phone, code: Verific
 export type VerifySessionRequest = z.input<typeof VerifySessionRequest>;
 export const VerifySessionResponse = z.object({
   session: AuthSession,
-  role: z.enum(['staff', 'admin']).nullable().describe("The session's app_metadata.role when staff or admin, else null"),
+  role: z.enum(['staff', 'owner', 'admin']).nullable().describe("The session's app_metadata.role when staff, owner or admin, else null"),
 });
 export type VerifySessionResponse = z.infer<typeof VerifySessionResponse>;
 

@@ -16,6 +16,28 @@ export const CrossShoppingQuery = z
 
 const Cents = z.number().int();
 
+export const SettlementBusiness = z.object({
+  locationId: LocationId,
+  businessName: z.string(),
+  honoured: z.number().int().describe('rewards it honoured (welcome and tier)'),
+  welcomeRedeemed: z.number().int(),
+  honouredForOthers: z.number().int().describe('rewards it honoured that were earned with another business'),
+  honouredForOthersCents: Cents,
+  earnedHonouredElsewhere: z.number().int().describe('rewards earned with it that another business honoured'),
+  earnedHonouredElsewhereCents: Cents,
+  netCents: Cents.describe('honouredForOthersCents - earnedHonouredElsewhereCents: positive, the others owe it'),
+});
+export const SettlementPair = z.object({
+  a: LocationId,
+  b: LocationId,
+  aHonouredForB: z.number().int(),
+  aHonouredForBCents: Cents,
+  bHonouredForA: z.number().int(),
+  bHonouredForACents: Cents,
+  payer: LocationId.nullable().describe('null when the pair is even'),
+  payee: LocationId.nullable(),
+  amountCents: Cents.describe('what the payer transfers to the payee to settle the pair'),
+});
 export const SettlementResponse = z.object({
   month: Month,
   timeZone: z.string(),
@@ -28,34 +50,21 @@ export const SettlementResponse = z.object({
     unattributed: z.number().int().describe('redemptions recorded without a business (before redemptions happened at a counter): counted, with no business to pay back'),
     unattributedCents: Cents,
   }),
-  businesses: z.array(
-    z.object({
-      locationId: LocationId,
-      businessName: z.string(),
-      honoured: z.number().int().describe('rewards it honoured (welcome and tier)'),
-      welcomeRedeemed: z.number().int(),
-      honouredForOthers: z.number().int().describe('rewards it honoured that were earned with another business'),
-      honouredForOthersCents: Cents,
-      earnedHonouredElsewhere: z.number().int().describe('rewards earned with it that another business honoured'),
-      earnedHonouredElsewhereCents: Cents,
-      netCents: Cents.describe('honouredForOthersCents - earnedHonouredElsewhereCents: positive, the others owe it'),
-    }),
-  ),
-  pairs: z.array(
-    z.object({
-      a: LocationId,
-      b: LocationId,
-      aHonouredForB: z.number().int(),
-      aHonouredForBCents: Cents,
-      bHonouredForA: z.number().int(),
-      bHonouredForACents: Cents,
-      payer: LocationId.nullable().describe('null when the pair is even'),
-      payee: LocationId.nullable(),
-      amountCents: Cents.describe('what the payer transfers to the payee to settle the pair'),
-    }),
-  ).describe('pairs of businesses with anything honoured across them'),
+  businesses: z.array(SettlementBusiness),
+  pairs: z.array(SettlementPair).describe('pairs of businesses with anything honoured across them'),
 });
 export type SettlementResponse = z.infer<typeof SettlementResponse>;
+
+// One business's line of the settlement (issue 21 §3), for its owners and admins.
+export const BusinessSettlementResponse = z.object({
+  month: Month,
+  timeZone: z.string(),
+  from: Timestamp,
+  to: Timestamp,
+  business: SettlementBusiness,
+  pairs: z.array(SettlementPair).describe('the pairs this business is in, with anything honoured across them'),
+});
+export type BusinessSettlementResponse = z.infer<typeof BusinessSettlementResponse>;
 
 export const SETTLEMENT_EXPORT_COLUMNS = [
   { key: 'month', title: 'Month' },

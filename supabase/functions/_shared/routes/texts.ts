@@ -11,5 +11,8 @@ export const RANGE =
 export const IDEMPOTENCY =
   'Optional header `Idempotency-Key` (8–128 visible ASCII characters): a retried request with the same key ' +
   'answers the first result and changes nothing more; the same key with a different request is a 422.';
-export const EVERYONE = ['anon', 'kiosk', 'member', 'staff', 'admin'] as const;
-export const SIGNED_IN = ['kiosk', 'member', 'staff', 'admin'] as const;
+export const EVERYONE = ['anon', 'kiosk', 'member', 'staff', 'owner', 'admin'] as const;
+export const SIGNED_IN = ['kiosk', 'member', 'staff', 'owner', 'admin'] as const;
+/** Admins, and a business's owners for their own business (the SQL function checks which). */
+export const ADMIN_OR_OWNER = ['admin', 'owner'] as const;
+export const NOT_ADMIN_OR_OWNER = 'Not an admin, or an owner asking for a business that is not theirs (or for every business).';

@@ -4,7 +4,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const me = endpoint({
-  method: 'get', path: '/api/me', tag: 'Account', roles: ['member', 'staff', 'admin'],
+  method: 'get', path: '/api/me', tag: 'Account', roles: ['member', 'staff', 'owner', 'admin'],
   summary: 'The signed-in member\'s account: points, tier, next goal, rewards, visited businesses',
   description:
     'Tier: Bronze under 10 points, Silver from 10, Gold from 20 (public.tiers). Next goal: the next tier\'s ' +

@@ -5,7 +5,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const redeemReward = endpoint({
-  method: 'post', path: '/api/rewards/redeem', tag: 'Account', roles: ['member', 'staff', 'admin'],
+  method: 'post', path: '/api/rewards/redeem', tag: 'Account', roles: ['member', 'staff', 'owner', 'admin'],
   summary: 'Redeem a member\'s unlocked reward at a counter, once',
   description:
     'Staff where it is valid (a welcome reward at its own business, a network reward anywhere) and admins at a ' +

@@ -1,10 +1,11 @@
 // POST /api/admin/locations/:locationId/staff: give a phone staff access at one business.
 import { GrantStaffResponse, LocationParams, StaffPhoneRequest } from '../../contract.ts';
+import { requireOwnBusiness } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
+import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const grantStaff = endpoint({
-  method: 'post', path: '/api/admin/locations/:locationId/staff', tag: 'Admin', roles: ['admin'],
+  method: 'post', path: '/api/admin/locations/:locationId/staff', tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: 'Grant a phone staff access at a business',
   description:
     "The phone's Auth user becomes staff at this business (app_metadata role 'staff' and location_id); the " +
@@ -13,9 +14,12 @@ export const grantStaff = endpoint({
     'with the admin and the time.',
   params: LocationParams, body: StaffPhoneRequest, status: 200, response: GrantStaffResponse,
   errors: {
-    400: `${BAD_INPUT} Or the phone is not a 10-digit US number.`, 401: NOT_SIGNED_IN, 403: 'Not an admin.',
+    400: `${BAD_INPUT} Or the phone is not a 10-digit US number.`, 401: NOT_SIGNED_IN, 403: NOT_ADMIN_OR_OWNER,
     404: 'Unknown location.', 409: 'The phone belongs to an admin, or is already staff at another business.',
     413: TOO_LARGE,
   },
-  handler: ({ call, params, body }) => call('app.grant_staff', { p_location_id: params.locationId, p_phone: body.phone }),
+  handler: ({ caller, call, params, body }) => {
+    requireOwnBusiness(caller, params.locationId);
+    return call('app.grant_staff', { p_location_id: params.locationId, p_phone: body.phone });
+  },
 });

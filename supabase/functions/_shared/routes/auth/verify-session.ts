@@ -15,7 +15,7 @@ export const verifySession = endpoint({
   description:
     'The code limits of `POST /api/auth/verify` apply: one count of tries per phone whichever endpoint is used, a ' +
     'dead code after `private.settings.sign_in_code_max_failures` wrong tries. No customer is looked up or ' +
-    'linked. `role` is the session\'s `app_metadata.role` when it is staff or admin. Store the session with ' +
+    'linked. `role` is the session\'s `app_metadata.role` when it is staff, owner or admin. Store the session with ' +
     'supabase-js `setSession`.',
   body: VerifySessionRequest, status: 200, response: VerifySessionResponse,
   errors: {
@@ -26,6 +26,7 @@ export const verifySession = endpoint({
   async handler({ body, auth, verifier, config, callAsService }) {
     const session = await countedVerify({ auth, callAsService }, e164(body.phone), body.code);
     const caller = await callerFromToken(session.access_token, config.anonKey, verifier);
-    return { session, role: caller.kind === 'staff' || caller.kind === 'admin' ? caller.kind : null };
+    const role = caller.kind === 'staff' || caller.kind === 'owner' || caller.kind === 'admin' ? caller.kind : null;
+    return { session, role };
   },
 });

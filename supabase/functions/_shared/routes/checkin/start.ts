@@ -6,7 +6,7 @@ import { BAD_INPUT, NOT_SIGNED_IN, SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const startCheckin = endpoint({
   method: 'post', path: '/api/checkin/start', tag: 'Check-in', roles: SIGNED_IN,
-  rolesFor: ({ body }) => (body.phone ? ['kiosk'] : ['member', 'staff', 'admin']),
+  rolesFor: ({ body }) => (body.phone ? ['kiosk'] : ['member', 'staff', 'owner', 'admin']),
   summary: 'Start a check-in: a kiosk by phone, or the signed-in member for themselves',
   description:
     'With `phone`: only the kiosk whose session is at `locationId` may look the customer up. Without: the ' +

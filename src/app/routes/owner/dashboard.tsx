@@ -1,0 +1,175 @@
+// /owner: a business owner's view of their one business (issue 21 §3): its figures (the last 30
+// days), its monthly report and settlement line for a chosen month, its staff phones (which the
+// owner manages), its kiosks and the audit rows of the business. Nothing of another business: the
+// API answers an owner only for their own (403 otherwise). Signed out, the phone-code sign-in.
+import { useId, useState } from 'react';
+import { Card, CardTitle } from '@/components/ui/Card.tsx';
+import { Input, Label } from '@/components/ui/Input.tsx';
+import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
+import { useBusinessSettlement } from '@/features/admin/api/business-settlement.ts';
+import { useMetrics } from '@/features/admin/api/get-metrics.ts';
+import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
+import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
+import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
+import { KioskList } from '@/features/admin/components/KioskList.tsx';
+import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
+import { QueryState } from '@/features/admin/components/QueryState.tsx';
+import { StaffList } from '@/features/admin/components/StaffList.tsx';
+import { formatCents } from '@/features/admin/lib/money.ts';
+import { currentMonth, isMonth, monthLabel } from '@/features/admin/lib/month.ts';
+import { useLocations } from '@/features/locations/api/get-locations.ts';
+import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
+import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
+import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
+import { formatPhone } from '@/lib/phone.ts';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { useSession } from '@/lib/session.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+
+export function OwnerDashboardPage() {
+  usePageTitle('Business owner');
+  return (
+    <RequireSession
+      kind="owner"
+      fallback={
+        <StaffSignIn
+          title="Business owner"
+          intro="Sign in with the phone number the operator registered for your business. We will text you a 6-digit code."
+        />
+      }
+      forbidden={<NotAuthorised what="a business owner's view (admins use /admin)" />}
+    >
+      <OwnerDashboard />
+    </RequireSession>
+  );
+}
+
+function OwnerDashboard() {
+  const { user, claims } = useSession();
+  const locationId = claims!.locationId!;
+  const logout = useStaffSignOut();
+  const locations = useLocations();
+  const businessName = locations.data?.find((l) => l.id === locationId)?.businessName ?? locationId;
+  const filters = { location: locationId, range: '30days' as const };
+  const metrics = useMetrics(filters);
+  const id = useId();
+  const [month, setMonth] = useState(currentMonth());
+  const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
+  const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
+  const who = [name, phone].filter(Boolean).join(' · ') || 'Owner';
+
+  return (
+    <div className="min-h-svh bg-cream-50">
+      <AdminHeader
+        title={`${businessName} · Owner`}
+        who={who}
+        onSignOut={() => logout.mutate()}
+        signingOut={logout.isPending}
+      />
+      <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
+        <h2 className="font-display text-xl font-bold text-bark-900">The last 30 days</h2>
+        <MetricCards
+          metrics={metrics.data}
+          loading={metrics.isPending}
+          failed={metrics.isError}
+          filters={filters}
+        />
+        <Card className="grid gap-4 p-5">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <CardTitle>Monthly report and settlement</CardTitle>
+            <div>
+              <Label htmlFor={`${id}-month`}>Month</Label>
+              <Input
+                id={`${id}-month`}
+                type="month"
+                value={month}
+                onChange={(event) => {
+                  if (isMonth(event.target.value)) setMonth(event.target.value);
+                }}
+              />
+            </div>
+          </div>
+          <SettlementLine locationId={locationId} month={month} />
+          <Report locationId={locationId} month={month} />
+        </Card>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
+          <Card className="grid content-start gap-3 p-5">
+            <CardTitle>Staff</CardTitle>
+            <StaffList locationId={locationId} businessName={businessName} />
+          </Card>
+          <Card className="grid content-start gap-3 p-5">
+            <CardTitle>Kiosks</CardTitle>
+            <KioskList locationId={locationId} businessName={businessName} canRevoke={false} />
+          </Card>
+        </div>
+        <section aria-labelledby={`${id}-audit`} className="grid gap-3">
+          <h2 id={`${id}-audit`} className="font-display text-xl font-bold text-bark-900">
+            What changed at {businessName}
+          </h2>
+          <AuditTab locations={locations.data} location={locationId} />
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function SettlementLine(props: { locationId: string; month: string }) {
+  const query = useBusinessSettlement(props.locationId, props.month);
+  const line = query.data?.business;
+  return (
+    <QueryState
+      loading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={false}
+      emptyText=""
+      what="the settlement line"
+    >
+      {line ? (
+        <dl
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          aria-label={`Settlement, ${monthLabel(props.month)}`}
+        >
+          <Figure term="Rewards you honoured" value={String(line.honoured)} />
+          <Figure
+            term="Honoured for other businesses"
+            value={`${line.honouredForOthers} · ${formatCents(line.honouredForOthersCents)}`}
+          />
+          <Figure
+            term="Yours honoured elsewhere"
+            value={`${line.earnedHonouredElsewhere} · ${formatCents(line.earnedHonouredElsewhereCents)}`}
+          />
+          <Figure
+            term={line.netCents >= 0 ? 'Owed to you' : 'You owe'}
+            value={formatCents(Math.abs(line.netCents))}
+          />
+        </dl>
+      ) : null}
+    </QueryState>
+  );
+}
+
+function Figure(props: { term: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-cream-200 bg-white p-3">
+      <dt className="text-sm text-bark-700">{props.term}</dt>
+      <dd className="font-display text-xl font-bold text-bark-900">{props.value}</dd>
+    </div>
+  );
+}
+
+function Report(props: { locationId: string; month: string }) {
+  const query = useBusinessReport(props.locationId, props.month);
+  return (
+    <QueryState
+      loading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={false}
+      emptyText=""
+      what="the monthly report"
+    >
+      {query.data ? <BusinessReport report={query.data} /> : null}
+    </QueryState>
+  );
+}

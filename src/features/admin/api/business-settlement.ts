@@ -1,0 +1,16 @@
+// GET /api/admin/locations/{id}/settlement: one business's line of a month's settlement.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BusinessSettlementResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+
+export const businessSettlementQueryOptions = (locationId: string, month: string) =>
+  queryOptions({
+    queryKey: [
+      `/api/admin/locations/${encodeURIComponent(locationId)}/settlement`,
+      { month },
+    ] as const,
+    queryFn: ({ queryKey }) => getByKey(BusinessSettlementResponse, queryKey),
+  });
+
+export const useBusinessSettlement = (locationId: string, month: string) =>
+  useQuery(businessSettlementQueryOptions(locationId, month));
