@@ -1,7 +1,7 @@
 // Whether this browser is a kiosk (issue 20 §4): a device that opened a kiosk landing screen is
 // one from then on (localStorage, so it survives a restart of the tab). On a kiosk device every
 // screen but the landings has the idle reset, and the reset ends any member session.
-import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
+import { isBusinessSlug } from '@/features/locations/lib/slug.ts';
 import { readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 
 export const KIOSK_DEVICE_KEY = 'village-rewards-kiosk-device';
@@ -22,13 +22,13 @@ export function isKioskDevice(): boolean {
   }
 }
 
-/** The kiosk landing screens (SPEC §2): /kiosk, /kiosk-home and the six business screens. */
+/** The kiosk landing screens (SPEC §2): /kiosk, /kiosk-home and every business's /:slug (issue 21). */
 export function isKioskLandingPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return (
     path === '/kiosk' ||
     path === '/kiosk-home' ||
-    (LOCATION_IDS as readonly string[]).includes(path.slice(1))
+    isBusinessSlug(path.slice(1))
   );
 }
 
@@ -42,5 +42,5 @@ export function idleResetCovers(pathname: string, kioskDevice: boolean = isKiosk
 /** Where the kiosk returns: its business's landing when one is stored, else /kiosk. */
 export function kioskLandingPath(): string {
   const stored = readSession(SESSION_KEYS.locationId);
-  return stored && (LOCATION_IDS as readonly string[]).includes(stored) ? `/${stored}` : '/kiosk';
+  return stored && isBusinessSlug(stored) ? `/${stored}` : '/kiosk';
 }

@@ -21,7 +21,7 @@ const lazyRoutes = leaves(routes).filter((route) => route.path && route.lazy);
 
 describe('route preload map', () => {
   it.each(
-    lazyRoutes.map((route) => [route.path!.replace(':locationId', 'creamery'), route] as const),
+    lazyRoutes.map((route) => [route.path!.replace(':locationId', 'creamery').replace(':slug', 'creamery'), route] as const),
   )('%s preloads the barrel its screen comes from', async (path, route) => {
     const barrel = preloadBarrel(path);
     expect(barrel).not.toBeNull();
@@ -36,7 +36,9 @@ describe('route preload map', () => {
   });
 
   it('preloads nothing for an unknown path (the 404 page is in the entry)', () => {
-    expect(preloadBarrel('/definitely-not-a-page')).toBeNull();
+    expect(preloadBarrel('/definitely/not-a-page')).toBeNull();
+    // One segment may be a business's landing (any slug, from data): its chunk is preloaded.
+    expect(preloadBarrel('/a-new-shop')).toBe('src/app/routes/kiosk/landing.ts');
     expect(preloadBarrel('/kiosk/signup')).toBe('src/app/routes/kiosk/index.ts');
   });
 });

@@ -3,7 +3,6 @@
 // script that starts fetching the group's chunks next to the entry instead of after it.
 // router.test.tsx checks every route against it. Patterns are anchored regular expressions.
 // (A relative import: vite.config.ts loads this file without the `@` alias.)
-import { LOCATION_IDS } from '../features/locations/location-ids.ts';
 
 export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/(how-it-works)?$', 'src/app/routes/public/index.ts'],
@@ -13,7 +12,9 @@ export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],
   ['^/admin(/report)?$', 'src/app/routes/admin/index.ts'],
   ['^/staff$', 'src/app/routes/staff/index.ts'],
-  [`^/(kiosk|kiosk-home|${LOCATION_IDS.join('|')})$`, 'src/app/routes/kiosk/landing.ts'],
+  // /kiosk, /kiosk-home and every business's landing (one path segment; the rows above take the
+  // site's own pages first).
+  ['^/(kiosk|kiosk-home|[a-z][a-z0-9-]*[a-z0-9])$', 'src/app/routes/kiosk/landing.ts'],
 ];
 
 /** The barrel a path's screen comes from, or null (the 404 page is in the entry). */

@@ -4,7 +4,6 @@
 // the admin. Public pages share the public layout; the others stand alone.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -59,13 +58,9 @@ export const routes: RouteObject[] = [
       { path: '/kiosk/welcome', lazy: screen(kioskScreens, (m) => m.KioskWelcomePage) },
       { path: '/kiosk/checkin', lazy: screen(kioskScreens, (m) => m.KioskCheckinPage) },
       { path: '/kiosk/member-qr', lazy: screen(kioskScreens, (m) => m.KioskMemberQrPage) },
-      ...LOCATION_IDS.map((id): RouteObject => ({
-        path: `/${id}`,
-        lazy: async () => {
-          const { BusinessKioskLandingPage } = await kioskLandings();
-          return { element: <BusinessKioskLandingPage locationId={id} /> };
-        },
-      })),
+      // Every business's kiosk landing, from data (issue 21 §1): /creamery, /a-new-shop, ... An
+      // unknown or archived slug shows the not-found page. Static paths rank above this one.
+      { path: '/:slug', lazy: screen(kioskLandings, (m) => m.BusinessKioskLandingPage) },
       { path: '/login', lazy: screen(memberScreens, (m) => m.LoginPage) },
       { path: '/login/verify', lazy: screen(memberScreens, (m) => m.LoginVerifyPage) },
       { path: '/checkin', lazy: screen(memberScreens, (m) => m.LoginPage) },

@@ -78,6 +78,7 @@ export const LOCATIONS = [
     logoUrl: '/logos/creamery.svg',
     icon: 'ice-cream',
     color: 'pink',
+    hours: '',
     welcomeReward: {
       name: 'Free Ice Cream Scoop',
       description: 'One free scoop on your first visit.',
@@ -93,6 +94,7 @@ export const LOCATIONS = [
     logoUrl: '/logos/joanies.svg',
     icon: 'pizza',
     color: 'red',
+    hours: '',
     welcomeReward: { name: 'Free Garlic Bread', description: 'Garlic bread on your first visit.' },
   },
 ];

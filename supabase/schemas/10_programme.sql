@@ -51,25 +51,21 @@ create table public.locations (
   icon text not null default 'store' check (icon in ('ice-cream', 'pizza', 'coffee', 'palette', 'cookie', 'candy', 'store')),
   color text not null default 'slate' check (color ~ '^[a-z]{3,20}$'),
   sort_order integer not null default 0,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- Opening hours as the business writes them ("Tue–Sun 7am–3pm"), shown on its landing.
+  hours text not null default '' check (length(hours) <= 300),
+  -- An archived business (issue 21 §2) is hidden from the public lists, its landing, join and
+  -- kiosk enrolment, and takes no new members or visits; history, settlement and reports keep it.
+  archived_at timestamptz
 );
 alter table public.locations enable row level security;
 revoke all on public.locations from anon, authenticated;
 grant select on public.locations to anon, authenticated;
-grant insert, update, delete on public.locations to authenticated;
 create policy "Anyone can read the participating businesses"
   on public.locations for select to anon, authenticated
   using (true);
-create policy "Admins can add businesses"
-  on public.locations for insert to authenticated
-  with check ((select private.is_admin()));
-create policy "Admins can edit businesses"
-  on public.locations for update to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
-create policy "Admins can remove businesses"
-  on public.locations for delete to authenticated
-  using ((select private.is_admin()));
+-- Admins change businesses only through app.admin_create_location / admin_update_location /
+-- admin_archive_location (78_catalogue.sql), which validate and write one audit row each.
 
 create table public.rewards (
   id uuid primary key default gen_random_uuid(),
@@ -82,32 +78,29 @@ create table public.rewards (
   -- 'network' means usable at any location (SPEC §3).
   scope text not null check (scope in ('location', 'network')),
   created_at timestamptz not null default now(),
+  -- A retired reward (issue 21 §2) unlocks for nobody any more; the members who hold it keep it
+  -- and can still redeem it. replaced_by names the reward that took its place.
+  retired_at timestamptz,
+  replaced_by uuid references public.rewards (id),
   check (
     (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
     or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')
-  )
+  ),
+  constraint rewards_replacement_retired check (replaced_by is null or retired_at is not null)
 );
 alter table public.rewards enable row level security;
 revoke all on public.rewards from anon, authenticated;
 grant select on public.rewards to anon, authenticated;
-grant insert, update, delete on public.rewards to authenticated;
 
--- One welcome reward per business, one reward per tier.
-create unique index rewards_one_welcome_per_location on public.rewards (location_id) where kind = 'welcome';
+-- One active welcome reward per business (retired ones stay, for their holders), one reward per tier.
+create unique index rewards_one_welcome_per_location on public.rewards (location_id) where kind = 'welcome' and retired_at is null;
 create unique index rewards_one_per_tier on public.rewards (tier) where kind = 'tier';
+create index rewards_replaced_by_idx on public.rewards (replaced_by);
 create policy "Anyone can read the rewards on offer"
   on public.rewards for select to anon, authenticated
   using (true);
-create policy "Admins can add rewards"
-  on public.rewards for insert to authenticated
-  with check ((select private.is_admin()));
-create policy "Admins can edit rewards"
-  on public.rewards for update to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
-create policy "Admins can remove rewards"
-  on public.rewards for delete to authenticated
-  using ((select private.is_admin()));
+-- Admins change rewards only through app.admin_create_reward / admin_update_reward /
+-- admin_retire_reward / admin_replace_reward (78_catalogue.sql), each with one audit row.
 
 -- Server-side state that no API role reads or writes directly.
 -- Programme settings (one row).

@@ -317,7 +317,7 @@ begin
     'customer', jsonb_build_object('id', v_row.id, 'name', v_row.name),
     'welcomeReward', (select jsonb_build_object('name', r.name, 'description', r.description)
                         from public.rewards r
-                       where r.kind = 'welcome' and r.location_id = v_location_id));
+                       where r.kind = 'welcome' and r.location_id = v_location_id and r.retired_at is null));
 end;
 $$;
 revoke execute on function app.create_customer(text, text, text, boolean, boolean, text, text) from public;

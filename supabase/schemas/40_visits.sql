@@ -130,7 +130,8 @@ grant execute on function app.demo_simulate_scan(text) to authenticated;
 --     enrolled kiosk at its own location. The welcome reward follows that business;
 --   * the abuse limits (private.check_visit_limits) answer LY429 with Retry-After in the hint.
 -- The welcome reward of the business is unlocked only when this is the customer's first
--- approved visit there; each tier reward once (unique indexes on customer_rewards).
+-- approved visit there, and it is the business's current (not retired) one (issue 21 §2); each
+-- tier reward once (unique indexes on customer_rewards).
 -- p_idempotency_key: a retry with the same key (same caller) returns the first result; the
 -- same key for another request is LY422.
 -- Races: the idempotency key's insert lock, then the token row lock (N parallel approvals of
@@ -278,7 +279,7 @@ begin
     select v_customer_id, r.id, case when r.kind = 'welcome' then r.location_id end, v_visit_id
       from public.rewards r
       left join public.tiers t on t.name = r.tier
-     where (r.kind = 'welcome' and r.location_id = v_location_id and v_first_here)
+     where (r.kind = 'welcome' and r.location_id = v_location_id and v_first_here and r.retired_at is null)
         or (r.kind = 'tier' and t.min_points <= v_total)
     on conflict do nothing
     returning id

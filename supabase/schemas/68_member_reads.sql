@@ -77,8 +77,9 @@ $$;
 revoke execute on function app.my_visits(integer) from public;
 grant execute on function app.my_visits(integer) to authenticated;
 
--- GET /api/locations: the participating businesses with their welcome rewards (public), in
--- the contract's shape (LocationList).
+-- GET /api/locations: the participating businesses (archived ones left out, issue 21 §2) with
+-- their current welcome rewards (null while a business has none), in the contract's shape
+-- (LocationList).
 create function app.locations()
 returns jsonb
 language sql stable
@@ -87,11 +88,13 @@ as $$
   select coalesce(jsonb_agg(jsonb_build_object(
            'id', l.id, 'slug', l.id, 'businessName', l.business_name, 'kind', l.kind,
            'description', l.description, 'address', l.address, 'logoUrl', l.logo_url,
-           'icon', l.icon, 'color', l.color,
-           'welcomeReward', jsonb_build_object('name', r.name, 'description', r.description))
+           'icon', l.icon, 'color', l.color, 'hours', l.hours,
+           'welcomeReward', case when r.id is not null
+                                 then jsonb_build_object('name', r.name, 'description', r.description) end)
          order by l.sort_order, l.id), '[]'::jsonb)
     from public.locations l
-    join public.rewards r on r.location_id = l.id and r.kind = 'welcome'
+    left join public.rewards r on r.location_id = l.id and r.kind = 'welcome' and r.retired_at is null
+   where l.archived_at is null
 $$;
 revoke execute on function app.locations() from public;
 grant execute on function app.locations() to anon, authenticated;

@@ -3,7 +3,7 @@
 // (`?location=creamery`, issue 20 §4): kept as current_location_id for the mobile check-in.
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
+import { isBusinessSlug } from '@/features/locations/lib/slug.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -11,7 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 function useLocationFromLink() {
   const location = useSearchParams()[0].get('location');
   useEffect(() => {
-    if (location && (LOCATION_IDS as readonly string[]).includes(location))
+    if (location && isBusinessSlug(location))
       writeSession(SESSION_KEYS.locationId, location);
   }, [location]);
 }

@@ -11,6 +11,7 @@ export * from './contract/admin.ts';
 export * from './contract/demo.ts';
 export * from './contract/admin-customer.ts';
 export * from './contract/admin-programme.ts';
+export * from './contract/admin-catalogue.ts';
 export * from './contract/admin-series.ts';
 export * from './contract/admin-exports.ts';
 export * from './contract/coalition.ts';

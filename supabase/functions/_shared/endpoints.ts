@@ -34,6 +34,18 @@ import { businessSettlement } from './routes/coalition/business-settlement.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
+import {
+  adminCatalogue,
+  adminCatalogueChanges,
+  archiveBusiness,
+  createBusiness,
+  createReward,
+  replaceReward,
+  retireReward,
+  unarchiveBusiness,
+  updateBusiness,
+  updateReward,
+} from './routes/admin/catalogue.ts';
 import { adminStaff } from './routes/admin/staff.ts';
 import { adminTopLocations } from './routes/admin/top-locations.ts';
 import { adminVisitSeries } from './routes/admin/visit-series.ts';
@@ -124,6 +136,16 @@ export const endpoints: Record<string, Endpoint> = {
   adminMessages,
   handleMessage,
   adminAudit,
+  adminCatalogue,
+  adminCatalogueChanges,
+  createBusiness,
+  updateBusiness,
+  archiveBusiness,
+  unarchiveBusiness,
+  createReward,
+  updateReward,
+  retireReward,
+  replaceReward,
   exportCustomers,
   exportVisits,
   settlement,

@@ -1,5 +1,6 @@
--- The programme catalogue (tiers, businesses, rewards) is public reading for everyone; only
--- admins change businesses and rewards, and nobody changes the tiers through the API.
+-- The programme catalogue (tiers, businesses, rewards) is public reading for everyone; nobody
+-- writes it directly through the API, admins included: admins change businesses and rewards
+-- through the audited app.admin_* functions (78_catalogue.sql, issue 21).
 begin;
 \ir 00-helpers.psql
 select plan(84);
@@ -66,49 +67,47 @@ select is((select count(*)::int from public.rewards), 8, 'Member A sees every re
 select throws_ok($$ insert into public.rewards (kind, location_id, name, description, scope)
                     values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$,
   '42501', null, 'Member A cannot add a reward');
-select is(tests.rows_changed($$ update public.rewards set name = 'Free Everything' $$), 0, 'Member A edits no reward');
-select is(tests.rows_changed($$ delete from public.rewards $$), 0, 'Member A removes no reward');
+select throws_ok($$ update public.rewards set name = 'Free Everything' $$, '42501', null, 'Member A edits no reward');
+select throws_ok($$ delete from public.rewards $$, '42501', null, 'Member A removes no reward');
 
 call tests.act_as('member_b');
 select is((select count(*)::int from public.rewards), 8, 'Member B sees every reward on offer');
 select throws_ok($$ insert into public.rewards (kind, location_id, name, description, scope)
                     values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$,
   '42501', null, 'Member B cannot add a reward');
-select is(tests.rows_changed($$ update public.rewards set name = 'Free Everything' $$), 0, 'Member B edits no reward');
-select is(tests.rows_changed($$ delete from public.rewards $$), 0, 'Member B removes no reward');
+select throws_ok($$ update public.rewards set name = 'Free Everything' $$, '42501', null, 'Member B edits no reward');
+select throws_ok($$ delete from public.rewards $$, '42501', null, 'Member B removes no reward');
 
 call tests.act_as('kiosk');
 select is((select count(*)::int from public.rewards), 8, 'A kiosk sees every reward on offer');
 select throws_ok($$ insert into public.rewards (kind, location_id, name, description, scope)
                     values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$,
   '42501', null, 'A kiosk cannot add a reward');
-select is(tests.rows_changed($$ update public.rewards set name = 'Free Everything' $$), 0, 'A kiosk edits no reward');
-select is(tests.rows_changed($$ delete from public.rewards $$), 0, 'A kiosk removes no reward');
+select throws_ok($$ update public.rewards set name = 'Free Everything' $$, '42501', null, 'A kiosk edits no reward');
+select throws_ok($$ delete from public.rewards $$, '42501', null, 'A kiosk removes no reward');
 
 call tests.act_as('staff');
 select is((select count(*)::int from public.rewards), 8, 'Staff see every reward on offer');
 select throws_ok($$ insert into public.rewards (kind, location_id, name, description, scope)
                     values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$,
   '42501', null, 'Staff cannot add a reward');
-select is(tests.rows_changed($$ update public.rewards set name = 'Free Everything' where location_id = 'creamery' $$), 0,
-  'Staff cannot edit even their own business''s welcome reward');
-select is(tests.rows_changed($$ delete from public.rewards $$), 0, 'Staff remove no reward');
+select throws_ok($$ update public.rewards set name = 'Free Everything' where location_id = 'creamery' $$, '42501', null, 'Staff cannot edit even their own business''s welcome reward');
+select throws_ok($$ delete from public.rewards $$, '42501', null, 'Staff remove no reward');
 
 call tests.act_as('other_staff');
 select is((select count(*)::int from public.rewards), 8, 'Staff of another business see every reward on offer');
 select throws_ok($$ insert into public.rewards (kind, location_id, name, description, scope)
                     values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$,
   '42501', null, 'Staff of another business cannot add a reward');
-select is(tests.rows_changed($$ update public.rewards set name = 'Free Everything' $$), 0, 'Staff of another business edit no reward');
-select is(tests.rows_changed($$ delete from public.rewards $$), 0, 'Staff of another business remove no reward');
+select throws_ok($$ update public.rewards set name = 'Free Everything' $$, '42501', null, 'Staff of another business edit no reward');
+select throws_ok($$ delete from public.rewards $$, '42501', null, 'Staff of another business remove no reward');
 
 call tests.act_as('admin');
 select is((select count(*)::int from public.rewards), 8, 'Admins see every reward on offer');
-select is(tests.rows_changed($$ insert into public.rewards (kind, location_id, name, description, scope)
-                                values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$),
-  1, 'Admins add a welcome reward for a new business');
-select is(tests.rows_changed($$ update public.rewards set name = name $$), 9, 'Admins edit any reward');
-select is(tests.rows_changed($$ delete from public.rewards where location_id = 'spare' $$), 1, 'Admins remove a reward');
+select throws_ok($$ insert into public.rewards (kind, location_id, name, description, scope)
+                                values ('welcome', 'spare', 'Free Spare Part', 'One free part.', 'location') $$, '42501', null, 'Admins cannot add a reward directly either (app.admin_create_reward does, audited)');
+select throws_ok($$ update public.rewards set name = name $$, '42501', null, 'Admins cannot edit a reward directly (app.admin_update_reward does, audited)');
+select throws_ok($$ delete from public.rewards where location_id = 'spare' $$, '42501', null, 'Admins cannot remove a reward (retire it instead)');
 
 -- Businesses -----------------------------------------------------------------------------
 
@@ -127,49 +126,47 @@ select is((select count(*)::int from public.locations), 7, 'Member A sees every 
 select throws_ok($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
                     values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$,
   '42501', null, 'Member A cannot add a business');
-select is(tests.rows_changed($$ update public.locations set business_name = 'Mine' $$), 0, 'Member A edits no business');
-select is(tests.rows_changed($$ delete from public.locations where id = 'spare' $$), 0, 'Member A removes no business');
+select throws_ok($$ update public.locations set business_name = 'Mine' $$, '42501', null, 'Member A edits no business');
+select throws_ok($$ delete from public.locations where id = 'spare' $$, '42501', null, 'Member A removes no business');
 
 call tests.act_as('member_b');
 select is((select count(*)::int from public.locations), 7, 'Member B sees every business');
 select throws_ok($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
                     values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$,
   '42501', null, 'Member B cannot add a business');
-select is(tests.rows_changed($$ update public.locations set business_name = 'Mine' $$), 0, 'Member B edits no business');
-select is(tests.rows_changed($$ delete from public.locations where id = 'spare' $$), 0, 'Member B removes no business');
+select throws_ok($$ update public.locations set business_name = 'Mine' $$, '42501', null, 'Member B edits no business');
+select throws_ok($$ delete from public.locations where id = 'spare' $$, '42501', null, 'Member B removes no business');
 
 call tests.act_as('kiosk');
 select is((select count(*)::int from public.locations), 7, 'A kiosk sees every business');
 select throws_ok($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
                     values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$,
   '42501', null, 'A kiosk cannot add a business');
-select is(tests.rows_changed($$ update public.locations set business_name = 'Mine' $$), 0, 'A kiosk edits no business, not even its own');
-select is(tests.rows_changed($$ delete from public.locations where id = 'spare' $$), 0, 'A kiosk removes no business');
+select throws_ok($$ update public.locations set business_name = 'Mine' $$, '42501', null, 'A kiosk edits no business, not even its own');
+select throws_ok($$ delete from public.locations where id = 'spare' $$, '42501', null, 'A kiosk removes no business');
 
 call tests.act_as('staff');
 select is((select count(*)::int from public.locations), 7, 'Staff see every business');
 select throws_ok($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
                     values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$,
   '42501', null, 'Staff cannot add a business');
-select is(tests.rows_changed($$ update public.locations set business_name = 'Mine' where id = 'creamery' $$), 0,
-  'Staff cannot edit even their own business');
-select is(tests.rows_changed($$ delete from public.locations where id = 'spare' $$), 0, 'Staff remove no business');
+select throws_ok($$ update public.locations set business_name = 'Mine' where id = 'creamery' $$, '42501', null, 'Staff cannot edit even their own business');
+select throws_ok($$ delete from public.locations where id = 'spare' $$, '42501', null, 'Staff remove no business');
 
 call tests.act_as('other_staff');
 select is((select count(*)::int from public.locations), 7, 'Staff of another business see every business');
 select throws_ok($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
                     values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$,
   '42501', null, 'Staff of another business cannot add a business');
-select is(tests.rows_changed($$ update public.locations set business_name = 'Mine' $$), 0, 'Staff of another business edit no business');
-select is(tests.rows_changed($$ delete from public.locations where id = 'spare' $$), 0, 'Staff of another business remove no business');
+select throws_ok($$ update public.locations set business_name = 'Mine' $$, '42501', null, 'Staff of another business edit no business');
+select throws_ok($$ delete from public.locations where id = 'spare' $$, '42501', null, 'Staff of another business remove no business');
 
 call tests.act_as('admin');
 select is((select count(*)::int from public.locations), 7, 'Admins see every business');
-select is(tests.rows_changed($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
-                                values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$),
-  1, 'Admins add a business');
-select is(tests.rows_changed($$ update public.locations set sort_order = sort_order $$), 8, 'Admins edit any business');
-select is(tests.rows_changed($$ delete from public.locations where id = 'spare' $$), 1, 'Admins remove a business');
+select throws_ok($$ insert into public.locations (id, business_name, kind, description, address, logo_url)
+                                values ('new-shop', 'New Shop', 'shop', 'New.', '1 New Street', '/logos/new.svg') $$, '42501', null, 'Admins cannot add a business directly (app.admin_create_location does, audited)');
+select throws_ok($$ update public.locations set sort_order = sort_order $$, '42501', null, 'Admins cannot edit a business directly (app.admin_update_location does, audited)');
+select throws_ok($$ delete from public.locations where id = 'spare' $$, '42501', null, 'Admins cannot remove a business (archive it instead)');
 
 select * from finish();
 rollback;

@@ -30,20 +30,23 @@ call tests.act_as('staff');
 select is(app.approve_visit('customer:' || tests.customer_id('member_b')) #>> '{unlockedRewards,0,name}', 'Free Ice Cream Scoop',
   'Member B''s first visit at the creamery unlocks its welcome reward');
 call tests.act_as('admin');
-select is(tests.rows_changed($$ delete from public.rewards where kind = 'welcome' and location_id = 'creamery' $$), 1,
-  'An admin removes the creamery''s welcome reward');
-select is(tests.rows_changed($$ insert into public.rewards (kind, location_id, name, description, scope)
-                                values ('welcome', 'creamery', 'Double Scoop', 'Two scoops on your first visit.', 'location') $$), 1,
-  'and adds a new one in its place');
+select is(app.admin_replace_reward((select r.id from public.rewards r
+                                     where r.kind = 'welcome' and r.location_id = 'creamery' and r.retired_at is null),
+                                   'Double Scoop', 'Two scoops on your first visit.') ->> 'name', 'Double Scoop',
+  'An admin replaces the creamery''s welcome reward (app.admin_replace_reward)');
+select is((select count(*)::int from public.rewards r where r.kind = 'welcome' and r.location_id = 'creamery' and r.retired_at is null), 1,
+  'and the creamery has one active welcome reward, the new one');
 call tests.act_as('staff');
 select is(jsonb_path_query_array(app.approve_visit('customer:' || tests.customer_id('member_b')), '$.unlockedRewards[*].name'),
   '["$5 Off Any Business"]'::jsonb,
   'A later visit does not unlock the replacement reward (only Silver, at 10 points)');
 call tests.act_as_superuser();
 select results_eq(
-  format($$ select reward_id is null, welcome_location_id, status from public.customer_rewards where customer_id = %L and welcome_location_id is not null $$, tests.customer_id('member_b')),
+  format($$ select r.retired_at is not null, cr.welcome_location_id, cr.status from public.customer_rewards cr
+              join public.rewards r on r.id = cr.reward_id
+             where cr.customer_id = %L and cr.welcome_location_id is not null $$, tests.customer_id('member_b')),
   $$ values (true, 'creamery'::text, 'unlocked'::text) $$,
-  'The first unlock stays on record (its reward removed), still counting as the creamery''s welcome reward');
+  'Member B keeps the retired reward, unlocked and usable, still counting as the creamery''s welcome reward');
 select throws_ok(
   format($$ insert into public.customer_rewards (customer_id, reward_id, welcome_location_id)
             select %L, r.id, r.location_id from public.rewards r where r.kind = 'welcome' and r.location_id = 'creamery' $$,

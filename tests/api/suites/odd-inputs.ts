@@ -107,6 +107,24 @@ const BASES: Record<string, Base> = {
   handleMessage: { as: 'admin', params: { messageId: SOME_ID }, body: { handled: true } },
   adminAudit: { as: 'owner', query: { action: 'staff', actor: 'admin', target: '312', location: 'creamery', from: '2026-01-01', to: '2026-01-31' } },
   businessSettlement: { as: 'owner', params: { locationId: 'creamery' }, query: { month: '2026-01' } },
+  // Issue 21's catalogue: on a business and a reward that do not exist, so nothing real changes.
+  adminCatalogue: { as: 'admin' },
+  adminCatalogueChanges: { as: 'admin', query: { limit: '5' } },
+  createBusiness: {
+    as: 'admin',
+    body: { slug: 'odd-shop', businessName: 'Odd', kind: 'shop', description: '', address: '', hours: '', logoUrl: '', icon: 'store', color: 'green' },
+  },
+  updateBusiness: {
+    as: 'admin',
+    params: { locationId: 'no-such-shop' },
+    body: { businessName: 'Odd', kind: 'shop', description: '', address: '', hours: '', logoUrl: '', icon: 'store', color: 'green' },
+  },
+  archiveBusiness: { as: 'admin', params: { locationId: 'no-such-shop' }, body: { reason: 'Odd' } },
+  unarchiveBusiness: { as: 'admin', params: { locationId: 'no-such-shop' }, body: { reason: 'Odd' } },
+  createReward: { as: 'admin', body: { locationId: 'no-such-shop', name: 'Odd', description: '' } },
+  updateReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { name: 'Odd', description: '' } },
+  retireReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { reason: 'Odd' } },
+  replaceReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { name: 'Odd', description: '', reason: 'Odd' } },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.

@@ -13,7 +13,7 @@ import { useHarness } from './harness.ts';
 const SIGNED_IN: Exclude<CallerKind, 'anon'>[] = ['kiosk', 'member', 'staff', 'admin'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const pathOf = (endpoint: Endpoint) =>
-  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID).replace(':customerId', SOME_ID).replace(':messageId', SOME_ID);
+  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID).replace(':customerId', SOME_ID).replace(':messageId', SOME_ID).replace(':rewardId', SOME_ID);
 const label = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 const withBody = endpointList.filter((endpoint) => endpoint.body);
 
@@ -24,7 +24,7 @@ export function platformSuite(kind: DatabaseKind) {
     it('lists the six businesses to anyone, in their order, with welcome rewards', async () => {
       const locations = bodyOf(await h().call('GET', '/api/locations'), LocationList);
       expect(locations.map((l) => l.id)).toEqual(['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge']);
-      expect(locations.find((l) => l.id === 'creamery')?.welcomeReward.name).toBe('Free Ice Cream Scoop');
+      expect(locations.find((l) => l.id === 'creamery')?.welcomeReward?.name).toBe('Free Ice Cream Scoop');
     });
 
     it('treats the anon key as nobody in particular and a member token as that member', async () => {

@@ -1,11 +1,17 @@
-// A business's kiosk landing screen (SPEC §2: /chatterbox, /creamery, ...): its logo, the
-// programme, the business and its welcome reward. On load it stores current_location_id and
-// current_business_name (SPEC §3) and opens the kiosk session there.
+// A business's kiosk landing screen (SPEC §2: /chatterbox, /creamery, ...; issue 21 §1: one route,
+// /:slug, for every business in the catalogue, a new one too): its logo (or icon), the programme,
+// the business and its welcome reward. Once the business is known it stores current_location_id
+// and current_business_name (SPEC §3) and opens the kiosk session there. A slug that names no
+// business (or an archived one) shows the site's not-found page, and no kiosk session opens.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Route, Routes, useParams } from 'react-router';
 import { kioskRetryDelay } from '@/features/checkin/hooks/use-kiosk-session.ts';
+import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
+import { PublicLayout } from '@/app/layouts/PublicLayout.tsx';
+import { NotFoundPage } from '@/app/NotFoundPage.tsx';
 import { KioskLanding } from './landing-screen.tsx';
 
 /** 'Join & Get Free {reward}' for a reward named "Free Ice Cream Scoop" or "Ice Cream Scoop". */
@@ -14,7 +20,8 @@ export function joinLabel(rewardName: string | undefined): string {
   return `Join & Get Free ${rewardName.replace(/^Free\s+/i, '')}`;
 }
 
-export function BusinessKioskLandingPage(props: { locationId: string }) {
+export function BusinessKioskLandingPage() {
+  const slug = useParams().slug ?? '';
   // The kiosk retries until the catalogue arrives: its texts come from it.
   // get-locations.ts's query (key: locationsQueryOptions), its fetcher loaded on demand.
   const locations = useQuery({
@@ -23,37 +30,53 @@ export function BusinessKioskLandingPage(props: { locationId: string }) {
     retry: true,
     retryDelay: kioskRetryDelay,
   });
-  const location = locations.data?.find((item) => item.id === props.locationId);
+  const location = locations.data?.find((item) => item.id === slug);
   useEffect(() => {
-    writeSession(SESSION_KEYS.locationId, props.locationId);
-    if (location) writeSession(SESSION_KEYS.businessName, location.businessName);
-  }, [props.locationId, location]);
+    if (!location) return;
+    writeSession(SESSION_KEYS.locationId, location.id);
+    writeSession(SESSION_KEYS.businessName, location.businessName);
+  }, [location]);
+  if (locations.data && !location) {
+    return (
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    );
+  }
+  if (!location) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center bg-cream-50 px-6 text-bark-900">
+        <div aria-hidden="true" className="size-36 rounded-3xl bg-cream-100" />
+        <p role="status" className="mt-6 text-2xl text-bark-700">
+          Loading…
+        </p>
+      </main>
+    );
+  }
   return (
     <KioskLanding
-      title={location?.businessName ?? 'Kiosk'}
-      locationId={props.locationId}
-      businessName={location?.businessName ?? 'this business'}
-      joinLabel={joinLabel(location?.welcomeReward.name)}
+      title={location.businessName}
+      locationId={location.id}
+      businessName={location.businessName}
+      joinLabel={joinLabel(location.welcomeReward?.name)}
       header={
         <header className="flex flex-col items-center">
-          {location ? (
-            <img
-              src={location.logoUrl}
-              alt={`${location.businessName} logo`}
-              width={144}
-              height={144}
-              className="size-36 rounded-3xl bg-white object-contain p-3 shadow-sm"
-            />
-          ) : (
-            <div aria-hidden="true" className="size-36 rounded-3xl bg-cream-100" />
-          )}
-          {location ? (
-            <p className="mt-6 text-2xl font-semibold text-meadow-800">{PROGRAMME_NAME}</p>
+          <BusinessLogo location={location} size="xl" />
+          <p className="mt-6 text-2xl font-semibold text-meadow-800">{PROGRAMME_NAME}</p>
+          <h1 className="mt-2 font-display text-5xl font-bold sm:text-6xl">{location.businessName}</h1>
+          <p className="mt-4 text-2xl text-bark-700">
+            {location.welcomeReward
+              ? 'Join now, get your welcome reward!'
+              : 'Join now and collect points on every visit!'}
+          </p>
+          {location.hours ? (
+            <p className="mt-2 text-lg text-bark-700">
+              <span className="sr-only">Opening hours: </span>
+              {location.hours}
+            </p>
           ) : null}
-          <h1 className="mt-2 font-display text-5xl font-bold sm:text-6xl">
-            {location?.businessName ?? PROGRAMME_NAME}
-          </h1>
-          <p className="mt-4 text-2xl text-bark-700">Join now, get your welcome reward!</p>
         </header>
       }
     />

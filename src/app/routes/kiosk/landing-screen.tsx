@@ -1,4 +1,4 @@
-// A kiosk landing (SPEC §2 /kiosk and the six business screens): opens the kiosk session once on
+// A kiosk landing (SPEC §2 /kiosk and every business's /:slug screen): opens the kiosk session once on
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
 // demo mode on an unenrolled kiosk, the staff enrolment form. Its hidden scanner input takes a
 // member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).

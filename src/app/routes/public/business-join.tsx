@@ -3,6 +3,7 @@
 // error toasts; the member QR on success.
 import { Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -65,29 +66,25 @@ export function BusinessJoinPage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-12">
       <div className="flex items-center gap-4">
-        <img
-          src={location.logoUrl}
-          alt={`${location.businessName} logo`}
-          width={64}
-          height={64}
-          className="h-16 w-16"
-        />
+        <BusinessLogo location={location} />
         <h1 className="font-display text-3xl font-bold text-meadow-800">
           Join at {location.businessName}
         </h1>
       </div>
-      <div
-        className="mt-6 rounded-2xl border border-honey-400 bg-honey-400/15 p-5"
-        role="note"
-        aria-label="Welcome reward"
-      >
-        <p className="text-sm font-semibold text-bark-700">Your welcome reward</p>
-        <p className="font-display text-xl font-bold">{reward.name}</p>
-        <p className="mt-1 text-sm text-bark-900">{reward.description}</p>
-      </div>
+      {reward ? (
+        <div
+          className="mt-6 rounded-2xl border border-honey-400 bg-honey-400/15 p-5"
+          role="note"
+          aria-label="Welcome reward"
+        >
+          <p className="text-sm font-semibold text-bark-700">Your welcome reward</p>
+          <p className="font-display text-xl font-bold">{reward.name}</p>
+          <p className="mt-1 text-sm text-bark-900">{reward.description}</p>
+        </div>
+      ) : null}
       <Card className="mt-6">
         <SignupForm
-          submitLabel={`Join & Get ${reward.name}`}
+          submitLabel={reward ? `Join & Get ${reward.name}` : 'Join'}
           pendingLabel="Joining..."
           pending={signup.isPending}
           onSubmit={(values) =>

@@ -4,8 +4,8 @@
 // the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { LOCATION_IDS } from '@/features/locations/location-ids.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -32,6 +32,15 @@ interface Featured {
   text: string;
 }
 
+/** get-locations.ts's query (key: locationsQueryOptions), its fetcher and zod loaded on demand so
+ * the first load of `/` stays light. */
+function useCatalogue() {
+  return useQuery({
+    queryKey: ['/api/locations'],
+    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
+  });
+}
+
 /**
  * The featured rewards and testimonials are content (GET /api/programme, issue 21 §2): the
  * operator picks which businesses' welcome rewards and which tier rewards are featured; the
@@ -39,15 +48,12 @@ interface Featured {
  * reward that does not exist. Fetchers and zod load on demand so the first load of `/` stays light.
  */
 function useHomeContent() {
-  const locations = useQuery({
-    queryKey: ['/api/locations'],
-    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
-  });
+  const locations = useCatalogue();
   const programme = useProgramme();
   const featured = programme.data?.content.featured ?? { businesses: [], tiers: [] };
   const welcome: Featured[] = featured.businesses.flatMap((id) => {
     const location = locations.data?.find((item) => item.id === id);
-    return location
+    return location?.welcomeReward
       ? [
           {
             name: location.welcomeReward.name,
@@ -81,6 +87,7 @@ function useHomeContent() {
 export function HomePage() {
   usePageTitle('Home');
   const featured = useHomeContent();
+  const businesses = useCatalogue().data ?? [];
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
@@ -104,9 +111,9 @@ export function HomePage() {
             </div>
           </div>
           <ul aria-label="Participating businesses" className="grid grid-cols-3 gap-3">
-            {LOCATION_IDS.map((id) => (
-              <li key={id} className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
-                <img src={`/logos/${id}.svg`} alt="" className="aspect-square w-full" />
+            {businesses.map((business) => (
+              <li key={business.id} className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
+                <BusinessLogo location={business} className="aspect-square size-auto w-full" />
               </li>
             ))}
           </ul>

@@ -114,7 +114,7 @@ function FeaturedForm(props: { featured: { businesses: string[]; tiers: ('Silver
         {locations.data?.map((location) => (
           <Checkbox
             key={location.id}
-            label={`${location.businessName}: ${location.welcomeReward.name}`}
+            label={location.welcomeReward ? `${location.businessName}: ${location.welcomeReward.name}` : location.businessName}
             checked={businesses.includes(location.id)}
             onChange={(event) => setBusinesses(toggle(businesses, location.id, event.target.checked))}
           />

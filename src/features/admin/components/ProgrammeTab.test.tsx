@@ -1,94 +1,101 @@
-// The Programme tab's tiers and limits (issue 21 §2): the tab says how many members new
-// thresholds move before saving and sends both tiers; a limit outside its range is said at the
-// field and not sent.
-import { screen, waitFor } from '@testing-library/react';
+// The Programme tab's businesses and rewards: the empty and error states, a new business checked
+// before it is sent (a site word refused at the field, nothing sent), the API's refusal shown,
+// and a replacement that names what the holders keep.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROGRAMME } from '@/test/render-route.tsx';
 import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
-import { LimitsSection } from './LimitsSection.tsx';
-import { TiersSection } from './TiersSection.tsx';
+import { ToastRegion } from '@/components/ui/Toaster.tsx';
+import { ProgrammeTab } from './ProgrammeTab.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
-
-const SETTINGS = {
-  values: { minVisitIntervalMinutes: 60, minVisitGapAnywhereMinutes: 1, maxVisitsPerHour: 4, velocityFlagVisits: 5, signInCodesPerDay: 5, signInCodeMaxFailures: 5 },
-  fields: [
-    { key: 'minVisitIntervalMinutes', label: 'Minutes between visits at one business', meaning: 'A member must wait this long.', unit: 'minutes', default: 60, min: 0, max: 1440 },
-    { key: 'minVisitGapAnywhereMinutes', label: 'Minutes between visits anywhere', meaning: 'Anywhere in the village.', unit: 'minutes', default: 1, min: 0, max: 1440 },
-    { key: 'maxVisitsPerHour', label: 'Visits per hour', meaning: 'At most this many.', unit: 'visits', default: 4, min: 0, max: 60 },
-    { key: 'velocityFlagVisits', label: 'Visits in one day that flag a member', meaning: 'Flagged.', unit: 'visits', default: 5, min: 0, max: 100 },
-    { key: 'signInCodesPerDay', label: 'Sign-in codes per phone per day', meaning: 'Codes.', unit: 'codes', default: 5, min: 0, max: 50 },
-    { key: 'signInCodeMaxFailures', label: 'Wrong tries per sign-in code', meaning: 'Tries.', unit: 'tries', default: 5, min: 0, max: 20 },
-  ],
+const CREAMERY = {
+  id: 'creamery', slug: 'creamery', businessName: 'Village Creamery', kind: 'creamery', description: '', address: '24 Mill Road',
+  logoUrl: '', icon: 'ice-cream', color: 'pink', hours: 'Daily 11am–9pm', sortOrder: 1, archivedAt: null,
+  welcomeRewardId: '11111111-1111-4111-8111-111111111111',
+};
+const SCOOP = {
+  id: '11111111-1111-4111-8111-111111111111', kind: 'welcome', locationId: 'creamery', tier: null, name: 'Free Ice Cream Scoop',
+  description: 'One scoop.', scope: 'location', createdAt: '2026-11-01T10:00:00Z', retiredAt: null, replacedBy: null,
+  businessName: 'Village Creamery', holders: 3, unlocked: 5,
 };
 
-describe('TiersSection', () => {
-  it('says how many members Silver at 15 moves, then saves both tiers', async () => {
-    const calls = stubApi({
-      '/api/programme': PROGRAMME,
-      '/api/admin/tiers/preview': (url: URL) => [
-        200,
-        {
-          silver: Number(url.searchParams.get('silver')),
-          gold: Number(url.searchParams.get('gold')),
-          members: 9,
-          up: 0,
-          down: 2,
-          tiers: [
-            { name: 'Bronze', now: 5, after: 7 },
-            { name: 'Silver', now: 3, after: 1 },
-            { name: 'Gold', now: 1, after: 1 },
-          ],
-        },
-      ],
-      '/api/admin/tiers': () => [200, PROGRAMME.tiers],
-    });
-    const user = userEvent.setup();
-    renderWithRouter(<TiersSection />);
-    const silver = await screen.findByLabelText('Silver points needed');
-    expect(silver).toHaveValue('10');
-    await user.clear(silver);
-    await user.type(silver, '15');
-    expect(await screen.findByText('This change moves 2 members')).toBeInTheDocument();
-    expect(screen.getByText(/0 up, 2 down \(of 9\)/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save tiers' }));
-    await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true));
-    const put = calls.find((call) => call.init?.method === 'PUT')!;
-    const body = JSON.parse(String(put.init!.body)) as Record<string, { minPoints: number; rewardValueCents: number }>;
-    expect(body.Silver).toMatchObject({ minPoints: 15, rewardValueCents: 500 });
-    expect(body.Gold).toMatchObject({ minPoints: 20, rewardValueCents: 1000 });
+function setup(initial: unknown = { businesses: [CREAMERY], rewards: [SCOOP] }) {
+  let catalogue = initial;
+  const calls = stubApi({
+    '/api/admin/catalogue': () => [200, catalogue],
+    '/api/admin/catalogue/changes': () => [200, []],
+    '/api/admin/businesses': () => [409, { error: { code: 'conflict', message: 'A business already has that web address' } }],
+    [`/api/admin/rewards/${SCOOP.id}/replace`]: (_url: URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { name: string };
+      const next = { ...SCOOP, id: '22222222-2222-4222-8222-222222222222', name: body.name, holders: 0 };
+      // The refreshed catalogue has the old reward retired: its row (and this dialog) goes.
+      catalogue = {
+        businesses: [{ ...CREAMERY, welcomeRewardId: next.id }],
+        rewards: [next, { ...SCOOP, retiredAt: '2026-11-26T00:00:00Z', replacedBy: next.id }],
+      };
+      return [200, next];
+    },
   });
+  renderWithRouter(
+    <>
+      <ProgrammeTab />
+      <ToastRegion />
+    </>,
+  );
+  const posts = (path: string) =>
+    calls.filter((c) => c.url.pathname === path && c.init?.method === 'POST').map((c) => JSON.parse(String(c.init?.body)) as unknown);
+  return { posts };
+}
 
-  it('refuses Gold at or below Silver without sending', async () => {
-    const calls = stubApi({ '/api/programme': PROGRAMME });
-    const user = userEvent.setup();
-    renderWithRouter(<TiersSection />);
-    const gold = await screen.findByLabelText('Gold points needed');
-    await user.clear(gold);
-    await user.type(gold, '10');
-    await user.click(screen.getByRole('button', { name: 'Save tiers' }));
-    expect(await screen.findByText('Gold needs more points than Silver')).toBeInTheDocument();
-    expect(calls.some((call) => call.init?.method === 'PUT')).toBe(false);
-  });
+it('lists the businesses and rewards, with the empty change log said plainly', async () => {
+  setup();
+  const businesses = await screen.findByRole('list', { name: 'Businesses' });
+  expect(within(businesses).getByText('Village Creamery')).toBeInTheDocument();
+  expect(within(businesses).getByRole('img', { name: 'Village Creamery logo' })).toBeInTheDocument();
+  expect(within(businesses).getByText('Hours: Daily 11am–9pm')).toBeInTheDocument();
+  expect(screen.getByText('3 members hold it unused')).toBeInTheDocument();
+  expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
+  // Every business has its welcome reward: no "add" button, a sentence instead.
+  expect(screen.getByText('Every business has a welcome reward: replace one to change it.')).toBeInTheDocument();
 });
 
-describe('LimitsSection', () => {
-  it('shows each limit with its meaning, default and range, and refuses a value out of range', async () => {
-    const calls = stubApi({ '/api/admin/settings': (_url: URL, init?: RequestInit) => [200, init?.method === 'PUT' ? SETTINGS : SETTINGS] });
-    const user = userEvent.setup();
-    renderWithRouter(<LimitsSection />);
-    const field = await screen.findByLabelText('Minutes between visits at one business');
-    expect(field).toHaveAccessibleDescription('A member must wait this long. Default 60; 0 to 1440.');
-    await user.clear(field);
-    await user.type(field, '5000');
-    await user.click(screen.getByRole('button', { name: 'Save limits' }));
-    expect(await screen.findByText('Minutes between visits at one business: from 0 to 1440')).toBeInTheDocument();
-    expect(calls.some((call) => call.init?.method === 'PUT')).toBe(false);
-    await user.clear(field);
-    await user.type(field, '30');
-    await user.click(screen.getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true));
-    const put = calls.find((call) => call.init?.method === 'PUT')!;
-    expect(JSON.parse(String(put.init!.body))).toEqual({ minVisitIntervalMinutes: 30 });
-  });
+it('says when there are no businesses yet', async () => {
+  setup({ businesses: [], rewards: [] });
+  expect(await screen.findByText('No businesses yet. Add the first one.')).toBeInTheDocument();
+});
+
+it('checks a new business before sending it and shows the API refusal at the field', async () => {
+  const { posts } = setup();
+  await userEvent.click(await screen.findByRole('button', { name: 'Add a business' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a business' });
+  const slug = within(dialog).getByLabelText('Web address');
+  await userEvent.type(slug, 'admin');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Add business' }));
+  expect(within(dialog).getByText('That web address is used by a page of the site')).toBeInTheDocument();
+  expect(slug).toHaveAttribute('aria-invalid', 'true');
+  expect(within(dialog).getByText('Enter the name')).toBeInTheDocument();
+  expect(posts('/api/admin/businesses')).toEqual([]);
+
+  await userEvent.clear(slug);
+  await userEvent.type(slug, 'creamery');
+  await userEvent.type(within(dialog).getByLabelText('Name'), 'Another Creamery');
+  await userEvent.type(within(dialog).getByLabelText('Kind of business'), 'creamery');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Add business' }));
+  await waitFor(() => expect(posts('/api/admin/businesses')).toHaveLength(1));
+  expect(posts('/api/admin/businesses')[0]).toMatchObject({ slug: 'creamery', businessName: 'Another Creamery', icon: 'store' });
+  expect(await within(dialog).findByText('A business already has that web address')).toBeInTheDocument();
+});
+
+it('replaces a welcome reward and says its holders keep it', async () => {
+  const { posts } = setup();
+  await userEvent.click(await screen.findByRole('button', { name: 'Replace Free Ice Cream Scoop' }));
+  const dialog = screen.getByRole('dialog', { name: 'Replace Free Ice Cream Scoop' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Replace reward' }));
+  expect(within(dialog).getByText("Enter the reward's name")).toBeInTheDocument();
+  await userEvent.type(within(dialog).getByLabelText('New reward name'), 'Double Scoop');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Replace reward' }));
+  await waitFor(() => expect(posts(`/api/admin/rewards/${SCOOP.id}/replace`)).toEqual([{ name: 'Double Scoop', description: '' }]));
+  expect(
+    (await screen.findAllByText('Double Scoop is now the welcome reward at Village Creamery. Members who hold Free Ice Cream Scoop keep it.'))[0],
+  ).toBeInTheDocument();
+  expect(await screen.findByText('replaced by Double Scoop', { exact: false })).toBeInTheDocument();
 });

@@ -1,12 +1,27 @@
-// The Programme tab (issue 21 §2): the operator runs the programme without SQL. This branch's
-// sections: tiers, limits and public content (businesses and rewards come with their own sections).
+// The Programme tab (issue 21 §2): the operator runs the programme without SQL. One section per
+// part, each in its own file: Businesses and Rewards here; Tiers, Limits and public Content
+// are their own sections (TiersSection, LimitsSection, ContentSection) below them, each on its Card.
+import type { ReactNode } from 'react';
+import { BusinessesSection } from './BusinessesSection.tsx';
 import { ContentSection } from './ContentSection.tsx';
 import { LimitsSection } from './LimitsSection.tsx';
+import { RewardsSection } from './RewardsSection.tsx';
 import { TiersSection } from './TiersSection.tsx';
+
+/** One section of the tab, on its card. */
+export function ProgrammeSection(props: { children: ReactNode }) {
+  return <div className="rounded-2xl border border-cream-200 bg-white/60 p-4 sm:p-6">{props.children}</div>;
+}
 
 export function ProgrammeTab() {
   return (
-    <div className="mt-4 grid gap-6">
+    <div className="grid gap-6">
+      <ProgrammeSection>
+        <BusinessesSection />
+      </ProgrammeSection>
+      <ProgrammeSection>
+        <RewardsSection />
+      </ProgrammeSection>
       <TiersSection />
       <LimitsSection />
       <ContentSection />

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/Card.tsx';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminRewards } from '../api/get-rewards.ts';
 import { formatCents } from '../lib/money.ts';
+import { CatalogueChangesList } from './CatalogueChanges.tsx';
 import { QueryState } from './QueryState.tsx';
 
 export function RewardsTab(props: { filters: AdminFilters }) {
@@ -94,6 +95,17 @@ export function RewardsTab(props: { filters: AdminFilters }) {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="reward-changes" className="mt-8">
+        <h3 id="reward-changes" className="font-display text-lg font-bold text-bark-900">
+          Changes to the catalogue
+        </h3>
+        <p className="text-sm text-bark-700">
+          Every business and reward added, edited, archived, retired or replaced (change them on the Programme tab).
+        </p>
+        <div className="mt-3">
+          <CatalogueChangesList />
+        </div>
+      </section>
     </QueryState>
   );
 }

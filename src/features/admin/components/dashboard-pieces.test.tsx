@@ -110,7 +110,7 @@ it('Top Performing Locations: visits wording, growth, the default icon; empty sa
           visits: 1,
           previousVisits: 0,
           growth: null,
-          icon: 'cookie',
+          icon: 'not-an-icon',
           color: 'orange',
         },
       ]}

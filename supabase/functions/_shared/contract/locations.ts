@@ -18,7 +18,8 @@ export const Location = z.object({
   logoUrl: z.string(),
   icon: z.string(),
   color: z.string(),
-  welcomeReward: RewardSummary,
+  hours: z.string().default('').describe('opening hours as the business writes them; empty when not given'),
+  welcomeReward: RewardSummary.nullable().describe('the current welcome reward; null while the business has none'),
 });
 export type Location = z.infer<typeof Location>;
 
