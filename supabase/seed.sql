@@ -39,3 +39,36 @@ insert into public.rewards (kind, location_id, tier, name, description, scope) v
    '$5 off at any participating business, unlocked when you reach Silver status (10 points).', 'network'),
   ('tier', null, 'Gold', '$10 Off Any Business',
    '$10 off at any participating business, unlocked when you reach Gold status (20 points).', 'network');
+
+-- The public content (issue 21 §2): the spec's copy, which the operator edits in /admin
+-- (Programme tab). {silver} and {gold} stand for the current thresholds.
+insert into public.programme_content (key, value) values
+  ('featured', '{"businesses": ["creamery", "joanies"], "tiers": ["Silver"]}'),
+  ('testimonials', $json$[
+    {"quote": "I collected my Silver reward in two weeks just doing my usual errands on Main Street.", "who": "Maria, member since spring"},
+    {"quote": "The welcome scoop got my kids into the museum next door. Now we visit both every Saturday.", "who": "Dan, Gold member"},
+    {"quote": "One card for every shop in the village. I finally use a loyalty programme.", "who": "Priya, Silver member"}
+  ]$json$),
+  ('contact', $json${"email": "hello@villagerewards.example", "phone": "(555) 010-0100", "hours": "Monday–Friday, 9 AM – 5 PM CT", "responseTime": "1-2 business days"}$json$),
+  ('privacy', $json${
+    "intro": "Village Rewards is one loyalty membership shared by six local businesses. Joining is free. We use what you give us only to run your membership, and we never sell it.",
+    "stored": [
+      {"what": "Your name and mobile phone number", "why": "To find your membership at the counter and to text you sign-in codes. One membership per phone number."},
+      {"what": "Your email address, if you give one", "why": "Only to contact you about your membership. It is optional."},
+      {"what": "Whether you agreed to text messages, the exact wording you agreed to, and when", "why": "So we text only people who asked for it. Reply STOP to any message to stop them."},
+      {"what": "Your visits: which business, when, and which counter or kiosk approved them", "why": "To add your points, unlock welcome and tier rewards, and stop the same visit being counted twice."},
+      {"what": "Your rewards: when each was unlocked and where it was redeemed", "why": "So each reward is used once, and the businesses can settle what they honoured for each other."},
+      {"what": "A record of every change to your points", "why": "So your balance can always be checked, and a mistake is corrected by a new entry, never hidden."},
+      {"what": "Sign-in records and, on shop kiosks, the kiosk browser’s name", "why": "To keep accounts secure and limit abuse (for example, too many codes sent to one phone)."},
+      {"what": "Messages you send us through the contact form", "why": "To answer you."}
+    ],
+    "sharing": "The six participating businesses see your name, phone and visits at their counter, and operators of the programme see figures for the whole village. Nobody else does. Shop kiosks keep nothing about you once you step away: they return to their start screen on their own.",
+    "retention": "Your points never expire, so we keep your membership, visits and rewards for as long as your membership exists. When you delete your account (or ask us to), your name, phone number, email and the wording of your consents are erased at once and you are signed out; what remains are figures no one can link to you (for example, that a reward was honoured at a business on a date), which the businesses need for their accounts. Your phone number may join again as a new member. Contact-form messages are deleted after 12 months.",
+    "terms": [
+      "One membership per person and phone number. Membership is free.",
+      "Each approved visit earns 5 points; points never expire. Staff approve visits at the counter, and a visit that was not real may be taken back.",
+      "Each business gives a welcome reward once, on your first approved visit there. Silver ({silver} points) brings $5 off and Gold ({gold} points) $10 off at any participating business.",
+      "Each reward is redeemed once, at a participating business. Rewards have no cash value.",
+      "Text messages are optional and never a condition of joining."
+    ]
+  }$json$);

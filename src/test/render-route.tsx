@@ -18,14 +18,19 @@ export function renderRoute(path: string) {
   return { ...view, router };
 }
 
-/** A fetch stub answering /api/locations (and anything else) with this status and body. */
-export function stubFetch(status: number, body: unknown) {
+/**
+ * A fetch stub answering /api/locations (and anything else) with this status and body;
+ * GET /api/programme answers PROGRAMME (the seeded tiers and content) unless `programme` is given.
+ */
+export function stubFetch(status: number, body: unknown, programme: unknown = PROGRAMME) {
   const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
+    async (input: RequestInfo | URL, _init?: RequestInit) =>
+      String(input).split('?')[0]?.endsWith('/api/programme')
+        ? new Response(JSON.stringify(programme), { status: 200, headers: { 'content-type': 'application/json' } })
+        : new Response(JSON.stringify(body), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -37,9 +42,11 @@ type Handler = (
 
 /**
  * A fetch stub answering by "METHOD /path" (query ignored); each call's parsed JSON body is kept
- * in `calls`. Unknown routes answer 404 with the API's error body.
+ * in `calls`. Unknown routes answer 404 with the API's error body; GET /api/programme answers
+ * PROGRAMME unless a handler is given for it.
  */
-export function stubApi(handlers: Record<string, Handler>) {
+export function stubApi(given: Record<string, Handler>) {
+  const handlers: Record<string, Handler> = { 'GET /api/programme': () => ({ status: 200, body: PROGRAMME }), ...given };
   const calls: { route: string; body: unknown; headers: HeadersInit | undefined }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).split('?')[0];
@@ -91,3 +98,53 @@ export const LOCATIONS = [
     welcomeReward: { name: 'Free Garlic Bread', description: 'Garlic bread on your first visit.' },
   },
 ];
+
+/** GET /api/programme as the seed answers it: the tiers and the public content (supabase/seed.sql). */
+export const PROGRAMME = {
+  tiers: [
+    { name: 'Bronze', minPoints: 0, goalLabel: null, rewardValueCents: 0, reward: null },
+    {
+      name: 'Silver',
+      minPoints: 10,
+      goalLabel: '$5 Off - Silver Status',
+      rewardValueCents: 500,
+      reward: {
+        id: '00000000-0000-4000-8000-000000000010',
+        name: '$5 Off Any Business',
+        description: '$5 off at any participating business, unlocked when you reach Silver status (10 points).',
+      },
+    },
+    {
+      name: 'Gold',
+      minPoints: 20,
+      goalLabel: '$10 Off - Gold Status',
+      rewardValueCents: 1000,
+      reward: {
+        id: '00000000-0000-4000-8000-000000000020',
+        name: '$10 Off Any Business',
+        description: '$10 off at any participating business, unlocked when you reach Gold status (20 points).',
+      },
+    },
+  ],
+  content: {
+    featured: { businesses: ['creamery', 'joanies'], tiers: ['Silver'] },
+    testimonials: [
+      { quote: 'I collected my Silver reward in two weeks.', who: 'Maria, member since spring' },
+      { quote: 'The welcome scoop got my kids into the museum next door.', who: 'Dan, Gold member' },
+      { quote: 'One card for every shop in the village.', who: 'Priya, Silver member' },
+    ],
+    contact: {
+      email: 'hello@villagerewards.example',
+      phone: '(555) 010-0100',
+      hours: 'Monday–Friday, 9 AM – 5 PM CT',
+      responseTime: '1-2 business days',
+    },
+    privacy: {
+      intro: 'Village Rewards is one loyalty membership shared by six local businesses.',
+      stored: [{ what: 'Your name and mobile phone number', why: 'To find your membership at the counter.' }],
+      sharing: 'The six participating businesses see your name, phone and visits at their counter.',
+      retention: 'Your points never expire.',
+      terms: ['Silver ({silver} points) brings $5 off and Gold ({gold} points) $10 off.'],
+    },
+  },
+};

@@ -62,6 +62,14 @@ const CASES: TableCase[] = [
     delete: { sql: `delete from public.tiers where name = 'Gold'`, expected: allDenied },
   },
   {
+    // The public content (issue 21 §2): four parts seeded; only app.admin_update_content writes.
+    table: 'public.programme_content',
+    select: row(4, 4, 4, 4, 4, 4, 4),
+    insert: { sql: `insert into public.programme_content (key, value) values ('featured', '{}')`, expected: allDenied },
+    update: { sql: `update public.programme_content set value = value`, expected: allDenied },
+    delete: { sql: `delete from public.programme_content`, expected: allDenied },
+  },
+  {
     table: 'public.locations',
     select: row(7, 7, 7, 7, 7, 7, 7),
     insert: {

@@ -2,7 +2,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
-import { CONTACT, PROGRAMME_NAME } from '@/lib/brand.ts';
+import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { useProgramme } from '@/lib/programme.ts';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -137,12 +138,7 @@ export function PublicLayout() {
           </nav>
           <div className="text-sm">
             <p className="font-semibold">Contact</p>
-            <p className="mt-2 text-bark-700">
-              <a href={`mailto:${CONTACT.email}`} className="underline-offset-2 hover:underline">
-                {CONTACT.email}
-              </a>
-            </p>
-            <p className="mt-1 text-bark-700">{CONTACT.hours}</p>
+            <FooterContact />
             <p className="mt-3">
               Questions?{' '}
               <Link to="/contact" className="font-medium text-meadow-800 underline">
@@ -158,5 +154,21 @@ export function PublicLayout() {
         </div>
       </footer>
     </div>
+  );
+}
+
+/** The footer's contact details, from the public content (GET /api/programme); none while unknown. */
+function FooterContact() {
+  const contact = useProgramme().data?.content.contact;
+  if (!contact) return null;
+  return (
+    <>
+      <p className="mt-2 text-bark-700">
+        <a href={`mailto:${contact.email}`} className="underline-offset-2 hover:underline">
+          {contact.email}
+        </a>
+      </p>
+      <p className="mt-1 text-bark-700">{contact.hours}</p>
+    </>
   );
 }

@@ -16,5 +16,6 @@ export * from './contract/admin-series.ts';
 export * from './contract/admin-exports.ts';
 export * from './contract/coalition.ts';
 export * from './contract/campaigns.ts';
+export * from './contract/programme-settings.ts';
 export * from './contract/people.ts';
 export * from './contract/member-records.ts';

@@ -78,6 +78,10 @@ import { createCustomer } from './routes/customers/create.ts';
 import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
 import { locations } from './routes/locations.ts';
+import { programme } from './routes/programme/programme.ts';
+import { adminSettings, updateSettings } from './routes/admin/settings.ts';
+import { tierPreview, updateTiers } from './routes/admin/tiers.ts';
+import { updateContent } from './routes/admin/content.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
 
 let document: unknown;
@@ -118,6 +122,7 @@ export const endpoints: Record<string, Endpoint> = {
   myDataExport,
   deleteMyAccount,
   locations,
+  programme,
   adminMetrics,
   adminActivity,
   adminCustomers,
@@ -175,6 +180,11 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
+  adminSettings,
+  updateSettings,
+  tierPreview,
+  updateTiers,
+  updateContent,
   businessSettlement,
   openApi,
 };

@@ -6,8 +6,8 @@ select plan(24);
 
 select tables_are('public',
   array['tiers', 'locations', 'rewards', 'customers', 'kiosk_sessions', 'checkin_tokens', 'visits',
-        'customer_rewards', 'contact_messages', 'consents', 'points_ledger'],
-  'The exposed schema holds exactly the programme''s eleven tables');
+        'customer_rewards', 'contact_messages', 'consents', 'points_ledger', 'programme_content'],
+  'The exposed schema holds exactly the programme''s twelve tables');
 select tables_are('private',
   array['settings', 'location_enrolment_codes', 'rate_limit_hits', 'idempotency_keys', 'velocity_flags', 'sign_in_codes', 'daily_rollup', 'daily_rollup_pending',
         'visit_returns', 'visit_returns_weekly', 'visit_returns_pending', 'signup_counts', 'member_first_visits', 'member_month_masks',

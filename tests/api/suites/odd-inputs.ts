@@ -90,6 +90,22 @@ const BASES: Record<string, Base> = {
     body: { message: 'Odd offer', segment: { joinedSince: '2030-01-01' }, sendAt: '2030-01-01T10:00:00Z' },
   },
   cancelCampaign: { as: 'admin', params: { campaignId: SOME_ID } },
+  // Issue 21 §2: tiers, limits and public content (the bases change nothing the other tests see).
+  programme: { as: 'anon' },
+  adminSettings: { as: 'admin' },
+  updateSettings: { as: 'admin', body: { maxVisitsPerHour: 0 } },
+  tierPreview: { as: 'admin', query: { silver: '15', gold: '20' } },
+  updateTiers: {
+    as: 'admin',
+    body: {
+      Silver: { minPoints: 10, goalLabel: '$5 Off - Silver Status', rewardValueCents: 500, rewardName: '$5 Off Any Business', rewardDescription: '$5 off at any participating business, unlocked when you reach Silver status (10 points).' },
+      Gold: { minPoints: 20, goalLabel: '$10 Off - Gold Status', rewardValueCents: 1000, rewardName: '$10 Off Any Business', rewardDescription: '$10 off at any participating business, unlocked when you reach Gold status (20 points).' },
+    },
+  },
+  updateContent: {
+    as: 'admin',
+    body: { contact: { email: 'hello@villagerewards.example', phone: '(555) 010-0100', hours: 'Monday–Friday, 9 AM – 5 PM CT', responseTime: '1-2 business days' } },
+  },
   // Issue 21 §3/§4: people, messages, the audit log, a business's settlement line.
   adminAdmins: { as: 'admin' },
   grantAdmin: { as: 'admin', body: { phone: '3125550195' } },

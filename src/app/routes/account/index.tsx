@@ -60,7 +60,7 @@ function Account() {
           Sign Out
         </Button>
       </div>
-      <PointsCard points={totalPoints} />
+      <PointsCard points={totalPoints} tier={me.data.tier} nextGoal={me.data.nextGoal} />
       <p className="text-bark-900">
         Visited locations: <strong>{visitedLocations.length}</strong>
       </p>

@@ -16,7 +16,7 @@ function Wallet() {
   return (
     <div className="grid gap-5">
       <h1 className="font-display text-3xl font-bold">Points & Rewards</h1>
-      <PointsCard points={me.data.totalPoints} />
+      <PointsCard points={me.data.totalPoints} tier={me.data.tier} nextGoal={me.data.nextGoal} />
       <RewardList rewards={me.data.rewards} />
       <MemberPassport me={me.data} />
       <ButtonLink to="/mobile/qr" size="lg">

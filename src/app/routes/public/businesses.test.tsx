@@ -2,7 +2,7 @@
 // description, join link), the tiers, and its loading, error and empty states.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { PROGRAMME, renderRoute, stubFetch } from '@/test/render-route.tsx';
 
 const creamery = {
   id: 'creamery',
@@ -40,15 +40,20 @@ describe('Businesses', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/locations');
   });
 
-  it('shows the Bronze, Silver and Gold tiers with their thresholds', async () => {
-    stubFetch(200, [creamery]);
+  it('shows the Bronze, Silver and Gold tiers with the thresholds and rewards of GET /api/programme', async () => {
+    stubFetch(200, [creamery], {
+      ...PROGRAMME,
+      tiers: PROGRAMME.tiers.map((tier) => (tier.name === 'Silver' ? { ...tier, minPoints: 15 } : tier)),
+    });
     renderRoute('/businesses');
     expect(await screen.findByRole('heading', { name: 'Membership tiers' })).toBeInTheDocument();
     for (const tier of ['Bronze', 'Silver', 'Gold']) {
-      expect(screen.getByRole('heading', { name: tier })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: tier })).toBeInTheDocument();
     }
-    expect(screen.getByText('$5 off at any participating business')).toBeInTheDocument();
-    expect(screen.getByText('$10 off at any participating business')).toBeInTheDocument();
+    expect(screen.getByText('15 points')).toBeInTheDocument();
+    expect(screen.getByText('20 points')).toBeInTheDocument();
+    expect(screen.getByText(PROGRAMME.tiers[1]!.reward!.description)).toBeInTheDocument();
+    expect(screen.getByText(PROGRAMME.tiers[2]!.reward!.description)).toBeInTheDocument();
   });
 
   it('shows a loading state while the businesses load', async () => {
@@ -57,8 +62,10 @@ describe('Businesses', () => {
       vi.fn(() => new Promise(() => {})),
     );
     renderRoute('/businesses');
-    const loading = await screen.findByRole('status');
+    const statuses = await screen.findAllByRole('status');
+    const loading = statuses.find((status) => status.textContent?.includes('Loading businesses'));
     expect(loading).toHaveTextContent('Loading businesses…');
+    expect(statuses.map((status) => status.textContent)).toContain('Loading the tiers…');
     expect(loading).toHaveAttribute('aria-busy', 'true');
   });
 

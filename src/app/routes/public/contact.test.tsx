@@ -104,7 +104,7 @@ describe('the contact page', () => {
     renderRoute('/contact');
     expect(await screen.findByText('Do my points expire?')).toBeInTheDocument();
     expect(screen.getByText(/Points never expire/)).toBeInTheDocument();
-    expect(screen.getAllByText(/1-2 business days/).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/1-2 business days/)).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Monday–Friday, 9 AM – 5 PM CT').length).toBeGreaterThan(0);
   });
 });

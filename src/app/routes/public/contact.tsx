@@ -1,7 +1,9 @@
-// Contact (SPEC §2): the form (stored through POST /api/contact), how to reach us, and an FAQ.
+// Contact (SPEC §2): the form (stored through POST /api/contact), how to reach us (content the
+// operator edits, GET /api/programme), and an FAQ.
 import { Card } from '@/components/ui/Card.tsx';
 import { ContactForm } from '@/features/contact/components/ContactForm.tsx';
-import { CONTACT } from '@/lib/brand.ts';
+import { Skeleton } from '@/components/ui/Skeleton.tsx';
+import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 
 const FAQ = [
@@ -18,11 +20,13 @@ const FAQ = [
     'Do I have to receive text messages?',
     'No. SMS offers are optional and never a condition of joining. Reply STOP to any message to opt out.',
   ],
-  ['How soon will you answer?', `We reply within ${CONTACT.responseTime}.`],
 ];
 
 export function ContactPage() {
   usePageTitle('Contact Us');
+  const programme = useProgramme();
+  const contact = programme.data?.content.contact;
+  const faq = contact ? [...FAQ, ['How soon will you answer?', `We reply within ${contact.responseTime}.`]] : FAQ;
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
@@ -42,28 +46,40 @@ export function ContactPage() {
         </Card>
         <Card className="h-fit">
           <h2 className="font-display text-xl font-bold">Get in touch</h2>
-          <dl className="mt-4 space-y-3 text-sm">
-            <div>
-              <dt className="font-semibold">Email</dt>
-              <dd>
-                <a className="text-meadow-800 underline" href={`mailto:${CONTACT.email}`}>
-                  {CONTACT.email}
-                </a>
-              </dd>
+          {programme.isPending ? (
+            <div className="mt-4 grid gap-3">
+              <p role="status" className="sr-only">
+                Loading the contact details…
+              </p>
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
             </div>
-            <div>
-              <dt className="font-semibold">Phone</dt>
-              <dd>{CONTACT.phone}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">Hours</dt>
-              <dd>{CONTACT.hours}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">Response time</dt>
-              <dd>We answer within {CONTACT.responseTime}.</dd>
-            </div>
-          </dl>
+          ) : contact ? (
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="font-semibold">Email</dt>
+                <dd>
+                  <a className="text-meadow-800 underline" href={`mailto:${contact.email}`}>
+                    {contact.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Phone</dt>
+                <dd>{contact.phone}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Hours</dt>
+                <dd>{contact.hours}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Response time</dt>
+                <dd>We answer within {contact.responseTime}.</dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="mt-4 text-sm text-bark-700">Send us a message with the form and we will answer you.</p>
+          )}
         </Card>
       </div>
       <section aria-labelledby="faq-heading" className="bg-cream-100">
@@ -72,7 +88,7 @@ export function ContactPage() {
             Frequently asked questions
           </h2>
           <div className="mt-6 space-y-3">
-            {FAQ.map(([question, answer]) => (
+            {faq.map(([question, answer]) => (
               <details key={question} className="rounded-2xl border border-cream-200 bg-white p-4">
                 <summary className="min-h-11 cursor-pointer content-center font-semibold">
                   {question}

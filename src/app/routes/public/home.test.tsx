@@ -1,6 +1,6 @@
 // Home and How it works (SPEC §2): the featured rewards, the steps and the calls to join.
 import { screen, within } from '@testing-library/react';
-import { LOCATIONS, renderRoute, stubFetch } from '@/test/render-route.tsx';
+import { LOCATIONS, PROGRAMME, renderRoute, stubFetch } from '@/test/render-route.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +14,7 @@ describe('Home', () => {
     expect(await featured.findByRole('heading', { name: 'Free Ice Cream Scoop' })).toBeInTheDocument();
     expect(featured.getByRole('heading', { name: 'Free Garlic Bread' })).toBeInTheDocument();
     expect(featured.queryByRole('heading', { name: 'Free Pizza Slice' })).not.toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/locations');
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/api/locations');
     expect(featured.getByRole('heading', { name: '$5 Off Any Business' })).toBeInTheDocument();
     expect(featured.getByText('Silver reward')).toBeInTheDocument();
   });
@@ -25,10 +25,26 @@ describe('Home', () => {
     const steps = (await screen.findByRole('heading', { name: 'Three simple steps' }))
       .nextElementSibling!;
     expect(within(steps as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.getAllByRole('blockquote').length).toBe(3);
+    expect((await screen.findAllByRole('blockquote')).length).toBe(3);
     const joinLinks = within(screen.getByRole('main')).getAllByRole('link', { name: 'Join Now' });
     expect(joinLinks.length).toBeGreaterThanOrEqual(2);
     for (const link of joinLinks) expect(link).toHaveAttribute('href', '/join');
+  });
+
+  it('hides the testimonials when there are none, and features what the content names', async () => {
+    stubFetch(200, LOCATIONS, {
+      ...PROGRAMME,
+      content: { ...PROGRAMME.content, testimonials: [], featured: { businesses: ['joanies'], tiers: ['Gold'] } },
+    });
+    renderRoute('/');
+    const featured = within(
+      (await screen.findByRole('heading', { name: 'Featured rewards' })).closest('section')!,
+    );
+    expect(await featured.findByRole('heading', { name: '$10 Off Any Business' })).toBeInTheDocument();
+    expect(featured.getByText('Reach 20 points and save at any participating business.')).toBeInTheDocument();
+    expect(featured.getByRole('heading', { name: 'Free Garlic Bread' })).toBeInTheDocument();
+    expect(featured.queryByRole('heading', { name: 'Free Ice Cream Scoop' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'What members say' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,13 @@
-// Home (SPEC §2): a hero, three steps, the featured rewards, testimonials and calls to join.
-// The featured welcome rewards come from the catalogue (GET /api/locations), so the page never
-// promises a reward that does not exist (issue 20 §6: the spec's "Free Pizza Slice" does not;
-// Joanie's gives Free Garlic Bread).
+// Home (SPEC §2): a hero, three steps, the featured rewards, testimonials (none: the section is
+// hidden) and calls to join. Which rewards are featured and the testimonials are content the
+// operator edits (GET /api/programme); the rewards' names come from the catalogue (issue 20 §6:
+// the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { useProgramme, withThresholds } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 
@@ -25,16 +26,6 @@ const STEPS = [
   },
 ];
 
-/** The businesses whose welcome rewards are featured (SPEC §2: the creamery and the pizzeria). */
-const FEATURED_BUSINESSES = ['creamery', 'joanies'];
-
-/** The Silver tier reward (seeded with public.tiers; network scope). */
-const SILVER_REWARD = {
-  name: '$5 Off Any Business',
-  tag: 'Silver reward',
-  text: 'Reach 10 points and save at any participating business.',
-};
-
 interface Featured {
   name: string;
   tag: string;
@@ -50,9 +41,17 @@ function useCatalogue() {
   });
 }
 
-function useFeaturedRewards(): { rewards: Featured[]; pending: boolean } {
+/**
+ * The featured rewards and testimonials are content (GET /api/programme, issue 21 §2): the
+ * operator picks which businesses' welcome rewards and which tier rewards are featured; the
+ * rewards themselves come from the catalogue (GET /api/locations), so the page never promises a
+ * reward that does not exist. Fetchers and zod load on demand so the first load of `/` stays light.
+ */
+function useHomeContent() {
   const locations = useCatalogue();
-  const welcome = FEATURED_BUSINESSES.flatMap((id) => {
+  const programme = useProgramme();
+  const featured = programme.data?.content.featured ?? { businesses: [], tiers: [] };
+  const welcome: Featured[] = featured.businesses.flatMap((id) => {
     const location = locations.data?.find((item) => item.id === id);
     return location?.welcomeReward
       ? [
@@ -64,28 +63,30 @@ function useFeaturedRewards(): { rewards: Featured[]; pending: boolean } {
         ]
       : [];
   });
-  return { rewards: [...welcome, SILVER_REWARD], pending: locations.isPending };
+  const tier: Featured[] = featured.tiers.flatMap((name) => {
+    const found = programme.data?.tiers.find((item) => item.name === name);
+    return found?.reward
+      ? [
+          {
+            name: found.reward.name,
+            tag: `${name} reward`,
+            text: `Reach ${found.minPoints} points and save at any participating business.`,
+          },
+        ]
+      : [];
+  });
+  return {
+    rewards: [...welcome, ...tier],
+    pendingCount: featured.businesses.length + featured.tiers.length || 3,
+    pending: locations.isPending || programme.isPending,
+    testimonials: programme.data?.content.testimonials ?? [],
+    tiers: programme.data?.tiers ?? [],
+  };
 }
-
-const TESTIMONIALS = [
-  {
-    quote: 'I collected my Silver reward in two weeks just doing my usual errands on Main Street.',
-    who: 'Maria, member since spring',
-  },
-  {
-    quote:
-      'The welcome scoop got my kids into the museum next door. Now we visit both every Saturday.',
-    who: 'Dan, Gold member',
-  },
-  {
-    quote: 'One card for every shop in the village. I finally use a loyalty programme.',
-    who: 'Priya, Silver member',
-  },
-];
 
 export function HomePage() {
   usePageTitle('Home');
-  const featured = useFeaturedRewards();
+  const featured = useHomeContent();
   const businesses = useCatalogue().data ?? [];
   return (
     <>
@@ -136,13 +137,13 @@ export function HomePage() {
           ) : null}
           <ul className="mt-6 grid gap-4 md:grid-cols-3" aria-busy={featured.pending}>
             {featured.pending
-              ? FEATURED_BUSINESSES.map((id) => (
-                  <li key={id} aria-hidden="true">
+              ? Array.from({ length: featured.pendingCount }, (_, index) => (
+                  <li key={index} aria-hidden="true">
                     <Card className="h-full min-h-36 animate-pulse" />
                   </li>
                 ))
               : null}
-            {featured.rewards.map((reward) => (
+            {featured.pending ? null : featured.rewards.map((reward) => (
               <li key={reward.name}>
                 <Card className="h-full">
                   <p className="w-fit rounded-full bg-honey-400/30 px-2.5 py-0.5 text-xs font-semibold">
@@ -156,23 +157,25 @@ export function HomePage() {
           </ul>
         </div>
       </section>
-      <section aria-labelledby="voices-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="voices-heading" className="font-display text-2xl font-bold sm:text-3xl">
-          What members say
-        </h2>
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {TESTIMONIALS.map((item) => (
-            <li key={item.who}>
-              <figure className="h-full rounded-2xl border-l-4 border-meadow-700 bg-white p-5 shadow-sm">
-                <blockquote className="text-bark-900">“{item.quote}”</blockquote>
-                <figcaption className="mt-3 text-sm font-semibold text-bark-700">
-                  {item.who}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {featured.testimonials.length > 0 ? (
+        <section aria-labelledby="voices-heading" className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="voices-heading" className="font-display text-2xl font-bold sm:text-3xl">
+            What members say
+          </h2>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {featured.testimonials.map((item) => (
+              <li key={`${item.who} ${item.quote}`}>
+                <figure className="h-full rounded-2xl border-l-4 border-meadow-700 bg-white p-5 shadow-sm">
+                  <blockquote className="text-bark-900">“{withThresholds(item.quote, featured.tiers)}”</blockquote>
+                  <figcaption className="mt-3 text-sm font-semibold text-bark-700">
+                    {item.who}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="bg-meadow-800 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12 md:flex-row md:items-center md:justify-between">
           <div>

@@ -1,6 +1,7 @@
 // How it works (SPEC §2): four steps — sign up once, show your QR, earn 5 points per visit,
 // redeem rewards — and the benefits.
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 
@@ -30,10 +31,6 @@ const BENEFITS = [
   ],
   ['Points that never expire', 'Take your time: your points stay on your account.'],
   [
-    'Tier rewards',
-    'Silver at 10 points brings $5 off, Gold at 20 points $10 off, at any business.',
-  ],
-  [
     'One membership',
     'The same QR code works at the restaurant, the creamery, the pizzeria and more.',
   ],
@@ -43,6 +40,19 @@ const BENEFITS = [
 
 export function HowItWorksPage() {
   usePageTitle('How It Works');
+  const tiers = useProgramme().data?.tiers.filter((tier) => tier.minPoints > 0) ?? [];
+  // The tier benefit says the thresholds and rewards of GET /api/programme (issue 21 §1).
+  const benefits =
+    tiers.length > 0
+      ? [
+          ...BENEFITS.slice(0, 2),
+          [
+            'Tier rewards',
+            `${tiers.map((tier) => `${tier.name} at ${tier.minPoints} points brings ${tier.reward?.name ?? 'a reward'}`).join(', ')}.`,
+          ],
+          ...BENEFITS.slice(2),
+        ]
+      : BENEFITS;
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
@@ -61,7 +71,7 @@ export function HowItWorksPage() {
           Member benefits
         </h2>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {BENEFITS.map(([title, text]) => (
+          {benefits.map(([title, text]) => (
             <div key={title} className="rounded-2xl bg-cream-100 p-5">
               <dt className="font-display text-lg font-bold">{title}</dt>
               <dd className="mt-1 text-bark-700">{text}</dd>

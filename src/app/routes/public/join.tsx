@@ -9,20 +9,24 @@ import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { generalJoinErrorToast } from '@/features/signup/lib/join-errors.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { JoinSuccess } from './join-success.tsx';
 
 const PERKS = [
   'A welcome reward at each of the six businesses',
   '5 points every time you check in',
-  'Silver at 10 points: $5 off anywhere',
-  'Gold at 20 points: $10 off anywhere',
   'Points never expire',
 ];
 
 export function JoinPage() {
   usePageTitle(`Join ${PROGRAMME_NAME}`);
   const signup = useCreateCustomer();
+  // The tier perks from GET /api/programme (issue 21 §1: no threshold fixed here).
+  const tierPerks = (useProgramme().data?.tiers ?? [])
+    .filter((tier) => tier.minPoints > 0 && tier.reward)
+    .map((tier) => `${tier.name} at ${tier.minPoints} points: ${tier.reward!.name}`);
+  const perks = [...PERKS.slice(0, 2), ...tierPerks, ...PERKS.slice(2)];
   const verifiedPhone = (useLocation().state as { verifiedPhone?: unknown } | null)?.verifiedPhone;
   const phone = typeof verifiedPhone === 'string' && /^\d{10}$/.test(verifiedPhone) ? verifiedPhone : undefined;
   if (signup.data) {
@@ -40,7 +44,7 @@ export function JoinPage() {
           One free membership for the six local businesses of our village. It takes a minute.
         </p>
         <ul className="mt-6 space-y-2">
-          {PERKS.map((perk) => (
+          {perks.map((perk) => (
             <li key={perk} className="flex gap-2 text-bark-900">
               <span aria-hidden="true" className="text-meadow-700">
                 ✓

@@ -14,11 +14,11 @@ import { Counter } from '@/features/staff/components/Counter.tsx';
 import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
+import { useProgramme } from '@/lib/programme.ts';
 import { useSession } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 
 const ADMIN_LOCATION_KEY = 'staff_counter_location';
-const renderTier = (points: number) => <TierBadge status={tierFor(points)} className="text-sm" />;
 
 export function StaffCounterPage() {
   usePageTitle('Staff Counter');
@@ -39,6 +39,10 @@ export function StaffCounterPage() {
 }
 
 function StaffCounter() {
+  // The badge follows the thresholds of GET /api/programme (none shown until they are known).
+  const tiers = useProgramme().data?.tiers;
+  const renderTier = (points: number) =>
+    tiers ? <TierBadge status={tierFor(points, tiers)} className="text-sm" /> : null;
   const { claims, user } = useSession();
   const logout = useStaffSignOut();
   const locations = useLocations();

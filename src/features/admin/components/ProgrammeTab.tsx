@@ -1,9 +1,12 @@
 // The Programme tab (issue 21 §2): the operator runs the programme without SQL. One section per
 // part, each in its own file: Businesses and Rewards here; Tiers, Limits and public Content
-// are added as their own sections (TiersSection, LimitsSection, ContentSection) below them.
+// are their own sections (TiersSection, LimitsSection, ContentSection) below them, each on its Card.
 import type { ReactNode } from 'react';
 import { BusinessesSection } from './BusinessesSection.tsx';
+import { ContentSection } from './ContentSection.tsx';
+import { LimitsSection } from './LimitsSection.tsx';
 import { RewardsSection } from './RewardsSection.tsx';
+import { TiersSection } from './TiersSection.tsx';
 
 /** One section of the tab, on its card. */
 export function ProgrammeSection(props: { children: ReactNode }) {
@@ -19,7 +22,9 @@ export function ProgrammeTab() {
       <ProgrammeSection>
         <RewardsSection />
       </ProgrammeSection>
-      {/* Tiers, limits and public content: <TiersSection />, <LimitsSection />, <ContentSection /> */}
+      <TiersSection />
+      <LimitsSection />
+      <ContentSection />
     </div>
   );
 }

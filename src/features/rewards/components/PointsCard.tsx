@@ -1,13 +1,19 @@
-// The member's points, tier and next goal (SPEC §4), written once for the account, wallet and
-// kiosk: the goal and its progress bar show only while points are still needed.
+// The member's points, tier and next goal (SPEC §4), written once for the account and wallet:
+// the tier and goal are GET /api/me's (read from the thresholds in public.tiers); the goal and its
+// progress bar show only while points are still needed.
+import type { MeResponse } from '@contract';
 import { Card } from '@/components/ui/Card.tsx';
 import { Progress } from '@/components/ui/Progress.tsx';
-import { nextGoalFor, tierFor } from '../lib/tier.ts';
+import { goalFrom } from '../lib/tier.ts';
 import { TierBadge } from './TierBadge.tsx';
 
-export function PointsCard(props: { points: number; className?: string }) {
-  const tier = tierFor(props.points);
-  const goal = nextGoalFor(props.points);
+export function PointsCard(props: {
+  points: number;
+  tier: MeResponse['tier'];
+  nextGoal: MeResponse['nextGoal'];
+  className?: string;
+}) {
+  const goal = goalFrom(props.points, props.nextGoal);
   return (
     <Card className={props.className}>
       <div className="flex items-center justify-between gap-3">
@@ -15,7 +21,7 @@ export function PointsCard(props: { points: number; className?: string }) {
           <p className="text-sm font-semibold text-bark-700">Your points</p>
           <p className="font-display text-4xl font-bold text-bark-900">{props.points}</p>
         </div>
-        <TierBadge status={tier} className="text-sm" />
+        <TierBadge status={props.tier.name} className="text-sm" />
       </div>
       {goal.show ? (
         <div className="mt-5">

@@ -1,16 +1,17 @@
-// Tiers and the next goal of SPEC §4 / DESIGN §3, the one place the screens compute them:
-// Bronze < 10 ≤ Silver < 20 ≤ Gold; next goal 10 '$5 Off - Silver Status', 20 '$10 Off - Gold
-// Status'; from Gold on the goal is Gold itself, reached, and not shown (issue 20 §6: the spec's
-// 'Premium Reward' at 30 does not exist). (GET /api/me answers the same from public.tiers.)
+// Tiers and the next goal of SPEC §4 / DESIGN §3, the one place the screens compute them — from
+// the thresholds the API answers (public.tiers via GET /api/programme; GET /api/me answers a
+// member's tier and next goal itself). No threshold is fixed here (issue 21 §1). From the top tier
+// on the goal is that tier itself, reached, and not shown (issue 20 §6).
+import type { ProgrammeTier } from '@contract';
+
 export type TierName = 'Bronze' | 'Silver' | 'Gold';
+type Tier = Pick<ProgrammeTier, 'name' | 'minPoints' | 'goalLabel'>;
 
-export const SILVER_POINTS = 10;
-export const GOLD_POINTS = 20;
+const byPoints = (tiers: readonly Tier[]) => [...tiers].sort((a, b) => a.minPoints - b.minPoints);
 
-export function tierFor(points: number): TierName {
-  if (points >= GOLD_POINTS) return 'Gold';
-  if (points >= SILVER_POINTS) return 'Silver';
-  return 'Bronze';
+export function tierFor(points: number, tiers: readonly Tier[]): TierName {
+  const reached = byPoints(tiers).filter((tier) => tier.minPoints <= Math.max(points, 0));
+  return reached.at(-1)?.name ?? 'Bronze';
 }
 
 export interface NextGoal {
@@ -23,21 +24,20 @@ export interface NextGoal {
   show: boolean;
 }
 
-export function nextGoalFor(points: number): NextGoal {
-  const [target, label] =
-    points < SILVER_POINTS
-      ? [SILVER_POINTS, '$5 Off - Silver Status']
-      : points < GOLD_POINTS
-        ? [GOLD_POINTS, '$10 Off - Gold Status']
-        : [GOLD_POINTS, '$10 Off - Gold Status'];
-  const pointsNeeded = Math.max(target - points, 0);
+/** The goal as GET /api/me answers it, with the progress the bar shows. */
+export function goalFrom(points: number, goal: { target: number; label: string; pointsNeeded: number }): NextGoal {
   return {
-    target,
-    label,
-    pointsNeeded,
-    progress: Math.min(Math.max(points, 0) / target, 1),
-    show: pointsNeeded > 0,
+    ...goal,
+    progress: goal.target > 0 ? Math.min(Math.max(points, 0) / goal.target, 1) : 1,
+    show: goal.pointsNeeded > 0,
   };
+}
+
+export function nextGoalFor(points: number, tiers: readonly Tier[]): NextGoal {
+  const sorted = byPoints(tiers);
+  const next = sorted.find((tier) => tier.minPoints > points) ?? sorted.at(-1);
+  const target = next?.minPoints ?? 0;
+  return goalFrom(points, { target, label: next?.goalLabel ?? '', pointsNeeded: Math.max(target - points, 0) });
 }
 
 /** The badge colour of a tier (SPEC §2: Gold yellow, Silver gray, Bronze orange, plain otherwise). */

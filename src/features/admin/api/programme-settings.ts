@@ -1,0 +1,73 @@
+// The Programme tab's reads and writes (issue 21 §2): limits, tiers (with the preview of how many
+// members a change moves) and the public content. A saved change refetches GET /api/programme, so
+// every screen reading the tiers or the content follows at once.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ProgrammeContent,
+  SettingsResponse,
+  TierPreviewResponse,
+  TiersResponse,
+  type UpdateContentRequest,
+} from '@contract';
+import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { programmeQueryOptions } from '@/lib/programme.ts';
+
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/admin/settings'] as const,
+    queryFn: ({ queryKey }) => getByKey(SettingsResponse, queryKey),
+  });
+
+export function useAdminSettings() {
+  return useQuery(settingsQueryOptions());
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, number>) => apiJson(SettingsResponse, 'PUT', '/api/admin/settings', values),
+    onSuccess: (data) => queryClient.setQueryData(settingsQueryOptions().queryKey, data),
+  });
+}
+
+/** How many members the thresholds would move; off until both are valid numbers. */
+export function useTierPreview(silver: number | null, gold: number | null) {
+  return useQuery({
+    queryKey: ['/api/admin/tiers/preview', { silver, gold }] as const,
+    queryFn: ({ queryKey }) => getByKey(TierPreviewResponse, queryKey),
+    enabled: silver !== null && gold !== null && gold > silver && silver > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export interface TierChange {
+  minPoints: number;
+  goalLabel: string;
+  rewardValueCents: number;
+  rewardName: string;
+  rewardDescription: string;
+}
+
+export function useUpdateTiers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tiers: { Silver: TierChange; Gold: TierChange }) => apiJson(TiersResponse, 'PUT', '/api/admin/tiers', tiers),
+    // Not awaited: the form remounts with the refetched tiers, and the caller's own onSuccess
+    // (its toast) must run before that.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/tiers/preview'] });
+    },
+  });
+}
+
+export function useUpdateContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (part: UpdateContentRequest) => apiJson(ProgrammeContent, 'PUT', '/api/admin/content', part),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+// GET /api/programme (issue 21 §2): the tiers (thresholds, goal labels, rewards) and the public
+// content. Nothing in src/ fixes a threshold or the public copy: screens read them here, cached by
+// react-query (the query client's staleTime; an admin's change refetches this key).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ProgrammeResponse, type ProgrammeTier } from '@contract';
+import { getByKey } from './api-client.ts';
+
+export const programmeQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/programme'] as const,
+    queryFn: ({ queryKey }) => getByKey(ProgrammeResponse, queryKey),
+  });
+
+export function useProgramme() {
+  return useQuery(programmeQueryOptions());
+}
+
+/** A tier's threshold by name (undefined while unknown). */
+export function thresholdOf(tiers: readonly ProgrammeTier[] | undefined, name: string): number | undefined {
+  return tiers?.find((tier) => tier.name === name)?.minPoints;
+}
+
+/** Content text with {silver} and {gold} replaced by the current thresholds. */
+export function withThresholds(text: string, tiers: readonly ProgrammeTier[]): string {
+  return text.replace(/\{(silver|gold)\}/gi, (whole, name: string) => {
+    const points = thresholdOf(tiers, name.charAt(0).toUpperCase() + name.slice(1).toLowerCase());
+    return points === undefined ? whole : String(points);
+  });
+}

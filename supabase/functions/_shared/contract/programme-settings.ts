@@ -1,0 +1,155 @@
+// Issue 21 §2: the tiers, the limits and the public content, as the operator changes them
+// (admin) and as the site reads them (GET /api/programme). SQL (69_programme_settings.sql) checks
+// the same rules again; these schemas give the first, field-named 400.
+import { z } from 'zod';
+import { LocationId, TierName, Uuid } from './common.ts';
+
+const text = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} has at most ${max} characters`);
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} is a number` })
+    .int(`${label} is a whole number`)
+    .min(min, `${label} is at least ${min}`)
+    .max(max, `${label} is at most ${max}`);
+
+// Tiers ---------------------------------------------------------------------------------------
+export const ProgrammeTier = z.object({
+  name: TierName,
+  minPoints: z.number().int().describe('the lifetime points that reach this tier (Bronze: 0)'),
+  goalLabel: z.string().nullable().describe("what the account's next-goal card calls this tier's reward"),
+  rewardValueCents: z.number().int().describe('what honouring the tier reward costs a business (settlement)'),
+  reward: z.object({ id: Uuid, name: z.string(), description: z.string() }).nullable(),
+});
+export type ProgrammeTier = z.infer<typeof ProgrammeTier>;
+
+/** The highest threshold the operator may set. */
+export const MAX_TIER_POINTS = 1000;
+
+export const TierChange = z.strictObject({
+  minPoints: whole('The threshold', 1, MAX_TIER_POINTS),
+  goalLabel: text('The goal label', 100),
+  rewardValueCents: whole('The value in cents', 0, 100_000),
+  rewardName: text('The reward name', 100),
+  rewardDescription: text('The reward description', 500),
+});
+export const UpdateTiersRequest = z
+  .strictObject({ Silver: TierChange, Gold: TierChange })
+  .refine((tiers) => tiers.Gold.minPoints > tiers.Silver.minPoints, {
+    message: 'Gold needs more points than Silver',
+    path: ['Gold', 'minPoints'],
+  });
+export const TiersResponse = z.array(ProgrammeTier);
+
+export const TierPreviewQuery = z
+  .strictObject({
+    silver: z.coerce.number().int('silver is a whole number').min(1, 'silver is at least 1').max(MAX_TIER_POINTS - 1),
+    gold: z.coerce.number().int('gold is a whole number').min(2).max(MAX_TIER_POINTS, `gold is at most ${MAX_TIER_POINTS}`),
+  })
+  .refine((q) => q.gold > q.silver, { message: 'Gold needs more points than Silver', path: ['gold'] });
+export const TierPreviewResponse = z.object({
+  silver: z.number().int(),
+  gold: z.number().int(),
+  members: z.number().int().describe('every member'),
+  up: z.number().int().describe('members whose tier would rise'),
+  down: z.number().int().describe('members whose tier would fall'),
+  tiers: z.array(z.object({ name: TierName, now: z.number().int(), after: z.number().int() })),
+});
+export type TierPreviewResponse = z.infer<typeof TierPreviewResponse>;
+
+// Limits --------------------------------------------------------------------------------------
+export const SETTING_KEYS = [
+  'minVisitIntervalMinutes',
+  'minVisitGapAnywhereMinutes',
+  'maxVisitsPerHour',
+  'velocityFlagVisits',
+  'signInCodesPerDay',
+  'signInCodeMaxFailures',
+] as const;
+export const SettingKey = z.enum(SETTING_KEYS);
+export type SettingKey = z.infer<typeof SettingKey>;
+/** The allowed range of each setting (SQL private.settings_fields says the same). */
+export const SETTING_RANGES: Record<SettingKey, [min: number, max: number]> = {
+  minVisitIntervalMinutes: [0, 1440],
+  minVisitGapAnywhereMinutes: [0, 1440],
+  maxVisitsPerHour: [0, 60],
+  velocityFlagVisits: [0, 100],
+  signInCodesPerDay: [0, 50],
+  signInCodeMaxFailures: [0, 20],
+};
+export const SettingValues = z.object(
+  Object.fromEntries(SETTING_KEYS.map((key) => [key, z.number().int()])) as Record<SettingKey, z.ZodNumber>,
+);
+export const SettingField = z.object({
+  key: SettingKey,
+  label: z.string(),
+  meaning: z.string(),
+  unit: z.string(),
+  default: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+});
+export type SettingField = z.infer<typeof SettingField>;
+export const SettingsResponse = z.object({ values: SettingValues, fields: z.array(SettingField) });
+export type SettingsResponse = z.infer<typeof SettingsResponse>;
+export const UpdateSettingsRequest = z
+  .strictObject(
+    Object.fromEntries(
+      SETTING_KEYS.map((key) => [key, whole(key, SETTING_RANGES[key][0], SETTING_RANGES[key][1]).optional()]),
+    ) as Record<SettingKey, z.ZodOptional<z.ZodNumber>>,
+  )
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one setting to change',
+  });
+
+// Public content ------------------------------------------------------------------------------
+export const FeaturedContent = z.strictObject({
+  businesses: z.array(LocationId).max(6),
+  tiers: z.array(z.enum(['Silver', 'Gold'])).max(2),
+});
+export const Testimonial = z.strictObject({ quote: text('The quote', 300), who: text('Who said it', 80) });
+export const TestimonialsContent = z.array(Testimonial).max(6, 'At most 6 testimonials');
+export const ContactContent = z.strictObject({
+  email: z.email('Give a valid email address').max(120),
+  phone: text('The phone', 40),
+  hours: text('The hours', 80),
+  responseTime: text('The response time', 60),
+});
+export const PrivacyContent = z.strictObject({
+  intro: text('The introduction', 2000),
+  stored: z
+    .array(z.strictObject({ what: text('What is kept', 200), why: text('Why it is kept', 500) }))
+    .min(1, 'List at least one thing kept')
+    .max(20),
+  sharing: text('Who sees it', 2000),
+  retention: text('How long it is kept', 2000),
+  terms: z.array(text('A term', 500)).max(20),
+});
+export const ProgrammeContent = z.object({
+  featured: FeaturedContent.nullable(),
+  testimonials: TestimonialsContent.nullable(),
+  contact: ContactContent.nullable(),
+  privacy: PrivacyContent.nullable(),
+});
+export type ProgrammeContent = z.infer<typeof ProgrammeContent>;
+export type ContactContent = z.infer<typeof ContactContent>;
+export type PrivacyContent = z.infer<typeof PrivacyContent>;
+export type Testimonial = z.infer<typeof Testimonial>;
+
+export const ContentKey = z.enum(['featured', 'testimonials', 'contact', 'privacy']);
+export type ContentKey = z.infer<typeof ContentKey>;
+/** Exactly one part, by its key. */
+export const UpdateContentRequest = z
+  .strictObject({
+    featured: FeaturedContent.optional(),
+    testimonials: TestimonialsContent.optional(),
+    contact: ContactContent.optional(),
+    privacy: PrivacyContent.optional(),
+  })
+  .refine((body) => Object.values(body).filter((part) => part !== undefined).length === 1, {
+    message: 'Send exactly one part: featured, testimonials, contact or privacy',
+  });
+export type UpdateContentRequest = z.infer<typeof UpdateContentRequest>;
+
+export const ProgrammeResponse = z.object({ tiers: z.array(ProgrammeTier), content: ProgrammeContent });
+export type ProgrammeResponse = z.infer<typeof ProgrammeResponse>;
