@@ -733,7 +733,9 @@ declare
 begin
   perform private.campaign_scope(null);
   select * into v_row from private.text_campaigns t where t.id = p_campaign_id for update;
-  if v_row.id is null or not (private.is_admin() or v_row.location_id is not distinct from private.owner_location_id()) then
+  -- An owner cancels only their business's owner campaigns, never an admin's (even one aimed at it).
+  if v_row.id is null or not (private.is_admin()
+                              or (v_row.created_by_role = 'owner' and v_row.location_id = private.owner_location_id())) then
     perform private.fail('404', 'Campaign not found');
   end if;
   if v_row.status <> 'scheduled' then
@@ -766,7 +768,7 @@ begin
   return jsonb_build_object('campaigns', coalesce((
     select jsonb_agg(private.campaign_json(t) order by t.created_at desc)
       from (select * from private.text_campaigns t
-             where v_owner is null or t.location_id = v_owner
+             where v_owner is null or (t.location_id = v_owner and t.created_by_role = 'owner')
              order by t.created_at desc
              limit greatest(least(coalesce(p_limit, 50), 200), 1)) t), '[]'::jsonb));
 end;

@@ -2,7 +2,8 @@
 // Chromium; the stack drains the texts outbox every 2 s into the dev outbox): the operator
 // composes an offer to a segment on /admin's Campaigns tab, sees the count and the exact text,
 // sends it, and the dev outbox then holds the text for exactly the consenting members of that
-// segment (checked against SQL). Screenshots at 1280 and 390, axe-core clean.
+// segment (checked against SQL). Screenshots at 1280 and 390, axe-core clean. A business owner
+// sends from /owner: the outbox then holds only the consenting members who visited their business.
 // Hold `flock /tmp/ports.lock`.
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import { seriousA11yViolations, shoot, startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
@@ -13,7 +14,7 @@ import {
   createStaff,
   disableVisitLimits,
 } from '../support/factories.ts';
-import { nextPhone } from './lib/api.ts';
+import { latestCode, nextPhone } from './lib/api.ts';
 import { signInThroughScreen, STACK } from './lib/dev-app.ts';
 
 let db: TestDatabase;
@@ -133,5 +134,44 @@ it('a scheduled campaign can be cancelled from the tab and nothing of it is sent
     select a.action from private.audit_log a join private.text_campaigns c on a.target_id = c.id::text
      where c.message = ${offer} order by a.id`;
   expect(audit.map((a) => a.action)).toEqual(['campaign.schedule', 'campaign.cancel']);
+  expect(problems).toEqual([]);
+});
+
+it("a business owner sends an offer from /owner; the dev outbox holds only their business's consenting visitors", async () => {
+  const inSegment = [await member({ consent: true, visited: ['creamery'] }), await member({ consent: true, visited: ['creamery', 'museum'] })];
+  await member({ consent: false, visited: ['creamery'] }); // no consent
+  await member({ consent: true, visited: ['museum'] }); // not a creamery visitor
+  const expected = (
+    await db.sql<{ phone: string }[]>`
+      select c.phone from public.customers c
+       where c.sms_consent and exists (select 1 from public.visits v
+                                        where v.customer_id = c.id and v.location_id = 'creamery' and v.status = 'approved')`
+  ).map((r) => r.phone.slice(1)).sort();
+  expect(expected).toEqual(expect.arrayContaining(inSegment.map((m) => `1${m.phone}`)));
+
+  const ownerPhone = nextPhone();
+  await createAuthUser(db.sql, { phone: `1${ownerPhone}`, appMetadata: { provider: 'phone', role: 'owner', location_id: 'creamery' } });
+  const { page, problems } = await app.open('/owner', 390);
+  await page.getByRole('heading', { name: 'Business owner' }).waitFor();
+  await signInThroughScreen(page, ownerPhone, () => latestCode(app.anonKey, ownerPhone));
+  await page.getByRole('heading', { name: 'Text your visitors' }).waitFor();
+  // The business is fixed: no choice of another one. The admin's campaigns are not listed here.
+  expect(await page.getByRole('combobox', { name: 'Visited' }).count()).toBe(0);
+  await page.getByText('No campaigns yet').waitFor();
+  const offer = `Two scoops for one at the creamery ${Date.now()}.`;
+  await page.getByLabel('Offer').fill(offer);
+  await page.getByTestId('campaign-recipients').filter({ hasText: `${expected.length} members` }).waitFor();
+  await shoot(page, 'owner-campaigns-390');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: `Send to ${expected.length} members` }).click();
+  await page.getByText('Campaign sent').first().waitFor();
+  await page.getByRole('listitem').filter({ hasText: offer }).waitFor();
+  for (let i = 0; i < 60 && (await outboxPhones(app.anonKey, offer)).length < expected.length; i++) {
+    await page.waitForTimeout(500);
+  }
+  expect(await outboxPhones(app.anonKey, offer)).toEqual(expected);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'owner-campaigns-1280');
+  expect(await seriousA11yViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,8 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
-  AdminAdminsResponse, AdminOwnersResponse, AuditResponse, BusinessSettlementResponse, ContactMessagesResponse,
+  AdminAdminsResponse, AdminOwnersResponse, AuditResponse, BusinessSettlementResponse, CampaignPreviewResponse,
+  CampaignResponse, CampaignsResponse, ContactMessagesResponse,
   GrantAdminResponse, GrantOwnerResponse, HandleMessageResponse, MetricsResponse, RemoveAdminResponse,
   RevokeOwnerResponse,
 } from '../../../supabase/functions/_shared/contract.ts';
@@ -34,6 +35,8 @@ const OWNER_CASES: Record<string, { at: (location: string) => Request; none?: Re
   adminKiosks: { at: (locationId) => ({ params: { locationId } }) },
   adminAudit: { at: (location) => ({ query: { location } }), none: {} },
 };
+/** Owner endpoints with no business in the path (campaigns: the segment is always theirs); their own test below. */
+const OWNER_CAMPAIGNS = ['adminCampaigns', 'previewCampaign', 'createCampaign', 'cancelCampaign'];
 
 function pathOf(endpoint: Endpoint, request: Request): string {
   let path: string = endpoint.path;
@@ -172,7 +175,7 @@ export function peopleSuite(kind: DatabaseKind) {
         const owner = await createOwner(h(), OWN);
         const ownerEndpoints = endpointList.filter((e) => e.roles.includes('owner') && e.roles.includes('admin') && !e.roles.includes('member'));
         const byEndpoint = new Map(Object.entries(endpoints).map(([id, e]) => [e, id]));
-        expect(ownerEndpoints.map((e) => byEndpoint.get(e)).sort()).toEqual(Object.keys(OWNER_CASES).sort());
+        expect(ownerEndpoints.map((e) => byEndpoint.get(e)).sort()).toEqual([...Object.keys(OWNER_CASES), ...OWNER_CAMPAIGNS].sort());
 
         const answers: string[] = [];
         for (const [id, cases] of Object.entries(OWNER_CASES)) {
@@ -190,6 +193,62 @@ export function peopleSuite(kind: DatabaseKind) {
         for (const endpoint of adminOnly) {
           const response = await send(endpoint, owner, { params: { locationId: OWN }, query: { location: OWN, month: '2026-01' } });
           expect([`${endpoint.method} ${endpoint.path}`, response.status]).toEqual([`${endpoint.method} ${endpoint.path}`, 403]);
+        }
+      });
+
+      it("an owner texts only their business's consenting visitors, and lists and cancels only their business's owner campaigns", async () => {
+        const owner = await createOwner(h(), OWN);
+        const otherOwner = await createOwner(h(), OTHER);
+        const visitor = await signUp(h(), { smsConsent: true });
+        const silent = await signUp(h());
+        const elsewhere = await signUp(h(), { smsConsent: true });
+        for (const m of [visitor, silent]) await recordVisit(h(), await admin(), m.id, OWN);
+        await recordVisit(h(), await admin(), elsewhere.id, OTHER);
+        const message = `Owner offer ${nextPhone()}`;
+
+        // Another business is refused with a clear message; none means theirs.
+        const refused = await post('/api/admin/campaigns/preview', { message, segment: { locationId: OTHER } }, owner);
+        expect([refused.status, refused.error?.message]).toEqual([403, 'An owner can only text members who visited their own business']);
+        expect((await post('/api/admin/campaigns', { message, segment: { locationId: OTHER } }, owner)).status).toBe(403);
+        const mine = bodyOf(await post('/api/admin/campaigns/preview', { message, segment: {} }, owner), CampaignPreviewResponse);
+        const named = bodyOf(await post('/api/admin/campaigns/preview', { message, segment: { locationId: OWN } }, owner), CampaignPreviewResponse);
+        expect(mine).toEqual(named);
+        expect(mine.recipients).toBeGreaterThan(0);
+
+        const sent = bodyOf(await post('/api/admin/campaigns', { message, segment: {} }, owner), CampaignResponse, 201).campaign;
+        expect(sent).toMatchObject({ status: 'started', locationId: OWN, segment: { locationId: OWN } });
+        const texted = (await h().db.sql<{ customer_id: string; everyone: boolean }[]>`
+          select t.customer_id::text, exists (select 1 from public.visits v where v.customer_id = t.customer_id
+                   and v.location_id = ${OWN} and v.status = 'approved') and c.sms_consent as everyone
+            from private.texts t join public.customers c on c.id = t.customer_id
+           where t.campaign_id = ${sent.id}`);
+        expect(texted.map((t) => t.customer_id)).toContain(visitor.id);
+        expect(texted.map((t) => t.customer_id)).not.toContain(silent.id);
+        expect(texted.map((t) => t.customer_id)).not.toContain(elsewhere.id);
+        expect(texted.every((t) => t.everyone)).toBe(true);
+        expect((await audits('campaign.send', sent.id)).map((a) => [a.actor_role, a.location_id])).toEqual([['owner', OWN]]);
+
+        // Scheduled campaigns: an admin's (even aimed at A) and B's owner's are neither listed nor cancellable by A's owner.
+        const later = new Date(Date.now() + 86_400_000).toISOString();
+        const schedule = async (token: string, segment: object) =>
+          bodyOf(await post('/api/admin/campaigns', { message, segment, sendAt: later }, token), CampaignResponse, 201).campaign;
+        const ownScheduled = await schedule(owner, {});
+        const adminsAtA = await schedule(await admin(), { locationId: OWN });
+        const othersB = await schedule(otherOwner, {});
+        const listed = bodyOf(await h().call('GET', '/api/admin/campaigns', { token: owner }), CampaignsResponse).campaigns;
+        expect(listed.map((c) => c.id)).toEqual(expect.arrayContaining([sent.id, ownScheduled.id]));
+        expect(listed.map((c) => c.id)).not.toContain(adminsAtA.id);
+        expect(listed.map((c) => c.id)).not.toContain(othersB.id);
+        expect(listed.every((c) => c.locationId === OWN)).toBe(true);
+        for (const campaign of [adminsAtA, othersB]) {
+          expect((await post(`/api/admin/campaigns/${campaign.id}/cancel`, {}, owner)).status).toBe(404);
+        }
+        expect(bodyOf(await post(`/api/admin/campaigns/${ownScheduled.id}/cancel`, {}, owner), CampaignResponse).campaign.status).toBe('cancelled');
+        // The admin still sees and cancels everything.
+        const adminList = bodyOf(await h().call('GET', '/api/admin/campaigns', { token: await admin() }), CampaignsResponse).campaigns;
+        expect(adminList.map((c) => c.id)).toEqual(expect.arrayContaining([adminsAtA.id, othersB.id]));
+        for (const campaign of [adminsAtA, othersB]) {
+          expect((await post(`/api/admin/campaigns/${campaign.id}/cancel`, {})).status).toBe(200);
         }
       });
 

@@ -1,6 +1,7 @@
 // /owner: a business owner's view of their one business (issue 21 §3): its figures (the last 30
 // days), its monthly report and settlement line for a chosen month, its staff phones (which the
-// owner manages), its kiosks and the audit rows of the business. Nothing of another business: the
+// owner manages), its kiosks, text campaigns to the members who visited it (issue 22 §3) and the
+// audit rows of the business. Nothing of another business: the
 // API answers an owner only for their own (403 otherwise). Signed out, the phone-code sign-in.
 import { useId, useState } from 'react';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
@@ -11,6 +12,7 @@ import { useMetrics } from '@/features/admin/api/get-metrics.ts';
 import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
 import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
+import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
 import { KioskList } from '@/features/admin/components/KioskList.tsx';
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
 import { QueryState } from '@/features/admin/components/QueryState.tsx';
@@ -102,6 +104,15 @@ function OwnerDashboard() {
             <KioskList locationId={locationId} businessName={businessName} canRevoke={false} />
           </Card>
         </div>
+        <section aria-labelledby={`${id}-campaigns`} className="grid gap-3">
+          <h2 id={`${id}-campaigns`} className="font-display text-xl font-bold text-bark-900">
+            Text your visitors
+          </h2>
+          <p className="text-bark-700">
+            Offers go only to members who visited {businessName} and agreed to get texts.
+          </p>
+          <CampaignsTab locations={locations.data} locationId={locationId} />
+        </section>
         <section aria-labelledby={`${id}-audit`} className="grid gap-3">
           <h2 id={`${id}-audit`} className="font-display text-xl font-bold text-bark-900">
             What changed at {businessName}

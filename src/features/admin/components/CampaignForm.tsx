@@ -1,5 +1,6 @@
 // Compose a campaign (issue 22 §3): the message, the segment, now or later; the count of members
-// it reaches and the exact text are shown before anything is sent.
+// it reaches and the exact text are shown before anything is sent. With `locationId` (a business
+// owner on /owner) the business is fixed: the segment is always members who visited it.
 import { useId, useState, type FormEvent } from 'react';
 import type { CampaignSegment, LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -14,10 +15,14 @@ import { useDebounced } from '../lib/use-debounced.ts';
 const MAX = 300;
 const TIERS = ['Bronze', 'Silver', 'Gold'] as const;
 
-export function CampaignForm(props: { locations: LocationList | undefined }) {
+export function CampaignForm(props: { locations: LocationList | undefined; locationId?: string }) {
   const id = useId();
   const [message, setMessage] = useState('');
-  const [locationId, setLocationId] = useState('');
+  const [chosenLocationId, setLocationId] = useState('');
+  const locationId = props.locationId ?? chosenLocationId;
+  const fixedName = props.locationId
+    ? (props.locations?.find((l) => l.id === props.locationId)?.businessName ?? props.locationId)
+    : null;
   const [tier, setTier] = useState('');
   const [lastVisitAfter, setLastVisitAfter] = useState('');
   const [lastVisitBefore, setLastVisitBefore] = useState('');
@@ -96,15 +101,26 @@ export function CampaignForm(props: { locations: LocationList | undefined }) {
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-bark-900">Who gets it</legend>
           <div>
-            <Label htmlFor={`${id}-location`}>Visited</Label>
-            <Select id={`${id}-location`} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
-              <option value="">Any business</option>
-              {props.locations?.map((location) => (
-                <option key={location.id} value={location.id}>
-                  {location.businessName}
-                </option>
-              ))}
-            </Select>
+            {fixedName ? (
+              <>
+                <p className="text-sm font-medium text-bark-900">Visited</p>
+                <p className="mt-1 rounded-lg bg-cream-100 px-3 py-2 text-bark-900">
+                  {fixedName} <span className="text-sm text-bark-700">(only your business's visitors)</span>
+                </p>
+              </>
+            ) : (
+              <>
+                <Label htmlFor={`${id}-location`}>Visited</Label>
+                <Select id={`${id}-location`} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
+                  <option value="">Any business</option>
+                  {props.locations?.map((location) => (
+                    <option key={location.id} value={location.id}>
+                      {location.businessName}
+                    </option>
+                  ))}
+                </Select>
+              </>
+            )}
           </div>
           <div>
             <Label htmlFor={`${id}-tier`}>Tier</Label>

@@ -82,3 +82,37 @@ it('shows the count and exact text, sends the chosen segment, lists figures and 
     expect(calls.some((c) => c.url.pathname === `/api/admin/campaigns/${scheduled.id}/cancel` && c.init?.method === 'POST')).toBe(true),
   );
 }, 20_000);
+
+it("on /owner the business is fixed: no choice of another, and the segment is always the owner's", async () => {
+  const posted: unknown[] = [];
+  stubApi({
+    '/api/admin/campaigns': (_url: URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return [201, { campaign: { ...sent, locationId: 'creamery', message: 'Two scoops.' } }];
+      }
+      return [200, { campaigns: [] }];
+    },
+    '/api/admin/campaigns/preview': (_url: URL, init?: RequestInit) => {
+      const { message } = JSON.parse(String(init?.body)) as { message: string };
+      return [200, { recipients: 4, body: `Village Rewards: ${message} Reply STOP to opt out.` }];
+    },
+  });
+  const user = userEvent.setup();
+  renderWithRouter(<CampaignsTab locations={LOCATIONS} locationId="creamery" />);
+
+  expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
+  expect(screen.queryByRole('combobox', { name: 'Visited' })).not.toBeInTheDocument();
+  expect(screen.getByText('Village Creamery')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Offer'), 'Two scoops.');
+  await user.click(await screen.findByRole('button', { name: 'Send to 4 members' }));
+  await waitFor(() =>
+    expect(posted).toEqual([
+      {
+        message: 'Two scoops.',
+        segment: { locationId: 'creamery', tier: null, lastVisitAfter: null, lastVisitBefore: null, joinedSince: null },
+        sendAt: null,
+      },
+    ]),
+  );
+}, 20_000);

@@ -1,5 +1,6 @@
 // The Campaigns tab (issue 22 §3): compose an offer to a segment of consenting members, then the
-// campaigns sent and scheduled with their delivery figures; a scheduled one can be cancelled.
+// campaigns sent and scheduled with their delivery figures; a scheduled one can be cancelled. On
+// /owner, `locationId` fixes the business (the API lists an owner only their business's campaigns).
 import type { Campaign, LocationList } from '@contract';
 import { Badge } from '@/components/ui/Badge.tsx';
 import { Button } from '@/components/ui/Button.tsx';
@@ -79,12 +80,12 @@ function CampaignCard(props: { campaign: Campaign; businessName: (id: string) =>
   );
 }
 
-export function CampaignsTab(props: { locations: LocationList | undefined }) {
+export function CampaignsTab(props: { locations: LocationList | undefined; locationId?: string }) {
   const query = useCampaigns();
   const businessName = (id: string) => props.locations?.find((l) => l.id === id)?.businessName ?? id;
   return (
     <div className="grid gap-4">
-      <CampaignForm locations={props.locations} />
+      <CampaignForm locations={props.locations} locationId={props.locationId} />
       <section aria-labelledby="campaigns-title" className="grid gap-3">
         <h2 id="campaigns-title" className="text-lg font-semibold text-bark-900">
           Campaigns
