@@ -26,7 +26,7 @@ describe('migrations on PGlite', () => {
        where n.nspname = 'public' and c.relkind = 'r' order by 1`;
     expect(tables.map((t) => t.relname)).toEqual([
       'checkin_tokens', 'consents', 'contact_messages', 'customer_rewards', 'customers', 'kiosk_sessions',
-      'locations', 'points_ledger', 'rewards', 'tiers', 'visits',
+      'locations', 'points_ledger', 'programme_content', 'rewards', 'tiers', 'visits',
     ]);
     expect(tables.every((t) => t.relrowsecurity)).toBe(true);
     const [count] = await db.sql`select count(*)::int as n from public.locations`;
