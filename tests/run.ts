@@ -140,7 +140,7 @@ const E2E_SECONDS: Record<string, number> = {
   'session.test.ts': 4,
   'contact-storage.pg.test.ts': 3,
 };
-const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
+const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 1) || 1);
 
 /** The e2e files that run here, dealt out to `count` lanes by their measured durations. */
 function browserLanes(count: number): { files: string[]; seconds: number }[] {
