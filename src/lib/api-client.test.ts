@@ -13,12 +13,16 @@ import {
 } from './api-client.ts';
 
 const getAccessToken = vi.hoisted(() => vi.fn(async (): Promise<string | null> => 'token-of-ann'));
-vi.mock('./supabase.ts', () => ({ getAccessToken }));
+const forgetEndedSession = vi.hoisted(() =>
+  vi.fn(async () => localStorage.removeItem('village-rewards-auth')),
+);
+vi.mock('./supabase.ts', () => ({ getAccessToken, forgetEndedSession }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   getAccessToken.mockClear();
+  forgetEndedSession.mockClear();
 });
 
 function stub(response: Response) {
@@ -69,6 +73,39 @@ describe('apiRequest', () => {
     const fetchMock = stub(new Response('{}'));
     await apiRequest('GET', '/api/me');
     expect(fetchMock.mock.lastCall![1]!.headers).toEqual({});
+  });
+
+  it('forgets a session the server ended when a read is refused, and reads again as a visitor', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"revoked"}');
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      (init?.headers as Record<string, string>).Authorization
+        ? new Response('{"error":{"code":"unauthorized"}}', { status: 401 })
+        : new Response('[]'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const response = await apiRequest('GET', '/api/locations');
+    expect(await response.json()).toEqual([]);
+    expect(forgetEndedSession).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.map((call) => call[1]!.headers)).toEqual([
+      { Authorization: 'Bearer token-of-ann' },
+      {},
+    ]);
+  });
+
+  it('keeps the session when a write is refused (a wrong code), and when a visitor is refused', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"access_token":"live"}');
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response('{"error":{"code":"unauthorized"}}', { status: 401 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('POST', '/api/customer/phone/verify', { code: '000000' })).rejects.toThrow(/^401/);
+    expect(forgetEndedSession).not.toHaveBeenCalled();
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+    localStorage.clear();
+    await expect(apiRequest('GET', '/api/customer/me')).rejects.toThrow(/^401/);
+    expect(forgetEndedSession).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('throws "<status>: <body>" for a failed response, or the status text for an empty body', async () => {

@@ -107,6 +107,16 @@ export async function apiRequest(
     body: hasPayload ? JSON.stringify(payload) : undefined,
     credentials: 'include',
   });
+  if (response.status === 401 && token && method === 'GET') {
+    // A read refused with a current token: the server ended the session (supabase-js refreshes
+    // an expiring one before handing it out). Forget it here and ask once more as a visitor, so
+    // public reads (the catalogue a kiosk landing waits for) work again and screens that need a
+    // session see "signed out" instead of retrying a dead token for ever. Only reads: a 401 from
+    // a POST may be a wrong code typed by a signed-in member.
+    const { forgetEndedSession } = await import('./supabase.ts');
+    await forgetEndedSession();
+    return apiRequest(method, url, payload, options);
+  }
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
     throw new ApiError(

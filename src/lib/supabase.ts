@@ -22,3 +22,13 @@ export async function getAccessToken(): Promise<string | null> {
   const { data } = await supabase.auth.getSession();
   return data.session?.access_token ?? null;
 }
+
+/**
+ * Forgets a session the server has ended (a revoked kiosk, a removed staff member, a forgotten
+ * member) in this browser only: the stored copy goes first, so supabase-js does not ask Auth to
+ * revoke it again (Auth would answer 403, which the browser logs).
+ */
+export async function forgetEndedSession(): Promise<void> {
+  localStorage.removeItem(AUTH_STORAGE_KEY);
+  await supabase.auth.signOut({ scope: 'local' });
+}

@@ -37,8 +37,8 @@ const CHECKS: Record<string, string> = {
     select cr.id, cr.status from public.customer_rewards cr
      where (select count(*) from public.points_ledger l where l.customer_reward_id = cr.id and l.event = 'reward_redeemed')
            <> (cr.status = 'redeemed' or exists (select 1 from public.points_ledger l where l.customer_reward_id = cr.id and l.event = 'reward_clawed_back'))::int`,
-  // §3.6: one customer per phone.
-  'one customer per phone': `select phone, count(*) from public.customers group by phone having count(*) > 1`,
+  // §3.6: one customer per phone (a forgotten member's phone is null: it may join again).
+  'one customer per phone': `select phone, count(*) from public.customers where phone is not null group by phone having count(*) > 1`,
   // §3.8: a retried key never awarded twice (keys belong to their caller, as in
   // private.idempotency_keys: two staff members may each use 'key-1').
   'one award per idempotency key': `

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Routes, useParams } from 'react-router';
 import { kioskRetryDelay } from '@/features/checkin/hooks/use-kiosk-session.ts';
+import { KioskStatus } from '@/features/checkin/components/KioskStatus.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
@@ -48,10 +49,15 @@ export function BusinessKioskLandingPage() {
   if (!location) {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center bg-cream-50 px-6 text-bark-900">
-        <div aria-hidden="true" className="size-36 rounded-3xl bg-cream-100" />
-        <p role="status" className="mt-6 text-2xl text-bark-700">
-          Loading…
-        </p>
+        <div aria-hidden="true" className="mb-6 size-36 rounded-3xl bg-cream-100" />
+        {/* While it retries, the screen says so (and when), never a silent "Loading…". */}
+        {locations.failureCount > 0 ? (
+          <KioskStatus query={locations} />
+        ) : (
+          <p role="status" className="text-2xl text-bark-700">
+            Loading…
+          </p>
+        )}
       </main>
     );
   }

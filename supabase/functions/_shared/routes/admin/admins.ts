@@ -15,7 +15,7 @@ export const adminAdmins = endpoint({
     "Auth users with app_metadata role 'admin' (status active) and phones granted admin that have not signed up " +
     'yet (status pending), by phone; `you` marks the caller.',
   status: 200, response: AdminAdminsResponse,
-  errors: { 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
   handler: ({ call }) => call('app.admin_admins'),
 });
 
