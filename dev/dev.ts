@@ -2,16 +2,18 @@
 // stack's api function), both stopped together on Ctrl-C. DEV_DATABASE and DEMO_MODE: dev/env.ts;
 // BROWSER_LANE (or APP_PORT/STACK_PORT) moves both to other ports and .env.local to a file of
 // their own, so npm test's browser lanes run stacks side by side (dev/env.ts devPortsFromEnv).
+// DEV_SERVE=built serves a production build instead of the dev server (dev/env.ts devServeFromEnv).
 import { join } from 'node:path';
-import { createServer } from 'vite';
+import { build, createServer, preview } from 'vite';
 import { ROOT } from './db.ts';
 import { runCommand, stopOnSignal } from './cli.ts';
-import { devPortsFromEnv, stackOptionsFromEnv } from './env.ts';
+import { devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
 import { startStack } from './stack.ts';
 
 await runCommand(async () => {
   // vite.config.ts reads the same variables for Vite's port and its /api proxy target.
   const ports = devPortsFromEnv(process.env);
+  const serve = devServeFromEnv(process.env);
   const stack = await startStack({
     ...stackOptionsFromEnv(process.env),
     port: ports.stackPort,
@@ -24,13 +26,23 @@ await runCommand(async () => {
   process.env.VITE_SUPABASE_URL = stack.url;
   process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
   try {
-    const vite = await createServer({ configFile: join(ROOT, 'vite.config.ts'), root: ROOT });
-    await vite.listen();
+    const configFile = join(ROOT, 'vite.config.ts');
+    let server: { printUrls(): void; close(): Promise<void> };
+    if (serve === 'built') {
+      // A production build for this stack (its URL and key are baked in), served as a host would.
+      const outDir = join(ROOT, '.local', `dist-${ports.appPort}`);
+      await build({ configFile, root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      server = await preview({ configFile, root: ROOT, build: { outDir } });
+    } else {
+      const vite = await createServer({ configFile, root: ROOT });
+      await vite.listen();
+      server = vite;
+    }
     console.log('');
-    vite.printUrls();
+    server.printUrls();
     console.log('  Open the app at the Local URL above; sign-in codes appear in this terminal.\n');
     stopOnSignal(async () => {
-      await vite.close();
+      await server.close();
       await stack.stop();
     });
   } catch (error) {

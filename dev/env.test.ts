@@ -1,7 +1,7 @@
 // npm run dev's environment: DEV_DATABASE=memory really means memory, DEMO_MODE=false turns
 // demo mode off, and the stack built from it honours both.
 import { loadConfig } from './config.ts';
-import { DEFAULT_DEV_PORTS, devPortsFromEnv, stackOptionsFromEnv } from './env.ts';
+import { DEFAULT_DEV_PORTS, devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { stackTarget, supabaseClient } from './auth/testing.ts';
 
@@ -79,5 +79,14 @@ describe.each([
     } finally {
       await stack.stop();
     }
+  });
+});
+
+describe('devServeFromEnv', () => {
+  it('serves with the dev server unless DEV_SERVE=built asks for a production build', () => {
+    expect(devServeFromEnv({})).toBe('dev');
+    expect(devServeFromEnv({ DEV_SERVE: ' Dev ' })).toBe('dev');
+    expect(devServeFromEnv({ DEV_SERVE: 'built' })).toBe('built');
+    expect(() => devServeFromEnv({ DEV_SERVE: 'prod' })).toThrow(/DEV_SERVE=prod: expected dev/);
   });
 });

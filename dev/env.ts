@@ -75,3 +75,18 @@ export function devPortsFromEnv(env: Record<string, string | undefined>): DevPor
     stackPort === DEFAULT_DEV_PORTS.stackPort ? '.env.local' : `.local/stack-${stackPort}.env`;
   return { appPort, stackPort, dbPort, envFile };
 }
+
+/**
+ * How `npm run dev` serves the app: `dev` (the default: Vite's dev server, hot reload, modules one
+ * by one) or `built` (DEV_SERVE=built: a production build for this start's stack URL and key, made
+ * in about two seconds and served by `vite preview` — what a host serves; the browser suites use
+ * it, as a fresh page then loads a few files instead of hundreds of modules).
+ */
+export type DevServe = 'dev' | 'built';
+
+export function devServeFromEnv(env: Record<string, string | undefined>): DevServe {
+  const text = env.DEV_SERVE?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'dev') return 'dev';
+  if (text === 'built') return 'built';
+  throw new Error(`DEV_SERVE=${env.DEV_SERVE}: expected dev (the dev server) or built (a production build)`);
+}

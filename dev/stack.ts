@@ -128,6 +128,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const listening = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: handle, port, hostname: '127.0.0.1' }, (info) => resolve(info.port));
       server.once('error', reject);
+      // Idle connections stay open longer than clients keep them (Node's fetch: 4 s), so the client
+      // always closes first: with Node's default 5 s, a busy machine let the server close one just
+      // as a client reused it, and that request failed with ECONNRESET.
+      (server as import('node:http').Server).keepAliveTimeout = 60_000;
     });
     const url = `http://127.0.0.1:${listening}`;
     const authSettings = { ...config.auth, ...options.authSettings };

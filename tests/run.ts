@@ -119,28 +119,33 @@ const dropTemplates = await makeTemplates();
 // The browser suites split between lanes, vitest runs of their own beside the rest (in one run
 // vitest starts the browser files only once every other file is done, so the run took the sum).
 // Within a lane the files run one after another; each lane has its own ports and env file
-// (BROWSER_LANE, dev/env.ts), so the lanes' dev servers run side by side. Files are dealt out
-// longest first to the lane with the least time so far, by their measured durations (seconds; a
-// file not listed counts as the mean). The shares come from the "browser lanes" lines this script
-// prints, from a two-lane run on 2 cores (2026-11-26, under heavy outside load: load average
-// 14-28, so every file took about 7 times longer; kiosk-and-screens without a test that timed
-// out), scaled to the ~6 min the files took one after another unloaded. Update them from those
-// lines when files grow; the split only needs the proportions.
+// (BROWSER_LANE, dev/env.ts), so the lanes' stacks run side by side. Each file serves a production
+// build of its own start (DEV_SERVE=built): no dev server, so no dependency optimiser that reloads
+// a page half-way when another lane starts. Files are dealt out longest first to the lane with the
+// least time so far, by their measured durations (seconds: the file's own time plus about 7 s to
+// start its stack, build and browser; a file not listed counts as the mean), from a one-lane run
+// of the e2e project alone on a quiet machine (2026-11-26). Update them from the "browser lanes"
+// lines this script prints when files grow; the split only needs the proportions.
 const E2E_SECONDS: Record<string, number> = {
-  'checkin-flows.test.ts': 70,
-  'public-site.test.ts': 66,
-  'kiosk-and-screens.test.ts': 45,
-  'counter.pg.test.ts': 34,
-  'admin.test.ts': 28,
-  'whole-day.pg.test.ts': 25,
-  'staff-access.test.ts': 23,
-  'smoke.test.ts': 19,
-  'kiosk-enrolment.test.ts': 11,
-  'staff.test.ts': 10,
-  'session.test.ts': 4,
-  'contact-storage.pg.test.ts': 3,
+  'kiosk-and-screens.test.ts': 46,
+  'whole-day.pg.test.ts': 43,
+  'checkin-flows.test.ts': 39,
+  'public-site.test.ts': 36,
+  'counter.pg.test.ts': 28,
+  'programme-settings.test.ts': 20,
+  'campaigns.pg.test.ts': 20,
+  'member-records.pg.test.ts': 17,
+  'admin.test.ts': 17,
+  'programme-business.test.ts': 17,
+  'smoke.test.ts': 17,
+  'staff-access.test.ts': 16,
+  'people.test.ts': 16,
+  'kiosk-enrolment.test.ts': 16,
+  'staff.test.ts': 12,
+  'session.test.ts': 8,
+  'contact-storage.pg.test.ts': 8,
 };
-const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 1) || 1);
+const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
 
 /** The e2e files that run here, dealt out to `count` lanes by their measured durations. */
 function browserLanes(count: number): { files: string[]; seconds: number }[] {

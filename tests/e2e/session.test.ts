@@ -7,7 +7,8 @@ import { STACK, startBrowserApp, type BrowserApp } from '../support/browser-app.
 let app: BrowserApp;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
+  // The dev server: the test imports the app's own modules into the page (/src/…).
+  app = await startBrowserApp({ serve: 'dev' });
 });
 
 afterAll(async () => {

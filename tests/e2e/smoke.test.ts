@@ -15,8 +15,9 @@ const BUSINESSES = [
 let app: BrowserApp | undefined;
 
 beforeAll(async () => {
-  // The README's first command, on an in-memory database so a developer's .local data is untouched.
-  app = await startBrowserApp();
+  // The README's first command, dev server and all (the other suites load a production build of
+  // it), on an in-memory database so a developer's .local data is untouched.
+  app = await startBrowserApp({ serve: 'dev' });
 });
 
 afterAll(async () => {

@@ -77,16 +77,24 @@ export interface BrowserApp {
 
 /**
  * `npm run dev` on an in-memory database, or on `databaseUrl` (a real Postgres test database),
- * with `env` added to its environment (e.g. `DEMO_MODE: 'false'`), and Chromium.
+ * with `env` added to its environment (e.g. `DEMO_MODE: 'false'`), and Chromium. The app is a
+ * production build of this start (`serve: 'dev'`: Vite's dev server, as the quick start runs it).
  */
 export async function startBrowserApp(
-  options: { databaseUrl?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { databaseUrl?: string; env?: NodeJS.ProcessEnv; serve?: 'dev' | 'built' } = {},
 ): Promise<BrowserApp> {
   for (const port of PORTS) {
     if (await portInUse(port))
       throw new Error(`port ${port} is busy: stop the running dev server first`);
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, DEV_DATABASE: 'memory', ...options.env };
+  // A production build (DEV_SERVE=built, dev/env.ts) unless the suite asks for the dev server:
+  // what users load, and a fresh page loads in a few requests instead of hundreds of modules.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEV_DATABASE: 'memory',
+    DEV_SERVE: options.serve ?? 'built',
+    ...options.env,
+  };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   let log = '';
