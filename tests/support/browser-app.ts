@@ -16,7 +16,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../dev/chromium.ts';
 import { devPortsFromEnv } from '../../dev/env.ts';
 
 const LANE = devPortsFromEnv(process.env);
@@ -139,7 +139,7 @@ export async function startBrowserApp(
     const anonKey = /VITE_SUPABASE_ANON_KEY=(\S+)/.exec(envFile)?.[1];
     if (!anonKey) throw new Error(`npm run dev wrote no anon key to ${LANE.envFile}`);
     const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     });
     return {
