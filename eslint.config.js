@@ -157,4 +157,20 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'src/test/**'],
     languageOptions: { globals: { ...globals.vitest } },
   },
+  {
+    // The node project's files share their worker's modules (vitest.config.ts: isolate false): a
+    // mocked module or a stubbed global would leak into the next file.
+    files: ['tests/**/*.ts', 'dev/**/*.test.ts', 'supabase/functions/**/*.test.ts'],
+    ignores: ['tests/e2e/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'The node suites share modules between files (isolate: false); pass a fake in instead.',
+        })),
+      ],
+    },
+  },
 );

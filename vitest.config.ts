@@ -66,6 +66,11 @@ export default mergeConfig(
               'tests/**/*.test.ts',
             ],
             exclude: ['tests/e2e/**', '**/node_modules/**', ...leftOut],
+            // A worker keeps its loaded modules from one file to the next (the API, PGlite's WASM,
+            // the contract): a third less CPU for this project here (202 against 291 s). These
+            // files mock no module and stub no global; each makes its own database and stack, and
+            // the one that changes process.env (faults/restart) puts it back.
+            isolate: false,
             testTimeout: 60_000,
             hookTimeout: 180_000,
           },
