@@ -1,5 +1,6 @@
 // The one Hono app on the local stack's port, routed as Supabase's gateway routes a project:
-// /auth/v1 → the auth stand-in, /functions/v1 → the api function, CORS for the app's origins.
+// /auth/v1 → the auth stand-in, /storage/v1 → the storage stand-in, /functions/v1 → the api
+// function, CORS for the app's origins.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
@@ -13,6 +14,7 @@ import { createGoTrueGateway } from '../supabase/functions/_shared/gotrue.ts';
 import type { SmsSender } from '../supabase/functions/_shared/hooks/sms-sender.ts';
 import { createAuthApp } from './auth/app.ts';
 import { createStore } from './auth/store.ts';
+import { createStorageApp } from './storage.ts';
 import type { AuthSettings, HookSettings } from './config.ts';
 import type { Sql } from './db.ts';
 import type { SigningKeys } from './keys.ts';
@@ -130,6 +132,9 @@ export function createGateway(parts: {
       'apikey',
       'content-type',
       'x-supabase-api-version',
+      // Storage uploads (supabase-js): replace or not, and the file's cache lifetime.
+      'x-upsert',
+      'cache-control',
     ],
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposeHeaders: ['retry-after', 'x-supabase-api-version', 'x-sb-error-code'],
@@ -139,6 +144,9 @@ export function createGateway(parts: {
   gateway.use('/auth/v1/*', gatewayCors);
   gateway.get('/', (c) => c.json({ ok: true, service: 'village-rewards local stack' }));
   gateway.all('/auth/v1/*', mount(auth.fetch));
+  // Storage (dev/storage.ts): business images uploaded from /admin, read by their public URL.
+  gateway.use('/storage/v1/*', gatewayCors);
+  gateway.all('/storage/v1/*', mount(createStorageApp({ sql, keys: parts.keys }).fetch));
   // As on hosted Supabase the function sees its own path (/functions/v1/api/x arrives as /api/x)
   // and, as Cloudflare in front of it does, cf-connecting-ip is set from the socket: whatever
   // the client sent in that header is replaced, so a client cannot pick its own address.

@@ -126,3 +126,37 @@ create table if not exists auth.refresh_tokens (
   updated_at timestamptz not null default now()
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+
+-- Supabase Storage's tables, the columns this project uses (the storage stand-in, dev/storage.ts,
+-- keeps the bytes in storage.dev_object_data; hosted Storage keeps them in S3). RLS on objects
+-- decides who uploads, as on hosted Supabase.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  public boolean not null default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (bucket_id, name)
+);
+alter table storage.objects enable row level security;
+grant select on storage.buckets to anon, authenticated, service_role;
+grant all on storage.objects to anon, authenticated, service_role;
+create table if not exists storage.dev_object_data (
+  object_id uuid primary key references storage.objects (id) on delete cascade,
+  bytes bytea not null
+);

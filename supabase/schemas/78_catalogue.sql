@@ -84,8 +84,11 @@ begin
   if length(coalesce(p_hours, '')) > 300 then
     perform private.fail('400', 'The opening hours are too long (up to 300 characters)');
   end if;
+  -- https://…, a path on this site, or the local stack's Storage (plain http on a developer's
+  -- machine only: what `npm run dev` uploads to). The contract's IMAGE_URL_PATTERN says the same.
   if length(coalesce(p_logo_url, '')) > 500
-     or (coalesce(p_logo_url, '') <> '' and p_logo_url !~ '^(https://[^\s]+|/[A-Za-z0-9._/-]+)$') then
+     or (coalesce(p_logo_url, '') <> ''
+         and p_logo_url !~ '^(https://[^\s]+|/[A-Za-z0-9._/-]+|http://(127\.0\.0\.1|localhost)(:[0-9]+)?/storage/v1/object/public/[^\s]+)$') then
     perform private.fail('400', 'The image address must start with https:// (or be left empty to use the icon)');
   end if;
   if p_icon is null or p_icon not in ('ice-cream', 'pizza', 'coffee', 'palette', 'cookie', 'candy', 'store') then

@@ -149,3 +149,71 @@ it('adds a seventh business with its welcome reward from the Programme tab; it w
   });
   expect(redeemed.status).toBe(200);
 });
+
+it("uploads a business's logo to Storage from the edit dialog; wrong files are said; the landing shows the image", async () => {
+  const { deflateSync } = await import('node:zlib');
+  // A real 2×2 PNG (CRCs computed), so the landing can decode and draw it.
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    let crc = ~0;
+    for (const byte of body) {
+      crc ^= byte;
+      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+    }
+    const end = Buffer.alloc(4);
+    end.writeUInt32BE(~crc >>> 0);
+    return Buffer.concat([length, body, end]);
+  };
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0])),
+    chunk('IDAT', deflateSync(Buffer.from([0, 200, 60, 40, 200, 60, 40, 0, 200, 60, 40, 200, 60, 40]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+
+  const { page, problems, context } = await rig.open('/admin?tab=programme', 1280, { storageState: admin });
+  if (!admin) admin = await signInThroughScreen(page, '5555550100', '123456');
+  const programme = page.getByRole('tabpanel', { name: 'Programme' });
+  await programme.getByRole('button', { name: 'Edit Village Creamery' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Village Creamery' });
+  const upload = dialog.getByLabel('Upload an image (optional)');
+
+  // What cannot go up is said beside the field, and nothing is sent.
+  await upload.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+  await dialog.getByRole('alert').filter({ hasText: 'Choose a PNG, JPEG or WebP image.' }).waitFor();
+  await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1024 * 1024 + 1) });
+  await dialog.getByRole('alert').filter({ hasText: 'Choose an image of at most 1 MB.' }).waitFor();
+
+  await upload.setInputFiles({ name: 'creamery.png', mimeType: 'image/png', buffer: png });
+  await dialog
+    .getByText('creamery.png uploaded. Save the business to use it.')
+    .waitFor()
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${await dialog.innerText()}\n${problems.join('\n')}`);
+    });
+  const address = await dialog.getByLabel('Image address (optional)').inputValue();
+  expect(address).toMatch(/\/storage\/v1\/object\/public\/business-images\/creamery\/[0-9a-f-]{36}\.png$/);
+  const stored = await fetch(address);
+  expect(stored.status).toBe(200);
+  expect(Buffer.from(await stored.arrayBuffer()).equals(png)).toBe(true);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'programme-business-image-1280');
+  await dialog.getByRole('button', { name: 'Save business' }).click();
+  await dialog.waitFor({ state: 'hidden' }).catch(async (error: unknown) => {
+    throw new Error(`${String(error)}\n${await dialog.innerText()}\n${problems.join('\n')}`);
+  });
+  expect(problems).toEqual([]);
+  await context.close();
+
+  // The kiosk landing shows the uploaded image, drawn.
+  const landing = await rig.open('/creamery', KIOSK_LANDSCAPE);
+  const logo = landing.page.getByRole('img', { name: 'Village Creamery logo' });
+  await logo.waitFor();
+  expect(await logo.getAttribute('src')).toBe(address);
+  await landing.page.waitForFunction(
+    () => (document.querySelector('img[alt="Village Creamery logo"]') as HTMLImageElement | null)?.naturalWidth === 2,
+  );
+  await landing.context.close();
+});

@@ -17,6 +17,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useArchiveBusiness, useCatalogue, useCreateBusiness, useUpdateBusiness } from '../api/catalogue.ts';
+import { BusinessImageUpload } from './BusinessImageUpload.tsx';
 import { Field, useZodForm } from './ProgrammeForm.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -112,7 +113,22 @@ function BusinessRow({ business }: { business: CatalogueBusiness }) {
 
 function BusinessDialog(props: { mode: 'create' } | { mode: 'edit'; business: CatalogueBusiness }) {
   const editing = props.mode === 'edit' ? props.business : null;
-  const initial = (): Values => (editing ? { ...editing, slug: editing.slug } : EMPTY);
+  // Only the form's own fields: the catalogue row also has id, sortOrder, archivedAt… which the
+  // strict request schema refuses (editing a business failed with "Unrecognized keys").
+  const initial = (): Values =>
+    editing
+      ? {
+          slug: editing.slug,
+          businessName: editing.businessName,
+          kind: editing.kind,
+          description: editing.description,
+          address: editing.address,
+          hours: editing.hours,
+          logoUrl: editing.logoUrl,
+          icon: editing.icon,
+          color: editing.color,
+        }
+      : EMPTY;
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Values>(initial);
   const form = useZodForm(editing ? UpdateBusinessRequest : CreateBusinessRequest);
@@ -200,8 +216,9 @@ function BusinessDialog(props: { mode: 'create' } | { mode: 'edit'; business: Ca
             onChange={set('logoUrl')}
             error={form.errors.logoUrl}
             placeholder="https://…"
-            hint="A square logo (https://…). Left empty, the icon on its colour is shown."
+            hint="A square logo (https://…), or upload one below. Left empty, the icon on its colour is shown."
           />
+          <BusinessImageUpload slug={editing?.slug ?? values.slug} onUploaded={set('logoUrl')} />
           <div className="flex items-center gap-3 text-sm text-bark-700">
             <BusinessLogo location={{ ...values, businessName: values.businessName || 'The business' }} />
             Preview

@@ -22,11 +22,17 @@ export const BusinessSlug = z
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}: at most ${max} characters`);
 const required = (label: string, max: number) => text(label, max).min(1, `Enter ${label.toLowerCase()}`);
+/**
+ * An image address: https://…, a path on this site, or the local stack's own Storage (plain http on
+ * this machine only: `npm run dev` uploads there). The same rule as private.check_location_fields.
+ */
+export const IMAGE_URL_PATTERN =
+  /^(https:\/\/\S+|\/[A-Za-z0-9._/-]+|http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/storage\/v1\/object\/public\/\S+)$/;
 const imageUrl = z
   .string()
   .trim()
   .max(500, 'At most 500 characters')
-  .refine((url) => url === '' || /^(https:\/\/\S+|\/[A-Za-z0-9._/-]+)$/.test(url), 'Start the image address with https://');
+  .refine((url) => url === '' || IMAGE_URL_PATTERN.test(url), 'Start the image address with https://');
 
 export const BusinessFields = z.strictObject({
   businessName: required('The name', 100),

@@ -1,0 +1,118 @@
+// The local stack's Storage stand-in (dev/storage.ts) through supabase-js's own storage client, as
+// the admin screen uploads: an admin uploads a business image and anyone reads it by its public
+// URL; a staff phone, a member-less session and a kiosk are refused by RLS (the policies of
+// supabase/schemas/82_business_images.sql); the bucket's size and type limits hold; a name is
+// not overwritten unless asked.
+import { deflateSync } from 'node:zlib';
+import { startStack, type Stack } from './stack.ts';
+import { stackTarget, supabaseClient } from './auth/testing.ts';
+
+/** A real 1×1 PNG. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    let crc = ~0;
+    for (const byte of body) {
+      crc ^= byte;
+      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+    }
+    const crcBuffer = Buffer.alloc(4);
+    crcBuffer.writeUInt32BE(~crc >>> 0);
+    return Buffer.concat([length, body, crcBuffer]);
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 200, 60, 40]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ port: 0, dataDir: null, quiet: true });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function signedIn(phone: string) {
+  const client = supabaseClient(stackTarget(stack));
+  await client.auth.signInWithOtp({ phone: `+1${phone}` });
+  const { error } = await client.auth.verifyOtp({ phone: `+1${phone}`, token: '123456', type: 'sms' });
+  if (error) throw error;
+  return client;
+}
+
+describe('business images in Storage', () => {
+  it('an admin uploads a PNG; its public URL serves the same bytes to anyone', async () => {
+    const admin = await signedIn('5555550100');
+    const bytes = png();
+    const { data, error } = await admin.storage
+      .from('business-images')
+      .upload('creamery/logo.png', bytes, { contentType: 'image/png' });
+    expect(error).toBeNull();
+    expect(data?.path).toBe('creamery/logo.png');
+    const url = admin.storage.from('business-images').getPublicUrl('creamery/logo.png').data.publicUrl;
+    expect(url).toBe(`${stack.url}/storage/v1/object/public/business-images/creamery/logo.png`);
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+
+    // The same name again is refused unless the upload asks to replace it.
+    const again = await admin.storage.from('business-images').upload('creamery/logo.png', bytes, { contentType: 'image/png' });
+    expect(again.error).not.toBeNull();
+    const replaced = await admin.storage
+      .from('business-images')
+      .upload('creamery/logo.png', bytes, { contentType: 'image/png', upsert: true });
+    expect(replaced.error).toBeNull();
+    const [row] = await stack.sql<{ n: number }[]>`
+      select count(*)::int as n from storage.objects where bucket_id = 'business-images' and name = 'creamery/logo.png'`;
+    expect(row!.n).toBe(1);
+
+    // A browser's File goes up as multipart form data; its own type counts.
+    const file = new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+    const fromBrowser = await admin.storage.from('business-images').upload('creamery/from-browser.png', file, { cacheControl: '60' });
+    expect(fromBrowser.error).toBeNull();
+    const served = await fetch(`${stack.url}/storage/v1/object/public/business-images/creamery/from-browser.png`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('max-age=60');
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('refuses staff, a kiosk and the anon key at the database (RLS), and stores nothing', async () => {
+    const staff = await signedIn('5555550101');
+    const kiosk = supabaseClient(stackTarget(stack));
+    await kiosk.auth.signInAnonymously();
+    const visitor = supabaseClient(stackTarget(stack));
+    for (const client of [staff, kiosk, visitor]) {
+      const { error } = await client.storage
+        .from('business-images')
+        .upload(`museum/${crypto.randomUUID()}.png`, png(), { contentType: 'image/png' });
+      expect(error?.message).toMatch(/row-level security/);
+    }
+    const [row] = await stack.sql<{ n: number }[]>`
+      select count(*)::int as n from storage.objects where name like 'museum/%'`;
+    expect(row!.n).toBe(0);
+  });
+
+  it("holds the bucket's limits: PNG, JPEG or WebP only, at most 1 MB", async () => {
+    const admin = await signedIn('5555550100');
+    const svg = await admin.storage
+      .from('business-images')
+      .upload('joanies/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { contentType: 'image/svg+xml' });
+    expect(svg.error?.message).toMatch(/mime type image\/svg\+xml is not supported/);
+    const big = await admin.storage
+      .from('business-images')
+      .upload('joanies/big.png', Buffer.alloc(1024 * 1024 + 1), { contentType: 'image/png' });
+    expect(big.error?.message).toMatch(/maximum allowed size/);
+    const missing = await fetch(`${stack.url}/storage/v1/object/public/business-images/joanies/big.png`);
+    expect(missing.status).toBe(400);
+  });
+});
