@@ -36,6 +36,18 @@ export default defineConfig({
   ...(ports.appPort === DEFAULT_DEV_PORTS.appPort
     ? {}
     : { cacheDir: `node_modules/.vite-${ports.appPort}` }),
+  // The dev server pre-bundles every dependency the app's source imports, before it answers:
+  // found later (a lazy screen's import), a new dependency made Vite re-bundle and reload the page
+  // half-way (504 "Outdated Optimize Dep" on a first start with an empty cache).
+  optimizeDeps: {
+    entries: [
+      'index.html',
+      'src/**/*.{ts,tsx}',
+      'supabase/functions/_shared/contract.ts',
+      '!src/**/*.test.{ts,tsx}',
+      '!src/test/**',
+    ],
+  },
   // The manifest lets scripts/bundle-size.ts measure what each route loads.
   build: { manifest: true },
   server: { host: '127.0.0.1', port: ports.appPort, strictPort: true, proxy: apiProxy },

@@ -82,6 +82,13 @@ describe.each([
   });
 });
 
+describe('DEV_ENV_FILE', () => {
+  it('names the env file outright, on any port', () => {
+    expect(devPortsFromEnv({ DEV_ENV_FILE: '.local/e2e.env' }).envFile).toBe('.local/e2e.env');
+    expect(devPortsFromEnv({ BROWSER_LANE: '2', DEV_ENV_FILE: '.local/e2e.env' }).envFile).toBe('.local/e2e.env');
+  });
+});
+
 describe('devServeFromEnv', () => {
   it('serves with the dev server unless DEV_SERVE=built asks for a production build', () => {
     expect(devServeFromEnv({})).toBe('dev');

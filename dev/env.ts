@@ -37,6 +37,8 @@ export function stackOptionsFromEnv(env: Record<string, string | undefined>): En
  * APP_PORT, STACK_PORT and DB_PORT (default STACK_PORT + 1) name ports outright. A stack on
  * other than the default ports writes .local/stack-<port>.env instead of .env.local, so two
  * stacks never share one file (Vite itself gets the URL and key through its environment).
+ * DEV_ENV_FILE names the file outright: the browser suites keep theirs under .local, as a
+ * rewritten .env.local restarts every running Vite dev server (Vite watches the root's .env files).
  */
 export interface DevPorts {
   appPort: number;
@@ -72,7 +74,8 @@ export function devPortsFromEnv(env: Record<string, string | undefined>): DevPor
     portFromEnv(env, 'DB_PORT') ??
     (explicitStack === undefined ? DEFAULT_DEV_PORTS.dbPort + offset : explicitStack + 1);
   const envFile =
-    stackPort === DEFAULT_DEV_PORTS.stackPort ? '.env.local' : `.local/stack-${stackPort}.env`;
+    env.DEV_ENV_FILE?.trim() ||
+    (stackPort === DEFAULT_DEV_PORTS.stackPort ? '.env.local' : `.local/stack-${stackPort}.env`);
   return { appPort, stackPort, dbPort, envFile };
 }
 

@@ -19,7 +19,12 @@ import { PNG } from 'pngjs';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../dev/chromium.ts';
 import { devPortsFromEnv } from '../../dev/env.ts';
 
-const LANE = devPortsFromEnv(process.env);
+// The suites' stacks write their env file under .local, never .env.local: a rewritten .env.local
+// restarts every Vite dev server running from this folder (another lane's, a developer's).
+const LANE = devPortsFromEnv({
+  ...process.env,
+  DEV_ENV_FILE: `.local/stack-${devPortsFromEnv(process.env).stackPort}.env`,
+});
 /** The app (Vite) and the local stack of this lane: 5173 and 54321 unless BROWSER_LANE says. */
 export const APP = `http://127.0.0.1:${LANE.appPort}`;
 export const STACK = `http://127.0.0.1:${LANE.stackPort}`;
@@ -93,6 +98,7 @@ export async function startBrowserApp(
     ...process.env,
     DEV_DATABASE: 'memory',
     DEV_SERVE: options.serve ?? 'built',
+    DEV_ENV_FILE: LANE.envFile,
     ...options.env,
   };
   delete env.DATABASE_URL;
@@ -142,6 +148,14 @@ export async function startBrowserApp(
       executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     });
+    if (env.DEV_SERVE === 'dev') {
+      // Vite's dev server bundles dependencies on first use: one page load first (its errors not
+      // counted), so a test's page never meets a re-bundle that reloads it half-way (a developer's
+      // first load on an empty cache may; seen under load in CI as 504 "Outdated Optimize Dep").
+      const warm = await browser.newPage();
+      await warm.goto(`${APP}/`, { waitUntil: 'networkidle' }).catch(() => {});
+      await warm.close();
+    }
     return {
       browser,
       anonKey,
