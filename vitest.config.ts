@@ -48,8 +48,11 @@ export default mergeConfig(
             name: 'web',
             globals: true,
             environment: 'jsdom',
-            // Worker threads start faster than the default child processes (about 15 s less here).
-            pool: 'threads',
+            // Worker threads in VM contexts: jsdom is set up per file in a context instead of a
+            // fresh module graph (33 → 3 s of environment set-up here; the project took 48 s of
+            // wall and 88 s of CPU with plain threads, 27 s and 47 s this way). Modules mocked
+            // with vi.mock stay per file.
+            pool: 'vmThreads',
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/test/setup.ts'],
           },
