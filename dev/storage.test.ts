@@ -3,33 +3,11 @@
 // URL; a staff phone, a member-less session and a kiosk are refused by RLS (the policies of
 // supabase/schemas/82_business_images.sql); the bucket's size and type limits hold; a name is
 // not overwritten unless asked.
-import { deflateSync } from 'node:zlib';
 import { startStack, type Stack } from './stack.ts';
+import { solidPng } from '../tests/support/png.ts';
 import { stackTarget, supabaseClient } from './auth/testing.ts';
 
-/** A real 1×1 PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    let crc = ~0;
-    for (const byte of body) {
-      crc ^= byte;
-      for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-    }
-    const crcBuffer = Buffer.alloc(4);
-    crcBuffer.writeUInt32BE(~crc >>> 0);
-    return Buffer.concat([length, body, crcBuffer]);
-  };
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 200, 60, 40]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = () => solidPng(1);
 
 let stack: Stack;
 

@@ -1,14 +1,14 @@
 // GET /api/programme (issue 21 §2): the tiers (thresholds, goal labels, rewards) and the public
 // content. Nothing in src/ fixes a threshold or the public copy: screens read them here, cached by
 // react-query (the query client's staleTime; an admin's change refetches this key).
+// The fetcher (get-programme.ts, with the contract's schema) loads on demand.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProgrammeResponse, type ProgrammeTier } from '@contract';
-import { getByKey } from './api-client.ts';
+import type { ProgrammeResponse, ProgrammeTier } from '@contract';
 
 export const programmeQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/programme'] as const,
-    queryFn: ({ queryKey }) => getByKey(ProgrammeResponse, queryKey),
+    queryFn: async (): Promise<ProgrammeResponse> => (await import('./get-programme.ts')).getProgramme(),
   });
 
 export function useProgramme() {

@@ -148,14 +148,6 @@ export async function startBrowserApp(
       executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     });
-    if (env.DEV_SERVE === 'dev') {
-      // Vite's dev server bundles dependencies on first use: one page load first (its errors not
-      // counted), so a test's page never meets a re-bundle that reloads it half-way (a developer's
-      // first load on an empty cache may; seen under load in CI as 504 "Outdated Optimize Dep").
-      const warm = await browser.newPage();
-      await warm.goto(`${APP}/`, { waitUntil: 'networkidle' }).catch(() => {});
-      await warm.close();
-    }
     return {
       browser,
       anonKey,

@@ -51,14 +51,19 @@ export function requireRole(caller: Caller, kinds: readonly CallerKind[]): Calle
   throw new ApiError(403, 'forbidden', `This is for ${kinds.join(' / ')} callers only`);
 }
 
+/** The business in an owner's app_metadata (location_id), if the token names one. */
+export function ownerLocationId(caller: Caller): string | undefined {
+  const own = ((caller.claims.app_metadata ?? {}) as Record<string, unknown>).location_id;
+  return typeof own === 'string' ? own : undefined;
+}
+
 /**
  * A business owner acts only for their own business (issue 21 §3): 403 when an owner names
  * another business, or none (every business). Other callers pass; the SQL function checks again.
  */
 export function requireOwnBusiness(caller: Caller, locationId: string | undefined | null): void {
   if (caller.kind !== 'owner') return;
-  const own = ((caller.claims.app_metadata ?? {}) as Record<string, unknown>).location_id;
-  if (!locationId || locationId !== own) {
+  if (!locationId || locationId !== ownerLocationId(caller)) {
     throw new ApiError(403, 'forbidden', 'An owner sees only their own business');
   }
 }

@@ -11,7 +11,7 @@ import {
   EmptyQuery,
   type CampaignSegment,
 } from '../../contract.ts';
-import type { Caller } from '../../caller.ts';
+import { ownerLocationId, type Caller } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
 import { ApiError } from '../../errors.ts';
 import { ADMIN_OR_OWNER, BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
@@ -22,8 +22,8 @@ import { ADMIN_OR_OWNER, BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts
  */
 function segmentLocation(caller: Caller, segment: CampaignSegment): string | null {
   if (caller.kind !== 'owner') return segment.locationId ?? null;
-  const own = ((caller.claims.app_metadata ?? {}) as Record<string, unknown>).location_id;
-  if (typeof own !== 'string' || (segment.locationId && segment.locationId !== own)) {
+  const own = ownerLocationId(caller);
+  if (own === undefined || (segment.locationId && segment.locationId !== own)) {
     throw new ApiError(403, 'forbidden', 'An owner can only text members who visited their own business');
   }
   return own;
