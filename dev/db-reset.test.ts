@@ -39,4 +39,6 @@ it('rebuilds a file-backed PGlite from the migrations and seeds', async () => {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+  // Two resets on a file-backed database, each initdb and every migration (about 20 CPU-seconds in
+  // all): a minute was not enough on a machine busy with the rest of npm test.
+}, 180_000);

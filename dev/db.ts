@@ -43,7 +43,7 @@ export async function startEmbeddedPostgres(options: {
   // pg_trgm: the customer search's trigram indexes (a migration creates the extension).
   const db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    ...(template ? { loadDataDir: new TarballBlob(templateBytes(template)) } : {}),
     extensions: { pg_trgm },
   });
   const host = options.host ?? '127.0.0.1';
@@ -62,6 +62,37 @@ export async function startEmbeddedPostgres(options: {
       await db.close();
     },
   };
+}
+
+/**
+ * A tarball for PGlite's `loadDataDir`, which reads it with `arrayBuffer()`: Node's own Blob hands
+ * its 44 MB back in small chunks, a third of a database's start from the template (0.5 of 1.6
+ * CPU-seconds here); this hands over a copy in one piece (PGlite keeps no reference to it).
+ */
+class TarballBlob extends Blob {
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    super([]);
+    this.#bytes = bytes;
+  }
+  override get size() {
+    return this.#bytes.byteLength;
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#bytes.slice().buffer as ArrayBuffer;
+  }
+}
+
+// The template read once per process: a test worker starts many databases from it.
+const templates = new Map<string, Uint8Array>();
+function templateBytes(path: string): Uint8Array {
+  let bytes = templates.get(path);
+  if (!bytes) {
+    bytes = readFileSync(path);
+    templates.clear();
+    templates.set(path, bytes);
+  }
+  return bytes;
 }
 
 /**

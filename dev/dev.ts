@@ -2,9 +2,12 @@
 // stack's api function), both stopped together on Ctrl-C. DEV_DATABASE and DEMO_MODE: dev/env.ts;
 // BROWSER_LANE (or APP_PORT/STACK_PORT) moves both to other ports and .env.local to a file of
 // their own, so npm test's browser lanes run stacks side by side (dev/env.ts devPortsFromEnv).
-// DEV_SERVE=built serves a production build instead of the dev server (dev/env.ts devServeFromEnv).
-import { join } from 'node:path';
+// DEV_SERVE=built serves a production build instead of the dev server (dev/env.ts devServeFromEnv),
+// reusing the last one on these ports when nothing it is made from changed (dev/build-cache.ts).
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { build, createServer, preview } from 'vite';
+import { buildFingerprint, FINGERPRINT_FILE, hasBuild } from './build-cache.ts';
 import { ROOT } from './db.ts';
 import { runCommand, stopOnSignal } from './cli.ts';
 import { devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
@@ -29,9 +32,17 @@ await runCommand(async () => {
     const configFile = join(ROOT, 'vite.config.ts');
     let server: { printUrls(): void; close(): Promise<void> };
     if (serve === 'built') {
-      // A production build for this stack (its URL and key are baked in), served as a host would.
+      // A production build for this stack (its URL and key are baked in), served as a host would;
+      // the last one on these ports again when nothing it is made from changed (dev/build-cache.ts).
       const outDir = join(ROOT, '.local', `dist-${ports.appPort}`);
-      await build({ configFile, root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      const fingerprint = buildFingerprint(ROOT, process.env);
+      if (hasBuild(outDir, fingerprint)) {
+        console.log(`Serving the build in ${relative(ROOT, outDir)}: nothing it is made from has changed.`);
+      } else {
+        rmSync(join(outDir, FINGERPRINT_FILE), { force: true });
+        await build({ configFile, root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+        writeFileSync(join(outDir, FINGERPRINT_FILE), `${fingerprint}\n`);
+      }
       server = await preview({ configFile, root: ROOT, build: { outDir } });
     } else {
       const vite = await createServer({ configFile, root: ROOT });

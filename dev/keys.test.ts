@@ -1,10 +1,17 @@
 // The stack's signing key: made once and kept in a file (so sessions survive restarts), served
-// as a JWKS, and signing the anon key.
+// as a JWKS, and signing the anon key, which is kept beside it.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { anonKey, inMemorySigningKeys, jwks, loadOrCreateSigningKeys, signJwt } from './keys.ts';
+import {
+  anonKey,
+  inMemorySigningKeys,
+  jwks,
+  loadOrCreateAnonKey,
+  loadOrCreateSigningKeys,
+  signJwt,
+} from './keys.ts';
 
 let dir: string;
 
@@ -49,4 +56,22 @@ it('refuses a key file that is not one, rather than replacing it', async () => {
   const path = join(dir, 'keys.json');
   writeFileSync(path, '{"something": "else"}');
   await expect(loadOrCreateSigningKeys(path)).rejects.toThrow(/not a signing key file/);
+});
+
+it('keeps the anon key beside the key that signed it: the same on every start, new for a new key or ref', async () => {
+  const path = join(dir, 'keys.json');
+  const keys = await loadOrCreateSigningKeys(path);
+  const first = await loadOrCreateAnonKey(path, keys, { ref: 'village-rewards' });
+  const { payload } = await jwtVerify(first, createLocalJWKSet(jwks(keys)));
+  expect(payload).toMatchObject({ role: 'anon', ref: 'village-rewards' });
+  // A restart loads the same key file and gets the same anon key, and the key file still loads.
+  const reloaded = await loadOrCreateSigningKeys(path);
+  expect(await loadOrCreateAnonKey(path, reloaded, { ref: 'village-rewards' })).toBe(first);
+  expect(statSync(path).mode & 0o777).toBe(0o600);
+  // Another project ref, or a key file whose key changed, gets a new one, signed by that key.
+  const otherRef = await loadOrCreateAnonKey(path, reloaded, { ref: 'elsewhere' });
+  expect(otherRef).not.toBe(first);
+  const newKeys = await inMemorySigningKeys();
+  const renewed = await loadOrCreateAnonKey(path, newKeys, { ref: 'elsewhere' });
+  await expect(jwtVerify(renewed, createLocalJWKSet(jwks(newKeys)))).resolves.toBeTruthy();
 });

@@ -1,6 +1,6 @@
 // The local stack's signing key (ES256, as Supabase's asymmetric JWT keys): generated once and
-// kept in .local/keys.json so sessions survive restarts; its JWKS; and the anon key.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// kept in .local/keys.json so sessions survive restarts; its JWKS; and the anon key, kept beside it.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
@@ -68,6 +68,36 @@ export async function signJwt(keys: SigningKeys, claims: Record<string, unknown>
 }
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+/**
+ * The anon key kept in the key file at `path` beside the key that signed it, made there on first
+ * use: the same key on every start, as `supabase start` prints one (a new signature on each start
+ * would change the env file and any build that bakes the key in). Made again when the file's key
+ * or project ref changed.
+ */
+export async function loadOrCreateAnonKey(
+  path: string,
+  keys: SigningKeys,
+  options: { ref?: string } = {},
+): Promise<string> {
+  const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const current = typeof stored.anonKey === 'string' ? stored.anonKey : undefined;
+  if (current) {
+    const [header, payload] = current.split('.').map((part) => {
+      try {
+        return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    });
+    if (header?.kid === keys.kid && payload?.ref === options.ref && payload?.role === 'anon') return current;
+  }
+  const made = await anonKey(keys, options);
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ ...stored, anonKey: made }, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, path);
+  return made;
+}
 
 /** The anon key: a long-lived JWT with role anon, like the one `supabase start` prints. */
 export async function anonKey(keys: SigningKeys, options: { ref?: string } = {}): Promise<string> {

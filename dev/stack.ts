@@ -20,6 +20,7 @@ import {
 import {
   anonKey as makeAnonKey,
   inMemorySigningKeys,
+  loadOrCreateAnonKey,
   loadOrCreateSigningKeys,
   type SigningKeys,
 } from './keys.ts';
@@ -50,6 +51,11 @@ export interface StackOptions {
   authSettings?: Partial<AuthSettings>;
   /** The signing key; by default .local/keys.json for a persistent stack, a fresh one otherwise. */
   keys?: SigningKeys;
+  /**
+   * Where the signing key and the anon key are kept (DEV_KEYS_FILE): .local/keys.json by default
+   * for a persistent stack; a stack in memory makes a fresh key unless this names a file.
+   */
+  keysFile?: string;
   /** Write .env.local for Vite (the dev commands do; tests don't). */
   writeEnvFile?: boolean;
   /** Where writeEnvFile writes, relative to the repository (default .env.local). */
@@ -116,10 +122,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const migrations = await migrate(sql);
 
     const persistent = port !== 0 && dataDir !== null;
-    const keys =
-      options.keys ??
-      (persistent ? await loadOrCreateSigningKeys(KEYS_PATH) : await inMemorySigningKeys());
-    const anonKey = await makeAnonKey(keys, { ref: config.projectId });
+    const keysFile = options.keys ? undefined : (options.keysFile ?? (persistent ? KEYS_PATH : undefined));
+    const keys = options.keys ?? (keysFile ? await loadOrCreateSigningKeys(keysFile) : await inMemorySigningKeys());
+    const anonKey = keysFile
+      ? await loadOrCreateAnonKey(keysFile, keys, { ref: config.projectId })
+      : await makeAnonKey(keys, { ref: config.projectId });
 
     // The issuer names the real port, known once listening: serve first, route right after.
     const routed: { app?: Hono } = {};

@@ -1,4 +1,4 @@
-// The admin suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+// The admin suite on PGlite, in-process (its real-Postgres run: pg/admin.pg.test.ts).
 import { adminSuite } from './suites/admin.ts';
 
 adminSuite('pglite');

@@ -1,4 +1,4 @@
-// The customers suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+// The customers suite on PGlite, in-process (its real-Postgres run: pg/customers.pg.test.ts).
 import { customersSuite } from './suites/customers.ts';
 
 customersSuite('pglite');

@@ -1,4 +1,4 @@
-// The demo suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+// The demo suite on PGlite, in-process (its real-Postgres run: pg/demo.pg.test.ts).
 import { demoSuite } from './suites/demo.ts';
 
 demoSuite('pglite');

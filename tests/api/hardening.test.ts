@@ -1,4 +1,4 @@
-// The issue-11 hardening suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+// The issue-11 hardening suite on PGlite, in-process (its real-Postgres run: pg/hardening.pg.test.ts).
 import { hardeningSuite } from './suites/hardening.ts';
 
 hardeningSuite('pglite');

@@ -1,4 +1,4 @@
-// The visits suite on PGlite, in-process (its real-Postgres run is in endpoints.pg.test.ts).
+// The visits suite on PGlite, in-process (its real-Postgres run: pg/visits.pg.test.ts).
 import { visitsSuite } from './suites/visits.ts';
 
 visitsSuite('pglite');

@@ -4,7 +4,7 @@
 // settlement and the monthly report show the business; then the reward is replaced and the old
 // one's holder keeps it, while a new member's first visit unlocks the new one. Outside demo mode,
 // so the kiosk must enrol. axe-core finds nothing serious; screenshots at 1280 and 390 px.
-import { KIOSK_LANDSCAPE, PHONE, seriousA11yViolations, shoot, startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
+import { KIOSK_LANDSCAPE, PHONE, seriousA11yViolations, shoot, shootFailure, startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
 import { solidPng } from '../support/png.ts';
 import { api, apiOk, nextPhone, recordVisit, signUp } from './lib/api.ts';
 import { accessTokenOf, signInThroughScreen, type StorageState } from './lib/dev-app.ts';
@@ -126,7 +126,7 @@ it('adds a seventh business with its welcome reward from the Programme tab; it w
     .first()
     .waitFor()
     .catch(async (error: unknown) => {
-      await shoot(page, 'failed-programme-replace');
+      await shootFailure(page, 'programme-replace');
       throw new Error(`${String(error)}\n${(await page.locator('body').innerText()).slice(-3000)}`);
     });
   const rewards = programme.getByRole('list', { name: 'Rewards' });
@@ -185,7 +185,7 @@ it("uploads a business's logo to Storage from the edit dialog; wrong files are s
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await upload.evaluate((input) => input.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await dialog.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp/shots'}/programme-business-image-390.png` });
+  await shoot(dialog, 'programme-business-image-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Save business' }).click();
   await dialog.waitFor({ state: 'hidden' }).catch(async (error: unknown) => {

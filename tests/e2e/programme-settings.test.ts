@@ -5,7 +5,6 @@
 // business) is enforced by the API at the very next check-in. axe-core clean; screenshots of the
 // sections at 1280 and 390 px. Hold `flock /tmp/ports.lock`.
 import type { Page } from 'playwright-core';
-import { SHOTS } from '../support/browser-app.ts';
 import { api, apiOk, latestCode, recordVisit, signUp } from './lib/api.ts';
 import {
   accessTokenOf,
@@ -165,7 +164,7 @@ it('shows the sections at 390 px, axe-clean, and hides the testimonials once the
   // Each section on its own, to look at (the full page is long).
   for (const [heading, name] of [['Tiers', 'tiers'], ['Limits', 'limits'], ['Public content', 'content']] as const) {
     const section = page.locator('div', { has: page.getByRole('heading', { name: heading, level: 2 }) }).last();
-    await section.screenshot({ path: `${SHOTS}/programme-${name}-section-390.png` });
+    await shoot(section, `programme-${name}-section-390`);
   }
   for (let n = 3; n >= 1; n -= 1) await page.getByRole('button', { name: `Remove testimonial ${n}` }).click();
   await page.getByText('None: the home page hides “What members say”.').waitFor();

@@ -8,7 +8,6 @@ import {
   decodeQr,
   seriousA11yViolations,
   shoot,
-  SHOTS,
   startBrowserApp,
   type BrowserApp,
 } from '../support/browser-app.ts';
@@ -84,7 +83,7 @@ describe('joining at a business', () => {
       'An account already exists with this phone number. Please use the Sign In option instead.',
     );
     expect(await toastText(page)).toContain('Sign Up Failed');
-    await page.screenshot({ path: `${SHOTS}/business-join-409-390.png` });
+    await shoot(page, 'business-join-409-390');
     expect(await page.getByLabel('Full Name *').inputValue()).toBe('Ada Again');
 
     // …and on the general join page: its own wording.

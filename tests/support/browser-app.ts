@@ -28,7 +28,14 @@ const LANE = devPortsFromEnv({
 /** The app (Vite) and the local stack of this lane: 5173 and 54321 unless BROWSER_LANE says. */
 export const APP = `http://127.0.0.1:${LANE.appPort}`;
 export const STACK = `http://127.0.0.1:${LANE.stackPort}`;
-export const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
+/**
+ * Where the screens are shot for a person to look at: SCREENSHOT_DIR, or nowhere. `npm test` takes
+ * none unless asked (`SCREENSHOT_DIR=/tmp/shots npm test`): a full-page PNG costs Chromium about
+ * a CPU-second to paint and encode, a quarter of the browser suites' CPU here. A page a failed test
+ * left open is always shot (`shootFailure`), to SCREENSHOT_DIR or /tmp/shots.
+ */
+export const SHOTS = process.env.SCREENSHOT_DIR || undefined;
+const FAILURE_SHOTS = SHOTS ?? '/tmp/shots';
 const PORTS = [LANE.appPort, LANE.stackPort, LANE.dbPort];
 
 export const KIOSK_LANDSCAPE = { width: 1280, height: 800 };
@@ -99,6 +106,9 @@ export async function startBrowserApp(
     DEV_DATABASE: 'memory',
     DEV_SERVE: options.serve ?? 'built',
     DEV_ENV_FILE: LANE.envFile,
+    // One signing and anon key per lane, kept under .local: the lane's next file then serves the
+    // same production build instead of making its own (dev/build-cache.ts).
+    DEV_KEYS_FILE: `.local/keys-${LANE.stackPort}.json`,
     ...options.env,
   };
   delete env.DATABASE_URL;
@@ -184,9 +194,19 @@ export async function startBrowserApp(
   }
 }
 
-export async function shoot(page: Page, name: string) {
+/** A screenshot to look at (the whole page, or one element), when SCREENSHOT_DIR asks for them. */
+export async function shoot(target: Page | Locator, name: string) {
+  if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const path = `${SHOTS}/${name}.png`;
+  if ('goto' in target) await target.screenshot({ path, fullPage: true });
+  else await target.screenshot({ path });
+}
+
+/** The page a failed test left open, shot for the record whether or not SCREENSHOT_DIR is set. */
+export async function shootFailure(page: Page, name: string) {
+  mkdirSync(FAILURE_SHOTS, { recursive: true });
+  await page.screenshot({ path: `${FAILURE_SHOTS}/failed-${name}.png`, fullPage: true });
 }
 
 const axeSource = readFileSync(
@@ -196,18 +216,20 @@ const axeSource = readFileSync(
 
 /** axe-core's serious and critical violations on the page as it is now, as "rule: targets". */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Loaded once per page. Every rule runs; only the violations are worked out in full (axe's own
+  // advice for speed: no selectors built for each passing node).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: {
-          run: () => Promise<{
+          run: (options: { resultTypes: string[] }) => Promise<{
             violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
           }>;
         };
       }
     ).axe;
-    const result = await axe.run();
+    const result = await axe.run({ resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

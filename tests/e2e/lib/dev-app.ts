@@ -7,6 +7,7 @@ import {
   STACK,
   seriousA11yViolations,
   shoot,
+  shootFailure,
   startBrowserApp,
   type BrowserApp,
   type StorageState,
@@ -34,7 +35,7 @@ const openPages = new Set<Page>();
 export async function closeLeftoverPages(testName: string) {
   for (const page of openPages) {
     if (!page.isClosed()) {
-      await shoot(page, `failed-${testName.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
+      await shootFailure(page, `${testName.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
       await page.close().catch(() => {});
     }
   }
