@@ -89,6 +89,11 @@ export default mergeConfig(
             testTimeout: 180_000,
             hookTimeout: 180_000,
             fileParallelism: false,
+            // A lane's files run one after another in one worker that keeps its loaded modules
+            // (playwright-core, the rig): each file had imported them afresh, about 1.5 CPU-seconds
+            // and, on a busy machine, 5 s of the lane's time per file. As in the node project,
+            // these files mock no module and stub no global (ESLint forbids it under tests/).
+            isolate: false,
           },
         },
       ],
