@@ -84,15 +84,10 @@ class TarballBlob extends Blob {
 }
 
 // The template read once per process: a test worker starts many databases from it.
-const templates = new Map<string, Uint8Array>();
+let template: { path: string; bytes: Uint8Array } | undefined;
 function templateBytes(path: string): Uint8Array {
-  let bytes = templates.get(path);
-  if (!bytes) {
-    bytes = readFileSync(path);
-    templates.clear();
-    templates.set(path, bytes);
-  }
-  return bytes;
+  if (template?.path !== path) template = { path, bytes: readFileSync(path) };
+  return template.bytes;
 }
 
 /**

@@ -4,7 +4,7 @@
 // their own, so npm test's browser lanes run stacks side by side (dev/env.ts devPortsFromEnv).
 // DEV_SERVE=built serves a production build instead of the dev server (dev/env.ts devServeFromEnv),
 // reusing the last one on these ports when nothing it is made from changed (dev/build-cache.ts).
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, createServer, preview } from 'vite';
 import { buildFingerprint, FINGERPRINT_FILE, hasBuild } from './build-cache.ts';
@@ -39,7 +39,6 @@ await runCommand(async () => {
       if (hasBuild(outDir, fingerprint)) {
         console.log(`Serving the build in ${relative(ROOT, outDir)}: nothing it is made from has changed.`);
       } else {
-        rmSync(join(outDir, FINGERPRINT_FILE), { force: true });
         await build({ configFile, root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
         writeFileSync(join(outDir, FINGERPRINT_FILE), `${fingerprint}\n`);
       }

@@ -3,10 +3,6 @@
 // DEMO_MODE (on unless set to false: kiosks trusted without enrolment) and DEV_KEYS_FILE (keep the
 // signing and anon keys in that file: the browser lanes' stacks in memory keep one key per lane,
 // so the lane's app build can be reused, dev/build-cache.ts).
-import { isAbsolute, resolve } from 'node:path';
-
-// The repository (dev/db.ts has the same; vite.config.ts loads this file, so it stays light).
-const ROOT = resolve(import.meta.dirname, '..');
 
 /** The part of the stack's options the environment decides (dev/stack.ts StackOptions). */
 export interface EnvStackOptions {
@@ -14,13 +10,11 @@ export interface EnvStackOptions {
   /** null: PGlite in memory. */
   dataDir?: null;
   demoMode: boolean;
-  /** DEV_KEYS_FILE: keep the signing key and anon key there, relative to the repository. */
+  /** DEV_KEYS_FILE: keep the signing key and anon key there (relative to the repository). */
   keysFile?: string;
 }
 
 const FLAGS: Record<string, boolean> = { true: true, '1': true, on: true, false: false, '0': false, off: false };
-
-const keysPath = (path: string) => (isAbsolute(path) ? path : resolve(ROOT, path));
 
 export function stackOptionsFromEnv(env: Record<string, string | undefined>): EnvStackOptions {
   const database = env.DEV_DATABASE?.trim().toLowerCase() ?? '';
@@ -36,7 +30,7 @@ export function stackOptionsFromEnv(env: Record<string, string | undefined>): En
     ...(database === 'memory' ? { dataDir: null } : {}),
     // The local stack is a demo unless told otherwise; deployments default the other way.
     demoMode: demo === '' ? true : FLAGS[demo]!,
-    ...(env.DEV_KEYS_FILE?.trim() ? { keysFile: keysPath(env.DEV_KEYS_FILE.trim()) } : {}),
+    ...(env.DEV_KEYS_FILE?.trim() ? { keysFile: env.DEV_KEYS_FILE.trim() } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // The local stack end to end: one port serving health, auth and the api function (with CORS
-// for the app), refusing a second start on a taken port, and — file-backed — keeping users,
-// sessions and applied migrations across a restart.
+// for the app), refusing a second start on a taken port, the same key and anon key on every start
+// with a key file, and — file-backed — keeping users, sessions and applied migrations across a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,37 @@ describe('a stack on an in-memory database', () => {
       startStack({ port, dataDir: null, quiet: true, databaseUrl: stack.databaseUrl }),
     ).rejects.toThrow(/in use/);
     expect((await fetch(stack.url)).status).toBe(200);
+  });
+});
+
+describe('a stack in memory with a key file (DEV_KEYS_FILE, as a browser lane runs it)', () => {
+  it('signs with the same key and serves the same anon key on every start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'village-rewards-keys-'));
+    const keysFile = join(dir, 'keys.json');
+    try {
+      const first = await startStack({ port: 0, dataDir: null, keysFile, quiet: true });
+      const anonKey = first.anonKey;
+      const { data } = await supabaseClient(stackTarget(first)).auth.signInAnonymously();
+      await first.stop();
+      const second = await startStack({ port: 0, dataDir: null, keysFile, quiet: true });
+      try {
+        expect(second.anonKey).toBe(anonKey);
+        // A token from the first start is signed by a key the second one still publishes.
+        const jwks = (await (
+          await fetch(`${second.url}/auth/v1/.well-known/jwks.json`)
+        ).json()) as {
+          keys: { kid: string }[];
+        };
+        const kid = JSON.parse(
+          Buffer.from(data.session!.access_token.split('.')[0]!, 'base64url').toString(),
+        ).kid;
+        expect(jwks.keys.map((key) => key.kid)).toContain(kid);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

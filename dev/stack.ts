@@ -3,7 +3,7 @@
 // `npm run stack` runs it; dev.ts and the tests start it in-process.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -52,8 +52,9 @@ export interface StackOptions {
   /** The signing key; by default .local/keys.json for a persistent stack, a fresh one otherwise. */
   keys?: SigningKeys;
   /**
-   * Where the signing key and the anon key are kept (DEV_KEYS_FILE): .local/keys.json by default
-   * for a persistent stack; a stack in memory makes a fresh key unless this names a file.
+   * Where the signing key and the anon key are kept (DEV_KEYS_FILE), relative to the repository:
+   * .local/keys.json by default for a persistent stack; a stack in memory makes a fresh key unless
+   * this names a file.
    */
   keysFile?: string;
   /** Write .env.local for Vite (the dev commands do; tests don't). */
@@ -122,7 +123,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const migrations = await migrate(sql);
 
     const persistent = port !== 0 && dataDir !== null;
-    const keysFile = options.keys ? undefined : (options.keysFile ?? (persistent ? KEYS_PATH : undefined));
+    // Keys given are used as they are; else the named key file, the persistent stack's, or none.
+    const namedKeysFile =
+      options.keysFile && (isAbsolute(options.keysFile) ? options.keysFile : join(ROOT, options.keysFile));
+    const keysFile = options.keys ? undefined : namedKeysFile || (persistent ? KEYS_PATH : undefined);
     const keys = options.keys ?? (keysFile ? await loadOrCreateSigningKeys(keysFile) : await inMemorySigningKeys());
     const anonKey = keysFile
       ? await loadOrCreateAnonKey(keysFile, keys, { ref: config.projectId })
