@@ -93,6 +93,8 @@ export default mergeConfig(
             // (playwright-core, the rig): each file had imported them afresh, about 1.5 CPU-seconds
             // and, on a busy machine, 5 s of the lane's time per file. As in the node project,
             // these files mock no module and stub no global (ESLint forbids it under tests/).
+            // The rig keeps the lane's app and browser from one file to the next as well, and
+            // reopens the app on a fresh database for each (tests/support/browser-app.ts).
             isolate: false,
           },
         },

@@ -1,6 +1,6 @@
 // The local stack end to end: one port serving health, auth and the api function (with CORS
 // for the app), refusing a second start on a taken port, the same key and anon key on every start
-// with a key file, and — file-backed — keeping users, sessions and applied migrations across a restart.
+// with a key file, a fresh database on every reopen under the same server, and — file-backed — keeping users, sessions and applied migrations across a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,47 @@ describe('a stack on an in-memory database', () => {
       startStack({ port, dataDir: null, quiet: true, databaseUrl: stack.databaseUrl }),
     ).rejects.toThrow(/in use/);
     expect((await fetch(stack.url)).status).toBe(200);
+  });
+});
+
+describe('a stack reopened under its running server (a browser lane, dev/dev.ts over IPC)', () => {
+  let stack: Stack | undefined;
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('starts every reopen on a fresh database with its demo mode, and answers 503 while closed', async () => {
+    stack = await startStack({ port: 0, dataDir: null, quiet: true, demoMode: true });
+    const { url, anonKey } = stack;
+    const demoMode = async () =>
+      ((await (await fetch(`${url}/functions/v1/api/demo`, { headers: { apikey: anonKey } })).json()) as {
+        demoMode: boolean;
+      }).demoMode;
+    const creamery = async () =>
+      ((await (await fetch(`${url}/functions/v1/api/locations`)).json()) as { id: string; businessName: string }[]).find(
+        (location) => location.id === 'creamery',
+      )?.businessName;
+    expect(await demoMode()).toBe(true);
+    await stack.sql`update public.locations set business_name = 'Renamed Creamery' where id = 'creamery'`;
+    expect(await creamery()).toBe('Renamed Creamery');
+
+    await stack.closeDatabase();
+    expect((await fetch(`${url}/functions/v1/api/locations`)).status).toBe(503);
+    expect(() => stack!.sql).toThrow(/no database open/);
+
+    await stack.reopen({ demoMode: false });
+    expect(stack.url).toBe(url);
+    expect(stack.anonKey).toBe(anonKey);
+    expect(await demoMode()).toBe(false);
+    expect(await creamery()).toBe('Village Creamery');
+    expect(stack.migrations.seeded).toBe(true);
+
+    // Reopened without closing first: the open database is closed on the way.
+    await stack.sql`update public.locations set business_name = 'Renamed again' where id = 'creamery'`;
+    await stack.reopen({});
+    expect(await demoMode()).toBe(true);
+    expect(await creamery()).toBe('Village Creamery');
   });
 });
 

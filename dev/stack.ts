@@ -82,8 +82,17 @@ export interface Stack {
   databaseUrl: string;
   /** The stack's own database client (PGlite serves one connection: share this one). */
   sql: Sql;
-  /** What this start applied: migrations not yet recorded, and whether seeds ran. */
+  /** What this start (or the last reopen) applied: migrations not yet recorded, and whether seeds ran. */
   migrations: MigrateResult;
+  /**
+   * Closes the database and opens another under the running server: a fresh one in memory (or
+   * again the data directory), or `databaseUrl`, with this demo mode. A new start without a new
+   * process: the browser lanes start one app and reopen it for each file (tests/support/browser-app.ts).
+   * Requests in between answer 503.
+   */
+  reopen(options: { databaseUrl?: string; demoMode?: boolean }): Promise<void>;
+  /** Closes the database (connections and all); requests answer 503 until the next reopen. */
+  closeDatabase(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,28 +108,52 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.databaseUrl ? [] : [{ port: embeddedPort, what: 'the embedded database' }]),
   ]);
 
-  let embedded: EmbeddedPostgres | undefined;
-  let sql: Sql | undefined;
+  /** The database the server routes to now, and the server around it. */
+  interface Opened {
+    embedded?: EmbeddedPostgres;
+    sql: Sql;
+    databaseUrl: string;
+    migrations: MigrateResult;
+  }
+  let db: Opened | undefined;
   let server: ServerType | undefined;
   let drainTimer: ReturnType<typeof setInterval> | undefined;
+  // The issuer names the real port, known once listening: serve first, route right after.
+  const routed: { app?: Hono } = {};
+  const closeDatabase = async () => {
+    routed.app = undefined;
+    const closing = db;
+    db = undefined;
+    await closing?.sql.end({ timeout: 1 });
+    await closing?.embedded?.stop();
+  };
   const stop = async () => {
     if (drainTimer) clearInterval(drainTimer);
     drainTimer = undefined;
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-    await sql?.end({ timeout: 1 });
-    await embedded?.stop();
-    server = sql = embedded = undefined;
+    server = undefined;
+    await closeDatabase();
+  };
+  /** The embedded PGlite (in memory, or dataDir) or a real Postgres at `databaseUrl`, migrated. */
+  const openDatabase = async (databaseUrl: string | undefined): Promise<Opened> => {
+    const embedded = databaseUrl
+      ? undefined
+      : await startEmbeddedPostgres({ dataDir: dataDir ?? undefined, port: embeddedPort });
+    const url = databaseUrl ?? embedded!.url;
+    // PGlite serves one connection, shared by auth and api; a real server gets a pool big enough
+    // that requests do not queue for a connection while the server has cores to spare (issue 15).
+    const sql = connect(url, { max: embedded ? 1 : (options.poolSize ?? 16) });
+    try {
+      return { embedded, sql, databaseUrl: url, migrations: await migrate(sql) };
+    } catch (error) {
+      await sql.end({ timeout: 1 });
+      await embedded?.stop();
+      throw error;
+    }
   };
 
   try {
-    if (!options.databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: dataDir ?? undefined, port: embeddedPort });
-    }
-    const databaseUrl = options.databaseUrl ?? embedded!.url;
-    // PGlite serves one connection, shared by auth and api; a real server gets a pool big enough
-    // that requests do not queue for a connection while the server has cores to spare (issue 15).
-    sql = connect(databaseUrl, { max: embedded ? 1 : (options.poolSize ?? 16) });
-    const migrations = await migrate(sql);
+    db = await openDatabase(options.databaseUrl);
 
     const persistent = port !== 0 && dataDir !== null;
     // Keys given are used as they are; else the named key file, the persistent stack's, or none.
@@ -132,8 +165,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ? await loadOrCreateAnonKey(keysFile, keys, { ref: config.projectId })
       : await makeAnonKey(keys, { ref: config.projectId });
 
-    // The issuer names the real port, known once listening: serve first, route right after.
-    const routed: { app?: Hono } = {};
     const handle = (request: Request, env: unknown) =>
       routed.app?.fetch(request, env) ?? new Response(null, { status: 503 });
     const listening = await new Promise<number>((resolve, reject) => {
@@ -146,24 +177,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     const url = `http://127.0.0.1:${listening}`;
     const authSettings = { ...config.auth, ...options.authSettings };
-    const demoMode = options.demoMode ?? true;
     const textsDrainSecret = process.env.TEXTS_DRAIN_SECRET || randomBytes(24).toString('base64url');
     const appUrl = options.appUrl ?? APP_URL;
-    routed.app = createGateway({
-      textsDrainSecret,
-      url,
-      appUrl,
-      sql,
-      keys,
-      anonKey,
-      databaseUrl,
-      authSettings,
-      demoMode,
-      pipeline: options.pipeline,
-      oneQuery: options.oneQuery,
-      keepVerifiedTokens: options.keepVerifiedTokens,
-      log,
-    });
+    const route = (opened: Opened, demoMode: boolean) => {
+      routed.app = createGateway({
+        textsDrainSecret,
+        url,
+        appUrl,
+        sql: opened.sql,
+        keys,
+        anonKey,
+        databaseUrl: opened.databaseUrl,
+        authSettings,
+        demoMode,
+        pipeline: options.pipeline,
+        oneQuery: options.oneQuery,
+        keepVerifiedTokens: options.keepVerifiedTokens,
+        log,
+      });
+    };
+    const demoMode = options.demoMode ?? true;
+    route(db, demoMode);
+    const reopen = async (next: { databaseUrl?: string; demoMode?: boolean }) => {
+      if (!server) throw new Error('the stack is stopped');
+      await closeDatabase();
+      db = await openDatabase(next.databaseUrl);
+      route(db, next.demoMode ?? true);
+    };
 
     if (options.writeEnvFile) {
       const envFile = join(ROOT, options.envFile ?? '.env.local');
@@ -178,7 +218,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (drainEvery > 0) {
       let draining = false;
       drainTimer = setInterval(() => {
-        if (draining) return;
+        // Nothing to drain while the database is closed (between a lane's files).
+        if (draining || !routed.app) return;
         draining = true;
         fetch(`${url}/functions/v1/api/hooks/texts/drain`, { method: 'POST', headers: { 'x-drain-secret': textsDrainSecret } })
           .then((response) => (response.ok ? undefined : log(`[texts] drain answered ${response.status}`)))
@@ -188,6 +229,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       drainTimer.unref?.();
     }
 
+    const { embedded, databaseUrl, migrations } = db;
     const database = embedded
       ? `PGlite ${dataDir ? `in ${relative(ROOT, dataDir) || dataDir}` : 'in memory'}, served at ${databaseUrl}`
       : `Postgres at ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`;
@@ -214,7 +256,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log(`  Sign-in codes are printed here and listed at ${url}/auth/v1/dev/sms?phone=<10 digits>`);
     log(`  Programme texts are printed here and listed at ${url}/auth/v1/dev/texts[?phone=<10 digits>]${drainEvery > 0 ? '' : ' (drain off)'}`);
 
-    return { url, anonKey, databaseUrl, sql, migrations, stop };
+    const opened = () => {
+      if (!db) throw new Error('the stack has no database open (closeDatabase, or a reopen that failed)');
+      return db;
+    };
+    return {
+      url,
+      anonKey,
+      get databaseUrl() {
+        return opened().databaseUrl;
+      },
+      get sql() {
+        return opened().sql;
+      },
+      get migrations() {
+        return opened().migrations;
+      },
+      reopen,
+      closeDatabase,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

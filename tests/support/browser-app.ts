@@ -3,6 +3,7 @@
 // in its own context) that collect console errors, screenshots, axe-core checks and QR decoding
 // from a screenshot. API and Auth set-up calls: tests/e2e/lib/api.ts. Hold `flock /tmp/ports.lock`.
 // BROWSER_LANE=n (npm test's lanes, dev/env.ts) puts the app and its stack on the lane's ports.
+// A worker keeps one app and browser from file to file, reopened on a fresh database for each.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +18,8 @@ import {
 } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../dev/chromium.ts';
-import { devPortsFromEnv } from '../../dev/env.ts';
+import type { DevMessage } from '../../dev/dev.ts';
+import { devPortsFromEnv, stackOptionsFromEnv } from '../../dev/env.ts';
 
 // The suites' stacks write their env file under .local, never .env.local: a rewritten .env.local
 // restarts every Vite dev server running from this folder (another lane's, a developer's).
@@ -87,14 +89,97 @@ export interface BrowserApp {
   stop(): Promise<void>;
 }
 
+/** The app process this worker runs now, its browser, and how to ask it for a fresh database. */
+interface RunningApp {
+  /** Started for reuse: a production build with an IPC channel (dev/dev.ts answerParent). */
+  reusable: boolean;
+  browser: Browser;
+  anonKey: string;
+  alive(): boolean;
+  /** Ask the app over its IPC channel (reusable apps only); rejects with the app's error. */
+  ask(message: DistributiveOmit<DevMessage, 'id'>): Promise<void>;
+  stop(): Promise<void>;
+}
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * The app a file left running in this worker. A lane's files run one after another in one worker
+ * that keeps its modules (vitest.config.ts, e2e: isolate false), so the next file that asks for a
+ * production build reopens this one on a fresh database instead of starting a process, a build
+ * server and a browser of its own: about 3 CPU-seconds and 6 s of the lane per file here.
+ */
+let running: RunningApp | undefined;
+
 /**
  * `npm run dev` on an in-memory database, or on `databaseUrl` (a real Postgres test database),
  * with `env` added to its environment (e.g. `DEMO_MODE: 'false'`), and Chromium. The app is a
  * production build of this start (`serve: 'dev'`: Vite's dev server, as the quick start runs it).
+ * A production build with no env but DEMO_MODE is the lane's one app, started once and reopened
+ * for each file: every file still starts on a fresh database (in memory, from the migrated
+ * template, or its own Postgres database) with its demo mode, and a browser with no context left.
  */
 export async function startBrowserApp(
   options: { databaseUrl?: string; env?: NodeJS.ProcessEnv; serve?: 'dev' | 'built' } = {},
 ): Promise<BrowserApp> {
+  const serve = options.serve ?? 'built';
+  const { DEMO_MODE: demoText, ...otherEnv } = options.env ?? {};
+  const reusable = serve === 'built' && Object.keys(otherEnv).length === 0;
+  const demoMode = stackOptionsFromEnv({ DEMO_MODE: demoText }).demoMode;
+  if (running && !(reusable && running.reusable && running.alive())) {
+    await running.stop();
+    running = undefined;
+  }
+  if (running) {
+    await running.ask({ type: 'reopen', databaseUrl: options.databaseUrl, demoMode });
+  } else {
+    running = await startApp(options, serve, reusable);
+  }
+  const app = running;
+  return {
+    browser: app.browser,
+    anonKey: app.anonKey,
+    async open(path, viewport, openOptions = {}) {
+      const size =
+        typeof viewport === 'number'
+          ? { width: viewport, height: openOptions.height ?? 900 }
+          : viewport;
+      const context = await app.browser.newContext({
+        viewport: size,
+        storageState: openOptions.storageState,
+      });
+      const page = await context.newPage();
+      page.on('close', () => void context.close().catch(() => {}));
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (openOptions.ignoreRefusedRequests && /Failed to load resource/.test(message.text()))
+          return;
+        problems.push(`${message.text()} ${message.location().url}`.trim());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${APP}${path}`);
+      return { page, context, problems };
+    },
+    async stop() {
+      if (running !== app) return;
+      if (!app.reusable || !app.alive()) {
+        await app.stop();
+        running = undefined;
+        return;
+      }
+      // Kept for the next file: nothing of this one stays open (pages, connections to its database).
+      await Promise.all(app.browser.contexts().map((context) => context.close().catch(() => {})));
+      await app.ask({ type: 'close' });
+    },
+  };
+}
+
+/** A new app process for this lane and a browser: `npm run dev`, or its script with an IPC channel. */
+async function startApp(
+  options: { databaseUrl?: string; env?: NodeJS.ProcessEnv },
+  serve: 'dev' | 'built',
+  reusable: boolean,
+): Promise<RunningApp> {
   for (const port of PORTS) {
     if (await portInUse(port))
       throw new Error(`port ${port} is busy: stop the running dev server first`);
@@ -104,7 +189,7 @@ export async function startBrowserApp(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DEV_DATABASE: 'memory',
-    DEV_SERVE: options.serve ?? 'built',
+    DEV_SERVE: serve,
     DEV_ENV_FILE: LANE.envFile,
     // One signing and anon key per lane, kept under .local: the lane's next file then serves the
     // same production build instead of making its own (dev/build-cache.ts).
@@ -114,14 +199,31 @@ export async function startBrowserApp(
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   let log = '';
-  // npm and the dev server it starts share a process group: stop() stops them all.
-  const server: ChildProcess = spawn('npm', ['run', 'dev'], {
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // npm and the dev server it starts share a process group: stop() stops them all. The reusable
+  // app is `npm run dev`'s own script with an IPC channel (npm would not pass the channel on).
+  const server: ChildProcess = reusable
+    ? spawn(process.execPath, ['--import', 'tsx', 'dev/dev.ts'], {
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      })
+    : spawn('npm', ['run', 'dev'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
+  const alive = () => server.exitCode === null && server.signalCode === null;
+  // Answers to ask(), by message id; an app that exits fails what is still waiting.
+  const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  let lastId = 0;
+  server.on('message', (answer: { id: number; error?: string }) => {
+    const waiter = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (answer.error) waiter?.reject(new Error(`the app answered: ${answer.error}\n${log}`));
+    else waiter?.resolve();
+  });
+  server.on('exit', () => {
+    for (const waiter of waiting.values()) waiter.reject(new Error(`the app exited:\n${log}`));
+    waiting.clear();
+  });
   const stopServer = async () => {
     const pid = server.pid;
     if (!pid) return;
@@ -140,7 +242,7 @@ export async function startBrowserApp(
   try {
     const deadline = Date.now() + 150_000;
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
+      if (!alive()) throw new Error(`the dev server exited:\n${log}`);
       if (
         await fetch(`${APP}/api/locations`).then(
           (r) => r.ok,
@@ -158,30 +260,22 @@ export async function startBrowserApp(
       executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     });
+    // Neither keeps the worker alive once its files are done: the app stops when its channel
+    // closes with the worker, and Playwright closes the browser as the worker exits.
+    server.unref();
+    server.channel?.unref();
     return {
+      reusable,
       browser,
       anonKey,
-      async open(path, viewport, openOptions = {}) {
-        const size =
-          typeof viewport === 'number'
-            ? { width: viewport, height: openOptions.height ?? 900 }
-            : viewport;
-        const context = await browser.newContext({
-          viewport: size,
-          storageState: openOptions.storageState,
+      alive,
+      ask(message) {
+        const id = ++lastId;
+        return new Promise<void>((resolve, reject) => {
+          if (!alive()) return reject(new Error(`the app exited:\n${log}`));
+          waiting.set(id, { resolve, reject });
+          server.send({ ...message, id } satisfies DevMessage);
         });
-        const page = await context.newPage();
-        page.on('close', () => void context.close().catch(() => {}));
-        const problems: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() !== 'error') return;
-          if (openOptions.ignoreRefusedRequests && /Failed to load resource/.test(message.text()))
-            return;
-          problems.push(`${message.text()} ${message.location().url}`.trim());
-        });
-        page.on('pageerror', (error) => problems.push(error.message));
-        await page.goto(`${APP}${path}`);
-        return { page, context, problems };
       },
       async stop() {
         await browser.close();
