@@ -122,11 +122,12 @@ const dropTemplates = await makeTemplates();
 // The browser suites split between lanes, vitest runs of their own beside the rest (in one run
 // vitest starts the browser files only once every other file is done, so the run took the sum).
 // Within a lane the files run one after another; each lane has its own ports and env file
-// (BROWSER_LANE, dev/env.ts), so the lanes' stacks run side by side. Each file serves a production
-// build of its own start (DEV_SERVE=built): no dev server, so no dependency optimiser that reloads
-// a page half-way when another lane starts. Files are dealt out longest first to the lane with the
+// (BROWSER_LANE, dev/env.ts), so the lanes' stacks run side by side. A lane's files share one app,
+// a production build (DEV_SERVE=built), reopened on a fresh database for each file, and one browser
+// (tests/support/browser-app.ts): no dev server, so no dependency optimiser that reloads a page
+// half-way when another lane starts. Files are dealt out longest first to the lane with the
 // least time so far, by their measured durations (seconds: the file's own time plus about 7 s to
-// start its stack, build and browser; a file not listed counts as the mean), from a one-lane run
+// start its stack, build and browser, which most files now skip; a file not listed counts as the mean), from a one-lane run
 // of the e2e project alone on a quiet machine (2026-11-26). Update them from the "browser lanes"
 // lines this script prints when files grow; the split only needs the proportions.
 const E2E_SECONDS: Record<string, number> = {
