@@ -10,7 +10,7 @@ const leftOut = [
   ...(process.env.TEST_WITHOUT_POSTGRES === '1' ? ['**/*.pg.test.ts'] : []),
   // test:quick: units and the API on PGlite; the fuzzers, whole stacks and rebuilds run in npm test.
   ...(process.env.TEST_QUICK === '1'
-    ? ['tests/fuzz/**', 'tests/faults/**', 'tests/stack-flow.test.ts', 'dev/stack.test.ts', 'dev/dev.test.ts', 'dev/db-reset.test.ts']
+    ? ['tests/fuzz/**', 'tests/faults/**', 'tests/stack-flow.test.ts', 'dev/stack.test.ts', 'dev/stack-ipc.test.ts', 'dev/db-reset.test.ts']
     : []),
 ];
 

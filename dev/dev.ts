@@ -5,7 +5,7 @@
 // DEV_SERVE=built serves a production build instead of the dev server (dev/env.ts devServeFromEnv),
 // reusing the last one on these ports when nothing it is made from changed (dev/build-cache.ts).
 // Started with an IPC channel (the browser suites' rig), it also takes `reopen` and `close` messages
-// (answerParent below) and stops when the channel closes.
+// (dev/stack.ts answerParent) and stops when the channel closes.
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, createServer, preview } from 'vite';
@@ -13,7 +13,7 @@ import { buildFingerprint, FINGERPRINT_FILE, hasBuild } from './build-cache.ts';
 import { ROOT } from './db.ts';
 import { runCommand, stopOnSignal } from './cli.ts';
 import { devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
-import { startStack, type Stack } from './stack.ts';
+import { answerParent, startStack } from './stack.ts';
 
 await runCommand(async () => {
   // vite.config.ts reads the same variables for Vite's port and its /api proxy target.
@@ -65,32 +65,3 @@ await runCommand(async () => {
   }
 });
 
-/** What the rig (tests/support/browser-app.ts) may ask over the IPC channel. */
-export type DevMessage =
-  | { id: number; type: 'reopen'; databaseUrl?: string; demoMode?: boolean }
-  | { id: number; type: 'close' };
-
-/**
- * The browser suites' rig starts one app per lane and asks it, file by file, for a fresh database
- * (`reopen`: one in memory, or the file's Postgres test database, and its demo mode) and to let it
- * go (`close`: a test database can then be dropped): the same start as a new `npm run dev` without
- * a new process, build server and browser. Each message is answered `{ id, error? }`. When the
- * channel closes (the rig's worker ended, however it ended) the app stops and exits.
- */
-function answerParent(stack: Stack, stopAll: () => Promise<void>) {
-  process.on('message', (message: DevMessage) => {
-    const work =
-      message.type === 'reopen'
-        ? stack.reopen({ databaseUrl: message.databaseUrl, demoMode: message.demoMode })
-        : stack.closeDatabase();
-    work.then(
-      () => process.send?.({ id: message.id }),
-      (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
-    );
-  });
-  process.once('disconnect', () => {
-    void stopAll()
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(0));
-  });
-}

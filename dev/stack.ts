@@ -282,6 +282,37 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
+/** What the rig (tests/support/browser-app.ts) may ask over the IPC channel. */
+export type DevMessage =
+  | { id: number; type: 'reopen'; databaseUrl?: string; demoMode?: boolean }
+  | { id: number; type: 'close' };
+
+/**
+ * The browser suites' rig starts one app per lane and asks it, file by file, for a fresh database
+ * (`reopen`: one in memory, or the file's Postgres test database, and its demo mode) and to let it
+ * go (`close`: a test database can then be dropped): the same start as a new `npm run dev` without
+ * a new process, build server and browser. Each message is answered `{ id, error? }`. When the
+ * channel closes (the rig's worker ended, however it ended) the app stops and exits. `npm run dev`
+ * (dev/dev.ts) and `npm run stack` both answer when started with an IPC channel.
+ */
+export function answerParent(stack: Stack, stopAll: () => Promise<void>) {
+  process.on('message', (message: DevMessage) => {
+    const work =
+      message.type === 'reopen'
+        ? stack.reopen({ databaseUrl: message.databaseUrl, demoMode: message.demoMode })
+        : stack.closeDatabase();
+    work.then(
+      () => process.send?.({ id: message.id }),
+      (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  process.once('disconnect', () => {
+    void stopAll()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(0));
+  });
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await runCommand(async () => {
     const ports = devPortsFromEnv(process.env);
@@ -294,5 +325,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       envFile: ports.envFile,
     });
     stopOnSignal(stack.stop);
+    if (process.send) answerParent(stack, stack.stop);
   });
 }

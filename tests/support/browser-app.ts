@@ -18,7 +18,7 @@ import {
 } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../dev/chromium.ts';
-import type { DevMessage } from '../../dev/dev.ts';
+import type { DevMessage } from '../../dev/stack.ts';
 import { devPortsFromEnv, stackOptionsFromEnv } from '../../dev/env.ts';
 
 // The suites' stacks write their env file under .local, never .env.local: a rewritten .env.local

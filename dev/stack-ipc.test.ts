@@ -1,13 +1,15 @@
-// `npm run dev`'s script as the browser lanes run it (tests/support/browser-app.ts): started with
-// an IPC channel, it closes and reopens its database when asked, answers each message by its id
-// (with the error when a reopen fails), and stops, freeing its ports, when the channel closes.
+// The local stack's script started with an IPC channel, as the browser lanes start `npm run dev`'s
+// (tests/support/browser-app.ts; both answer through dev/stack.ts answerParent): it closes and
+// reopens its database when asked, answers each message by its id (with the error when a reopen
+// fails), and stops, freeing its ports, when the channel closes. `npm run stack` here, not `npm run
+// dev`: a Vite dev server would share node_modules/.vite with the lanes' smoke and session suites.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { portIsFree } from './cli.ts';
 import { ROOT } from './db.ts';
-import type { DevMessage } from './dev.ts';
+import type { DevMessage } from './stack.ts';
 
 /** A port nothing listens on now (the OS's pick). */
 const freePort = () =>
@@ -28,16 +30,14 @@ afterAll(() => {
 });
 
 it('closes, reopens and answers over its IPC channel, and stops when the channel closes', async () => {
-  const [appPort, stackPort, dbPort] = [await freePort(), await freePort(), await freePort()];
-  envFile = join(ROOT, '.local', `dev-test-${stackPort}.env`);
-  child = spawn(process.execPath, ['--import', 'tsx', 'dev/dev.ts'], {
+  const [stackPort, dbPort] = [await freePort(), await freePort()];
+  envFile = join(ROOT, '.local', `stack-ipc-test-${stackPort}.env`);
+  child = spawn(process.execPath, ['--import', 'tsx', 'dev/stack.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
       DATABASE_URL: '',
       DEV_DATABASE: 'memory',
-      DEV_SERVE: 'dev',
-      APP_PORT: String(appPort),
       STACK_PORT: String(stackPort),
       DB_PORT: String(dbPort),
       DEV_ENV_FILE: envFile,
@@ -52,7 +52,7 @@ it('closes, reopens and answers over its IPC channel, and stops when the channel
   const locations = () => fetch(`${stack}/functions/v1/api/locations`).then((r) => r.status, () => 0);
   const deadline = Date.now() + 60_000;
   while ((await locations()) !== 200) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not start:\n${log}`);
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm run stack did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const ask = (message: DevMessage) =>
@@ -81,5 +81,5 @@ it('closes, reopens and answers over its IPC channel, and stops when the channel
 
   child.disconnect();
   expect(await exited).toBe(0);
-  for (const port of [appPort, stackPort, dbPort]) expect(await portIsFree(port)).toBe(true);
+  for (const port of [stackPort, dbPort]) expect(await portIsFree(port)).toBe(true);
 });
