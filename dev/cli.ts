@@ -21,15 +21,18 @@ export async function assertPortsFree(ports: { port: number; what: string }[]): 
   }
 }
 
-/** Runs `stop` on Ctrl-C / SIGTERM, then exits. */
+/**
+ * Runs `stop` on Ctrl-C / SIGTERM, then exits; also when the IPC channel of a process that started
+ * this one closes (the browser suites' rig ended, however it ended: tests/support/browser-app.ts).
+ */
 export function stopOnSignal(stop: () => Promise<void>) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void stop()
-        .catch((error: unknown) => console.error(error))
-        .finally(() => process.exit(0));
-    });
-  }
+  const stopAndExit = () => {
+    void stop()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopAndExit);
+  if (process.send) process.once('disconnect', stopAndExit);
 }
 
 /** For the npm scripts: a failure prints its message (not a stack trace) and exits 1. */

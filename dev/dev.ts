@@ -53,15 +53,13 @@ await runCommand(async () => {
     console.log('');
     server.printUrls();
     console.log('  Open the app at the Local URL above; sign-in codes appear in this terminal.\n');
-    const stopAll = async () => {
+    stopOnSignal(async () => {
       await server.close();
       await stack.stop();
-    };
-    stopOnSignal(stopAll);
-    if (process.send) answerParent(stack, stopAll);
+    });
+    if (process.send) answerParent(stack);
   } catch (error) {
     await stack.stop();
     throw error;
   }
 });
-

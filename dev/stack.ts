@@ -292,10 +292,10 @@ export type DevMessage =
  * (`reopen`: one in memory, or the file's Postgres test database, and its demo mode) and to let it
  * go (`close`: a test database can then be dropped): the same start as a new `npm run dev` without
  * a new process, build server and browser. Each message is answered `{ id, error? }`. When the
- * channel closes (the rig's worker ended, however it ended) the app stops and exits. `npm run dev`
- * (dev/dev.ts) and `npm run stack` both answer when started with an IPC channel.
+ * channel closes the app stops and exits (dev/cli.ts stopOnSignal). `npm run dev` (dev/dev.ts) and
+ * `npm run stack` both answer when started with an IPC channel.
  */
-export function answerParent(stack: Stack, stopAll: () => Promise<void>) {
+export function answerParent(stack: Stack) {
   process.on('message', (message: DevMessage) => {
     const work =
       message.type === 'reopen'
@@ -305,11 +305,6 @@ export function answerParent(stack: Stack, stopAll: () => Promise<void>) {
       () => process.send?.({ id: message.id }),
       (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
     );
-  });
-  process.once('disconnect', () => {
-    void stopAll()
-      .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(0));
   });
 }
 
@@ -325,6 +320,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       envFile: ports.envFile,
     });
     stopOnSignal(stack.stop);
-    if (process.send) answerParent(stack, stack.stop);
+    if (process.send) answerParent(stack);
   });
 }

@@ -127,8 +127,8 @@ const dropTemplates = await makeTemplates();
 // (tests/support/browser-app.ts): no dev server, so no dependency optimiser that reloads a page
 // half-way when another lane starts. Files are dealt out longest first to the lane with the
 // least time so far, by their measured durations (seconds: the file's own time plus about 7 s to
-// start its stack, build and browser, which most files now skip; a file not listed counts as the mean), from a one-lane run
-// of the e2e project alone on a quiet machine (2026-11-26). Update them from the "browser lanes"
+// start its stack, build and browser, which most files now skip; a file not listed counts as the
+// mean), from a one-lane run of the e2e project alone on a quiet machine (2026-11-26). Update them from the "browser lanes"
 // lines this script prints when files grow; the split only needs the proportions.
 const E2E_SECONDS: Record<string, number> = {
   'kiosk-and-screens.test.ts': 46,

@@ -91,7 +91,7 @@ export interface BrowserApp {
 
 /** The app process this worker runs now, its browser, and how to ask it for a fresh database. */
 interface RunningApp {
-  /** Started for reuse: a production build with an IPC channel (dev/dev.ts answerParent). */
+  /** Started for reuse: a production build with an IPC channel (dev/stack.ts answerParent). */
   reusable: boolean;
   browser: Browser;
   anonKey: string;
