@@ -19,4 +19,4 @@ insert into auth.users (
   '{"provider": "phone", "providers": ["phone"], "role": "staff", "location_id": "creamery"}'::jsonb,
   '{"name": "Demo Staff"}'::jsonb, false
 );
-insert into private.staff_grants (phone, location_id) values ('+15555550101', 'creamery');
+insert into private.staff_grants (user_id, location_id) values ('00000000-0000-4000-8000-000000000002', 'creamery');

@@ -52,6 +52,35 @@ $$;
 revoke execute on function private.is_admin from public;
 grant execute on function private.is_admin() to anon, authenticated, service_role;
 
+-- Whether a session still exists. A signed-out or removed person's token keeps a valid signature
+-- until it expires (up to an hour); GoTrue deletes its auth.sessions row, so a token naming a
+-- missing session is dead. Tokens without a session (none that Auth issues to a person) pass.
+-- The api's door (private.require_session) and the Storage policies both ask this.
+create function private.session_live(p_session_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p_session_id is null or exists (select 1 from auth.sessions s where s.id = p_session_id)
+$$;
+revoke execute on function private.session_live(uuid) from public;
+grant execute on function private.session_live(uuid) to anon, authenticated, service_role;
+
+-- The caller's own session (the token's session_id claim) is live: for policies, which see only
+-- the claims (Storage checks a token's signature, never its session).
+create function private.caller_session_live()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.session_live(nullif(auth.jwt() ->> 'session_id', '')::uuid)
+$$;
+revoke execute on function private.caller_session_live() from public;
+grant execute on function private.caller_session_live() to anon, authenticated, service_role;
+
 -- The location a staff member works at (app_metadata.location_id); null for everyone else.
 create function private.staff_location_id()
 returns text

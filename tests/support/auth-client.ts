@@ -59,3 +59,44 @@ export async function signInWithPhone(server: AuthServer, phone: string): Promis
 export async function signUpWithPassword(server: AuthServer, phone: string, password: string): Promise<AuthSession> {
   return session(await post(server, '/signup', { phone: `+1${phone}`, password }), 'password sign-up');
 }
+
+/**
+ * A phone change through Auth's own endpoints, as any signed-in user may make it (GoTrue's
+ * UserUpdate): PUT /user {phone} sends a code to the new phone, POST /verify {type:
+ * 'phone_change'} confirms it and answers a new session. The old session stays.
+ */
+export async function changePhoneThroughAuth(
+  server: AuthServer,
+  accessToken: string,
+  newPhone: string,
+): Promise<AuthSession> {
+  const headers = {
+    apikey: server.anonKey,
+    authorization: `Bearer ${accessToken}`,
+    'content-type': 'application/json',
+    'x-supabase-api-version': '2024-01-01',
+  };
+  const asked = await fetch(`${server.url}/auth/v1/user`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ phone: `+1${newPhone}` }),
+  });
+  if (!asked.ok) throw new Error(`phone change failed: ${asked.status} ${await asked.text()}`);
+  const code = await latestSmsCode(server, newPhone);
+  const verified = await fetch(`${server.url}/auth/v1/verify`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone: `+1${newPhone}`, token: code, type: 'phone_change' }),
+  });
+  return session(verified, 'phone change verify');
+}
+
+/** POST /token?grant_type=refresh_token: the status Auth answers a refresh with. */
+export async function refreshStatus(server: AuthServer, refreshToken: string): Promise<number> {
+  const response = await fetch(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
+  return response.status;
+}

@@ -1,5 +1,5 @@
-// Admins and business owners by phone (issue 21 §3): GET/POST /api/admin/admins (+ /remove),
-// GET /api/admin/owners, POST /api/admin/locations/{id}/owners (+ /revoke).
+// Admins and business owners: GET/POST /api/admin/admins (+ /remove), GET /api/admin/owners,
+// POST /api/admin/locations/{id}/owners (+ /revoke). Granted by phone; removed as a person.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminAdminsResponse,
@@ -10,6 +10,14 @@ import {
   RevokeOwnerResponse,
 } from '@contract';
 import { apiJson, getByKey } from '@/lib/api-client.ts';
+
+/**
+ * Who a removal names: an active row by its user id (so it reaches the person whatever their phone
+ * is now), a pending grant by its phone.
+ */
+export type PersonRef = { userId: string } | { phone: string };
+export const personOf = (row: { userId: string | null; phone: string }): PersonRef =>
+  row.userId ? { userId: row.userId } : { phone: row.phone };
 
 export const adminsQueryOptions = () =>
   queryOptions({
@@ -44,8 +52,8 @@ export const useGrantAdmin = () =>
     apiJson(GrantAdminResponse, 'POST', '/api/admin/admins', { phone }),
   );
 export const useRemoveAdmin = () =>
-  usePeopleMutation((phone: string) =>
-    apiJson(RemoveAdminResponse, 'POST', '/api/admin/admins/remove', { phone }),
+  usePeopleMutation((person: PersonRef) =>
+    apiJson(RemoveAdminResponse, 'POST', '/api/admin/admins/remove', person),
   );
 
 const ownersPath = (locationId: string) =>
@@ -55,6 +63,6 @@ export const useGrantOwner = () =>
     apiJson(GrantOwnerResponse, 'POST', ownersPath(locationId), { phone }),
   );
 export const useRevokeOwner = () =>
-  usePeopleMutation(({ locationId, phone }: { locationId: string; phone: string }) =>
-    apiJson(RevokeOwnerResponse, 'POST', `${ownersPath(locationId)}/revoke`, { phone }),
+  usePeopleMutation(({ locationId, person }: { locationId: string; person: PersonRef }) =>
+    apiJson(RevokeOwnerResponse, 'POST', `${ownersPath(locationId)}/revoke`, person),
   );

@@ -1,8 +1,9 @@
 // A business's staff phones: GET /api/admin/locations/{locationId}/staff, grant (POST .../staff)
-// and revoke (POST .../staff/revoke).
+// and revoke (POST .../staff/revoke, naming the person by user id, or a pending grant by phone).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminStaffResponse, GrantStaffResponse, RevokeStaffResponse } from '@contract';
 import { apiJson, getByKey } from '@/lib/api-client.ts';
+import type { PersonRef } from './people.ts';
 
 export const staffQueryOptions = (locationId: string) =>
   queryOptions({
@@ -17,7 +18,7 @@ export function useStaff(locationId: string) {
 const staffPath = (locationId: string) =>
   `/api/admin/locations/${encodeURIComponent(locationId)}/staff`;
 
-function useStaffMutation<T>(run: (input: { locationId: string; phone: string }) => Promise<T>) {
+function useStaffMutation<I, T>(run: (input: I) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -26,13 +27,13 @@ function useStaffMutation<T>(run: (input: { locationId: string; phone: string })
 }
 
 export function useGrantStaff() {
-  return useStaffMutation(({ locationId, phone }) =>
+  return useStaffMutation(({ locationId, phone }: { locationId: string; phone: string }) =>
     apiJson(GrantStaffResponse, 'POST', staffPath(locationId), { phone }),
   );
 }
 
 export function useRevokeStaff() {
-  return useStaffMutation(({ locationId, phone }) =>
-    apiJson(RevokeStaffResponse, 'POST', `${staffPath(locationId)}/revoke`, { phone }),
+  return useStaffMutation(({ locationId, person }: { locationId: string; person: PersonRef }) =>
+    apiJson(RevokeStaffResponse, 'POST', `${staffPath(locationId)}/revoke`, person),
   );
 }

@@ -16,6 +16,7 @@ import {
   useGrantAdmin,
   useGrantOwner,
   useOwners,
+  personOf,
   useRemoveAdmin,
   useRevokeOwner,
 } from '../api/people.ts';
@@ -60,7 +61,7 @@ function Admins() {
         <ul className="grid gap-2 text-sm">
           {query.data?.map((admin) => (
             <li
-              key={admin.phone}
+              key={admin.userId ?? admin.phone}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
             >
               <div>
@@ -78,7 +79,7 @@ function Admins() {
                   confirm="Remove admin"
                   pending={remove.isPending}
                   onConfirm={() =>
-                    remove.mutate(admin.phone, {
+                    remove.mutate(personOf(admin), {
                       onSuccess: () =>
                         toast({
                           title: 'Admin removed',
@@ -147,7 +148,7 @@ function Owners(props: { locations: LocationList | undefined }) {
         <ul className="grid gap-2 text-sm">
           {query.data?.map((owner) => (
             <li
-              key={owner.phone}
+              key={owner.userId ?? owner.phone}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
             >
               <div>
@@ -166,7 +167,7 @@ function Owners(props: { locations: LocationList | undefined }) {
                 pending={revoke.isPending}
                 onConfirm={() =>
                   revoke.mutate(
-                    { locationId: owner.locationId, phone: owner.phone },
+                    { locationId: owner.locationId, person: personOf(owner) },
                     {
                       onSuccess: () =>
                         toast({

@@ -38,8 +38,8 @@ function setup(initial: unknown[] = []) {
     },
     [`${PATH}/revoke`]: (_url: URL, init?: RequestInit) => {
       staff = [];
-      const { phone } = JSON.parse(String(init?.body)) as { phone: string };
-      return [200, { phone, locationId: 'creamery', revoked: true, sessionsEnded: 1 }];
+      const { userId } = JSON.parse(String(init?.body)) as { userId: string };
+      return [200, { phone: '3125550103', userId, locationId: 'creamery', revoked: true, sessionsEnded: 1 }];
     },
   });
   renderWithRouter(<StaffList locationId="creamery" businessName="Village Creamery" />);
@@ -76,7 +76,7 @@ it("shows the API's refusal at the field", async () => {
   expect(await screen.findByText('This phone belongs to an admin')).toBeInTheDocument();
 });
 
-it('removes a phone only after the confirmation', async () => {
+it('removes an active staff member by their user id, only after the confirmation', async () => {
   const { posts } = setup([
     {
       phone: '3125550103',
@@ -96,6 +96,8 @@ it('removes a phone only after the confirmation', async () => {
   await userEvent.click(
     within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove staff' }),
   );
-  await waitFor(() => expect(posts(`${PATH}/revoke`)).toEqual([{ phone: '3125550103' }]));
+  await waitFor(() =>
+    expect(posts(`${PATH}/revoke`)).toEqual([{ userId: '00000000-0000-4000-8000-000000000001' }]),
+  );
   expect(await screen.findByText('No staff phones for this business yet')).toBeInTheDocument();
 });

@@ -8,6 +8,8 @@ import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone, PHONE_DIGITS } from '@/lib/phone.ts';
+import type { StaffMember } from '@contract';
+import { personOf } from '../api/people.ts';
 import { useGrantStaff, useRevokeStaff, useStaff } from '../api/staff.ts';
 import { QueryState } from './QueryState.tsx';
 
@@ -15,10 +17,10 @@ export function StaffList(props: { locationId: string; businessName: string }) {
   const query = useStaff(props.locationId);
   // Here, not in the row: the row is gone (refetched away) before a row's own mutate callbacks would run.
   const revoke = useRevokeStaff();
-  const remove = (phone: string) => {
-    const shown = formatPhone(phone);
+  const remove = (member: StaffMember) => {
+    const shown = formatPhone(member.phone);
     revoke.mutate(
-      { locationId: props.locationId, phone },
+      { locationId: props.locationId, person: personOf(member) },
       {
         onSuccess: () =>
           toast({
@@ -46,7 +48,7 @@ export function StaffList(props: { locationId: string; businessName: string }) {
         <ul className="grid gap-2 text-sm">
           {query.data?.map((member) => (
             <li
-              key={member.phone}
+              key={member.userId ?? member.phone}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
             >
               <div>
@@ -63,7 +65,7 @@ export function StaffList(props: { locationId: string; businessName: string }) {
                 businessName={props.businessName}
                 phone={member.phone}
                 pending={revoke.isPending}
-                onConfirm={() => remove(member.phone)}
+                onConfirm={() => remove(member)}
               />
             </li>
           ))}

@@ -93,6 +93,17 @@ export type ContactMessage = z.infer<typeof ContactMessage>;
 
 // Staff management on the Locations tab: grant a phone staff access at one business, revoke it.
 export const StaffPhoneRequest = z.strictObject({ phone: Phone });
+// A removal names a person: by user id (an active row of a list: it reaches them whatever their
+// phone is now), or by phone (a pending grant, or whoever has that phone now). Exactly one.
+export const PersonRequest = z
+  .strictObject({
+    userId: Uuid.optional().describe("the person's Auth user id, from the list"),
+    phone: Phone.optional().describe("a pending grant's phone, or the person's phone as it is now"),
+  })
+  .refine((body) => (body.userId === undefined) !== (body.phone === undefined), {
+    message: 'Give either userId or phone',
+    path: ['userId'],
+  });
 export const StaffMember = z.object({
   phone: z.string().describe('10 digits'),
   status: z.enum(['active', 'pending']).describe("active: an Auth user with this phone is staff here; pending: granted, the phone has not signed up yet"),
@@ -110,7 +121,8 @@ export const GrantStaffResponse = z.object({
   grantedAt: Timestamp,
 });
 export const RevokeStaffResponse = z.object({
-  phone: z.string(),
+  phone: z.string().nullable().describe("the person's phone as it is now (10 digits), or the pending grant's"),
+  userId: Uuid.nullable().describe('null for a pending grant'),
   locationId: LocationId,
   revoked: z.literal(true),
   sessionsEnded: z.number().int().describe("the staff member's sessions ended (their tokens are refused at once)"),

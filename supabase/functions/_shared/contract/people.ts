@@ -25,7 +25,8 @@ export const GrantAdminResponse = z.object({
   grantedAt: Timestamp,
 });
 export const RemoveAdminResponse = z.object({
-  phone: z.string(),
+  phone: z.string().nullable(),
+  userId: Uuid.nullable(),
   removed: z.literal(true),
   sessionsEnded: z.number().int().describe("the removed admin's sessions ended (their tokens are refused at once)"),
 });
@@ -51,7 +52,8 @@ export const GrantOwnerResponse = z.object({
   grantedAt: Timestamp,
 });
 export const RevokeOwnerResponse = z.object({
-  phone: z.string(),
+  phone: z.string().nullable(),
+  userId: Uuid.nullable(),
   locationId: LocationId,
   revoked: z.literal(true),
   sessionsEnded: z.number().int(),

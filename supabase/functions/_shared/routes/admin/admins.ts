@@ -1,10 +1,11 @@
 // Admins by phone (issue 21 §3): list, grant, remove. The rules (one role per phone, never
 // yourself, never the last admin, sessions ended) live in app.grant_admin / app.remove_admin.
 import {
-  AdminAdminsResponse, GrantAdminResponse, RemoveAdminResponse, StaffPhoneRequest,
+  AdminAdminsResponse, GrantAdminResponse, PersonRequest, RemoveAdminResponse, StaffPhoneRequest,
 } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
+import { PERSON_400, PERSON_DESCRIPTION } from './people-texts.ts';
 
 const PHONE_400 = `${BAD_INPUT} Or the phone is not a 10-digit US number.`;
 
@@ -38,13 +39,13 @@ export const removeAdmin = endpoint({
   method: 'post', path: '/api/admin/admins/remove', tag: 'Admin', roles: ['admin'],
   summary: 'Remove an admin',
   description:
-    'Drops the grant (pending or not) and the admin role, and ends the user\'s Auth sessions: their token is refused ' +
-    'at once. Never yourself (another admin removes you) and never the last admin; removals run one at a time, so ' +
+    `${PERSON_DESCRIPTION} Drops the grant and the admin role, and ends every Auth session of theirs: their token ` +
+    'is refused at once (the api and Storage). Never yourself (another admin removes you) and never the last admin; removals run one at a time, so ' +
     'two admins removing each other at once leave one. Audited (admin.remove).',
-  body: StaffPhoneRequest, status: 200, response: RemoveAdminResponse,
+  body: PersonRequest, status: 200, response: RemoveAdminResponse,
   errors: {
-    400: PHONE_400, 401: NOT_SIGNED_IN, 403: 'Not an admin (or no longer one: another admin removed you).',
-    404: 'The phone is not an admin.', 409: 'The phone is yours, or the last admin\'s.', 413: TOO_LARGE,
+    400: `${BAD_INPUT} ${PERSON_400}`, 401: NOT_SIGNED_IN, 403: 'Not an admin (or no longer one: another admin removed you).',
+    404: 'Nobody so named is an admin.', 409: 'The person is you, or the last admin.', 413: TOO_LARGE,
   },
-  handler: ({ call, body }) => call('app.remove_admin', { p_phone: body.phone }),
+  handler: ({ call, body }) => call('app.remove_admin', { p_phone: body.phone, p_user_id: body.userId }),
 });

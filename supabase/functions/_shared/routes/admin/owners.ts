@@ -1,10 +1,11 @@
 // Business owners by phone (issue 21 §3): an admin lists, grants and removes the owners of a
 // business. An owner reads only their business (private.require_owner_of in the SQL functions).
 import {
-  AdminOwnersResponse, GrantOwnerResponse, LocationParams, OwnersQuery, RevokeOwnerResponse, StaffPhoneRequest,
+  AdminOwnersResponse, GrantOwnerResponse, LocationParams, OwnersQuery, PersonRequest, RevokeOwnerResponse, StaffPhoneRequest,
 } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
+import { PERSON_400, PERSON_DESCRIPTION } from './people-texts.ts';
 
 const PHONE_400 = `${BAD_INPUT} Or the phone is not a 10-digit US number.`;
 
@@ -38,12 +39,13 @@ export const revokeOwner = endpoint({
   method: 'post', path: '/api/admin/locations/:locationId/owners/revoke', tag: 'Admin', roles: ['admin'],
   summary: 'Remove an owner of a business',
   description:
-    "Drops the grant (pending or not) and the owner role, and ends the user's Auth sessions: their token is refused " +
-    'at once. Audited (owner.revoke).',
-  params: LocationParams, body: StaffPhoneRequest, status: 200, response: RevokeOwnerResponse,
+    `${PERSON_DESCRIPTION} Drops the grant and the owner role, and ends every Auth session of theirs: their token ` +
+    'is refused at once (the api and Storage). Audited (owner.revoke).',
+  params: LocationParams, body: PersonRequest, status: 200, response: RevokeOwnerResponse,
   errors: {
-    400: PHONE_400, 401: NOT_SIGNED_IN, 403: 'Not an admin.',
-    404: 'Unknown location, or the phone is not an owner of this business.', 413: TOO_LARGE,
+    400: `${BAD_INPUT} ${PERSON_400}`, 401: NOT_SIGNED_IN, 403: 'Not an admin.',
+    404: 'Unknown location, or nobody so named is an owner of this business.', 413: TOO_LARGE,
   },
-  handler: ({ call, params, body }) => call('app.revoke_owner', { p_location_id: params.locationId, p_phone: body.phone }),
+  handler: ({ call, params, body }) =>
+    call('app.revoke_owner', { p_location_id: params.locationId, p_phone: body.phone, p_user_id: body.userId }),
 });
