@@ -89,7 +89,9 @@ revoke execute on function private.audit(text, text, text, jsonb, jsonb, text, t
 -- ('staff'); p_actor a role ('admin', 'owner', 'system', ...) or digits of the actor's phone;
 -- p_target the target's id or part of it; p_location_id one business; p_from / p_to days in the
 -- programme's time zone, both included. Admins read every row; an owner reads only the rows of
--- their business and must name it (403 for another business or for all of them).
+-- their business and must name it (403 for another business or for all of them), and sees the
+-- operator by role and name only: an admin's phone is neither shown to an owner nor matched by
+-- an owner's phone filter.
 create function app.admin_audit(p_action text default null, p_actor text default null, p_target text default null,
                                 p_location_id text default null, p_from date default null, p_to date default null,
                                 p_limit integer default 50, p_page integer default 1)
@@ -104,6 +106,7 @@ declare
   v_actor text := nullif(lower(btrim(coalesce(p_actor, ''))), '');
   v_digits text;
   v_target text := nullif(btrim(coalesce(p_target, '')), '');
+  v_admin boolean := private.is_admin();
 begin
   perform private.require_owner_of(p_location_id, 'Only admins and business owners can read the audit log');
   perform private.require_location(p_location_id);
@@ -124,7 +127,8 @@ begin
        where (p_location_id is null or a.location_id = p_location_id)
          and (v_action is null or a.action = v_action or a.action like v_action || '.%')
          and (v_actor is null or a.actor_role = v_actor
-              or (v_digits is not null and a.actor_phone like '%' || v_digits || '%'))
+              or (v_digits is not null and a.actor_phone like '%' || v_digits || '%'
+                  and (v_admin or a.actor_role <> 'admin')))
          and (v_target is null or a.target_id ilike private.like_contains(v_target))
          and (p_from is null or a.at >= p_from::timestamp at time zone v_zone)
          and (p_to is null or a.at < (p_to + 1)::timestamp at time zone v_zone))
@@ -136,7 +140,10 @@ begin
       'entries', (
         select coalesce(jsonb_agg(jsonb_build_object(
                  'id', e.id, 'at', e.at, 'actorId', e.actor_id, 'actorRole', e.actor_role,
-                 'actorPhone', right(e.actor_phone, 10), 'action', e.action, 'targetType', e.target_type,
+                 'actorName', (select nullif(btrim(u.raw_user_meta_data ->> 'name'), '') from auth.users u
+                                where u.id = e.actor_id),
+                 'actorPhone', case when v_admin or e.actor_role <> 'admin' then right(e.actor_phone, 10) end,
+                 'action', e.action, 'targetType', e.target_type,
                  'targetId', e.target_id, 'locationId', e.location_id, 'before', e.before, 'after', e.after,
                  'reason', e.reason)
                order by e.at desc, e.id desc), '[]'::jsonb)

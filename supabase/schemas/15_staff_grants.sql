@@ -270,8 +270,9 @@ grant execute on function app.admin_staff(text) to authenticated;
 -- they get the claim with their next token (sign-in or refresh). A phone with no user yet keeps a
 -- pending grant that its sign-up takes up. Granting again at the same business changes nothing.
 -- 409: the person is an admin or a business owner, or is staff at another business (remove them
--- there first). Admins, and the business's owners, grant; each grant is audited.
-create function app.grant_staff(p_location_id text, p_phone text)
+-- there first). A phone that is a member's is said before it is granted (409 needs_confirmation)
+-- unless p_member_confirmed. Admins, and the business's owners, grant; each grant is audited.
+create function app.grant_staff(p_location_id text, p_phone text, p_member_confirmed boolean default false)
 returns jsonb
 language plpgsql
 security definer
@@ -305,6 +306,13 @@ begin
     perform private.fail('409', format('This phone is already staff at %s; remove it there first',
       coalesce((select l.business_name from public.locations l where l.id = v_role_location), v_role_location)));
   end if;
+  if v_role is null and not coalesce(p_member_confirmed, false)
+     and exists (select 1 from public.customers c
+                  where c.phone = v_phone or (v_person.id is not null and c.user_id = v_person.id)) then
+    perform private.fail('409', 'This phone belongs to a member of the programme. As staff they sign in to the '
+      || 'counter with it and keep their own account; their own visits and rewards are approved by someone else. '
+      || 'Add them as staff?', 'needs_confirmation');
+  end if;
 
   select r.granted_at, r.changed into v_granted_at, v_changed
     from private.give_role(v_phone, v_person, 'staff', p_location_id) r;
@@ -322,8 +330,8 @@ begin
     'userId', v_person.id, 'grantedAt', v_granted_at);
 end;
 $$;
-revoke execute on function app.grant_staff(text, text) from public;
-grant execute on function app.grant_staff(text, text) to authenticated;
+revoke execute on function app.grant_staff(text, text, boolean) from public;
+grant execute on function app.grant_staff(text, text, boolean) to authenticated;
 
 -- Revokes a person's staff access at a business, named by user id (from the list) or by the
 -- phone they have now (or a pending grant's phone): the grant goes, the user loses the role and

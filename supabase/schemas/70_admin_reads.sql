@@ -3,19 +3,34 @@
 -- Security invoker where RLS decides what an admin sees; the heavy ones read the rollups of
 -- 75_rollups.sql instead of scanning visits.
 
--- Growth of a figure against its comparison period: whole percent, null when there was nothing before.
+-- Growth of a figure against its comparison period: whole percent, null when there was nothing
+-- before; no growth at all (null) when either figure is withheld.
 create function private.growth(p_current bigint, p_previous bigint, p_period text)
 returns jsonb
 language sql immutable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+  select case when p_current is not null and p_previous is not null then jsonb_build_object(
     'previous', p_previous,
     'percent', case when p_previous = 0 then null else round((p_current - p_previous) * 100.0 / p_previous)::integer end,
-    'period', p_period)
+    'period', p_period) end
 $$;
 revoke execute on function private.growth(bigint, bigint, text) from public;
 grant execute on function private.growth(bigint, bigint, text) to authenticated;
+
+-- Owners see their business, not individual members: in a village a figure about one or two
+-- members names them, so an owner gets null ("fewer than 3") for it; admins, who run the
+-- programme, get every figure. None (0) names nobody and is shown. p_members: how many members
+-- the figure is about when that is not the figure itself (the visits of two members).
+create function private.withheld_if_few(p_figure bigint, p_members bigint default null)
+returns bigint
+language sql stable
+set search_path = ''
+as $$
+  select case when not private.is_admin() and coalesce(p_members, p_figure) between 1 and 2 then null else p_figure end
+$$;
+revoke execute on function private.withheld_if_few(bigint, bigint) from public;
+grant execute on function private.withheld_if_few(bigint, bigint) to authenticated;
 
 -- The latest approved visits anywhere, or at one business (dashboard Recent Activity), newest first.
 create function app.admin_activity(p_limit integer default 20, p_location_id text default null)
@@ -531,6 +546,15 @@ begin
   v_active := private.active_members(coalesce(p_location_id, ''), d.first_day, d.end_day, v_visits);
   v_active_before := private.active_members(coalesce(p_location_id, ''), d.previous_first_day, d.first_day, v_visits_before);
 
+  -- An owner's figures about fewer than 3 members are withheld (private.withheld_if_few).
+  v_visits := private.withheld_if_few(v_visits, v_active);
+  v_visits_before := private.withheld_if_few(v_visits_before, v_active_before);
+  v_signups := private.withheld_if_few(v_signups);
+  v_signups_before := private.withheld_if_few(v_signups_before);
+  v_redemptions := private.withheld_if_few(v_redemptions);
+  v_redemptions_before := private.withheld_if_few(v_redemptions_before);
+  v_active := private.withheld_if_few(v_active);
+  v_active_before := private.withheld_if_few(v_active_before);
   return jsonb_build_object(
     'signupsToday', v_signups,
     'totalVisits', v_visits,

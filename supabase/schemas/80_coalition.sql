@@ -491,6 +491,41 @@ revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.v
 -- it honoured, and where its members (those who visited it that month) also shopped that month.
 --
 -- As in 20261123002100_admin_reads_at_scale.sql, with the month's members from private.member_month_masks.
+-- An owner's copy of their business's report: each figure about fewer than 3 members withheld
+-- (private.withheld_if_few; null, shown as "fewer than 3"). The visits of the month are about its
+-- members; the month before's, about p_previous_members. Where its members also shop: every row
+-- withheld when the month has fewer than 3 members, else each row about fewer than 3.
+create function private.report_for_owner(p_report jsonb, p_previous_members bigint)
+returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_members bigint := (p_report ->> 'members')::bigint;
+  v_tier bigint := private.withheld_if_few((p_report ->> 'tierRewardsHonoured')::bigint);
+begin
+  return p_report || jsonb_build_object(
+    'members', private.withheld_if_few(v_members),
+    'visits', private.withheld_if_few((p_report ->> 'visits')::bigint, v_members),
+    'previousMonthVisits', private.withheld_if_few((p_report ->> 'previousMonthVisits')::bigint, p_previous_members),
+    'newMembers', private.withheld_if_few((p_report ->> 'newMembers')::bigint),
+    'firstVisits', private.withheld_if_few((p_report ->> 'firstVisits')::bigint),
+    'welcomeRewardsRedeemed', private.withheld_if_few((p_report ->> 'welcomeRewardsRedeemed')::bigint),
+    'tierRewardsHonoured', v_tier,
+    'tierRewardsHonouredCents', case when v_tier is not null then p_report -> 'tierRewardsHonouredCents' end,
+    'alsoShopAt', coalesce((
+      select jsonb_agg(a.item || jsonb_build_object('members', w.members,
+                                                    'percent', case when w.members is not null then a.item -> 'percent' end)
+                       order by a.ord)
+        from jsonb_array_elements(p_report -> 'alsoShopAt') with ordinality a(item, ord)
+       cross join lateral (select case when private.withheld_if_few(v_members) is null then null
+                                       else private.withheld_if_few((a.item ->> 'members')::bigint) end as members) w),
+      '[]'::jsonb));
+end;
+$$;
+revoke execute on function private.report_for_owner(jsonb, bigint) from public;
+grant execute on function private.report_for_owner(jsonb, bigint) to authenticated;
+
 create or replace function app.admin_business_report(p_location_id text, p_month text)
 returns jsonb
 language plpgsql stable
@@ -505,6 +540,7 @@ declare
   v_previous_start timestamptz;
   v_month date;
   v_bit bigint;
+  v_report jsonb;
 begin
   perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can read its report');
   if p_location_id is null then
@@ -522,7 +558,7 @@ begin
                   where not exists (select 1 from private.cross_shopping_bits b where b.location_id = l.id)) then
     v_bit := (select 1::bigint << b.bit from private.cross_shopping_bits b where b.location_id = p_location_id);
   end if;
-  return (
+  v_report := (
     -- The business's members in the month by the set of businesses each visited: only they are
     -- grouped (a semi-join on its own visits), not every member active in the month.
     with flags as (
@@ -580,6 +616,13 @@ begin
           from (select b.id, b.business_name, b.sort_order,
                        (select coalesce(sum(m.members), 0) from m where m.mask & b.flag <> 0) as members
                   from private.location_bits() b where b.id <> p_location_id) o)));
+  if private.is_admin() then
+    return v_report;
+  end if;
+  return private.report_for_owner(v_report, (
+    select count(distinct v.customer_id) from public.visits v
+     where v.location_id = p_location_id and v.status = 'approved'
+       and v.created_at >= v_previous_start and v.created_at < r.starts_at));
 end;
 $$;
 revoke execute on function app.admin_business_report(text, text) from public;

@@ -18,8 +18,8 @@ export function adminStaffSuite(kind: DatabaseKind) {
   describe(`staff grants (${kind})`, { timeout: 60_000 }, () => {
     const h = useHarness(kind);
     const admin = () => h().adminToken();
-    const grant = async (locationId: string, phone: string) =>
-      h().call('POST', staffPath(locationId), { token: await admin(), body: { phone } });
+    const grant = async (locationId: string, phone: string, memberConfirmed?: boolean) =>
+      h().call('POST', staffPath(locationId), { token: await admin(), body: { phone, memberConfirmed } });
     const revoke = async (locationId: string, phone: string) =>
       h().call('POST', `${staffPath(locationId)}/revoke`, { token: await admin(), body: { phone } });
     const list = async (locationId: string) =>
@@ -43,7 +43,10 @@ export function adminStaffSuite(kind: DatabaseKind) {
       const before = await signInWithPhone(h().auth, member.phone);
       expect(await asStaff(before.access_token, member.id)).toBe(403);
 
-      const granted = bodyOf(await grant('joanies', `(${member.phone.slice(0, 3)}) ${member.phone.slice(3, 6)}-${member.phone.slice(6)}`), GrantStaffResponse);
+      // The phone is a member's: said first, granted once confirmed.
+      const asked = await grant('joanies', member.phone);
+      expect([asked.status, asked.error?.code]).toEqual([409, 'needs_confirmation']);
+      const granted = bodyOf(await grant('joanies', `(${member.phone.slice(0, 3)}) ${member.phone.slice(3, 6)}-${member.phone.slice(6)}`, true), GrantStaffResponse);
       expect(granted).toMatchObject({ phone: member.phone, locationId: 'joanies', status: 'active', userId: expect.any(String) });
       expect(await metadata(member.phone)).toMatchObject({ role: 'staff', location_id: 'joanies', provider: 'phone' });
       expect((await list('joanies')).filter((s) => s.phone === member.phone)).toEqual([

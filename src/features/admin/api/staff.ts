@@ -27,8 +27,12 @@ function useStaffMutation<I, T>(run: (input: I) => Promise<T>) {
 }
 
 export function useGrantStaff() {
-  return useStaffMutation(({ locationId, phone }: { locationId: string; phone: string }) =>
-    apiJson(GrantStaffResponse, 'POST', staffPath(locationId), { phone }),
+  return useStaffMutation(
+    ({ locationId, phone, memberConfirmed }: { locationId: string; phone: string; memberConfirmed?: boolean }) =>
+      apiJson(GrantStaffResponse, 'POST', staffPath(locationId), {
+        phone,
+        ...(memberConfirmed ? { memberConfirmed } : {}),
+      }),
   );
 }
 

@@ -6,6 +6,7 @@ import type { AuditEntry, LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
+import { formatPhone } from '@/lib/phone.ts';
 import { AUDIT_PAGE, useAudit, type AuditFilters } from '../api/audit.ts';
 import { QueryState } from './QueryState.tsx';
 
@@ -158,7 +159,8 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
                   </div>
                   <p className="text-bark-700">
                     By {entry.actorRole}
-                    {entry.actorPhone ? ` ${entry.actorPhone}` : ''} · Business:{' '}
+                    {entry.actorName ? ` ${entry.actorName}` : ''}
+                    {entry.actorPhone ? ` ${formatPhone(entry.actorPhone)}` : ''} · Business:{' '}
                     {business(entry.locationId)}
                   </p>
                   {changes(entry).length ? (

@@ -1,26 +1,30 @@
 // A business's month on one printable page: visits (and the month before), members, new members,
-// first visits, rewards honoured, and where its members also shop.
+// first visits, rewards honoured, and where its members also shop. An owner's copy says "fewer
+// than 3" for a figure about one or two members.
 import type { BusinessReportResponse } from '@contract';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { formatCents } from '../lib/money.ts';
+import { FEWER_THAN_3, shownFigure } from './MetricCards.tsx';
 import { monthLabel } from '../lib/month.ts';
 
 export function BusinessReport(props: { report: BusinessReportResponse }) {
   const r = props.report;
   const change =
-    r.previousMonthVisits === 0
-      ? 'no visits the month before'
-      : `${r.visits >= r.previousMonthVisits ? '+' : '-'}${Math.abs(Math.round(((r.visits - r.previousMonthVisits) / r.previousMonthVisits) * 100))}% on the month before (${r.previousMonthVisits})`;
+    r.visits === null || r.previousMonthVisits === null
+      ? ''
+      : r.previousMonthVisits === 0
+        ? 'no visits the month before'
+        : `${r.visits >= r.previousMonthVisits ? '+' : '-'}${Math.abs(Math.round(((r.visits - r.previousMonthVisits) / r.previousMonthVisits) * 100))}% on the month before (${r.previousMonthVisits})`;
   const figures: [string, string | number, string?][] = [
-    ['Visits', r.visits, change],
-    ['Members who visited', r.members],
-    ['New members (joined here)', r.newMembers],
-    ['First visits here', r.firstVisits],
-    ['Welcome rewards redeemed', r.welcomeRewardsRedeemed],
+    ['Visits', shownFigure(r.visits), change],
+    ['Members who visited', shownFigure(r.members)],
+    ['New members (joined here)', shownFigure(r.newMembers)],
+    ['First visits here', shownFigure(r.firstVisits)],
+    ['Welcome rewards redeemed', shownFigure(r.welcomeRewardsRedeemed)],
     [
       'Silver/Gold rewards honoured',
-      r.tierRewardsHonoured,
-      formatCents(r.tierRewardsHonouredCents),
+      shownFigure(r.tierRewardsHonoured),
+      r.tierRewardsHonouredCents === null ? undefined : formatCents(r.tierRewardsHonouredCents),
     ],
   ];
   return (
@@ -45,6 +49,10 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
         </h2>
         {r.alsoShopAt.length === 0 || r.members === 0 ? (
           <p className="mt-2 text-bark-700">No member visited this month.</p>
+        ) : r.members === null ? (
+          <p className="mt-2 text-bark-700">
+            {`Members who visited: ${FEWER_THAN_3}. Where they also shop is not shown, so that no one can be picked out.`}
+          </p>
         ) : (
           <table className="mt-2 w-full text-left">
             <thead className="text-sm text-bark-700">
@@ -64,7 +72,7 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
               {r.alsoShopAt.map((a) => (
                 <tr key={a.locationId} className="border-t border-cream-200">
                   <td className="py-1">{a.businessName}</td>
-                  <td className="py-1">{a.members}</td>
+                  <td className="py-1">{shownFigure(a.members)}</td>
                   <td className="py-1">{a.percent === null ? '—' : `${a.percent}%`}</td>
                 </tr>
               ))}

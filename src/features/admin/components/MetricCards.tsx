@@ -11,6 +11,11 @@ const CARDS = [
   { key: 'activeMembers', title: 'Active Members', noun: 'active members' },
 ] as const;
 
+/** A figure withheld from an owner (about fewer than 3 members) reads "fewer than 3". */
+export const shownFigure = (value: number | null) =>
+  value === null ? FEWER_THAN_3 : value.toLocaleString();
+export const FEWER_THAN_3 = 'fewer than 3';
+
 export function MetricCards(props: {
   metrics: MetricsResponse | undefined;
   loading: boolean;
@@ -29,7 +34,7 @@ export function MetricCards(props: {
           <h2 className="text-sm font-semibold text-bark-700">{card.title}</h2>
           <p className="mt-2 font-display text-3xl font-bold text-bark-900" aria-live="polite">
             {metrics
-              ? metrics[card.key].toLocaleString()
+              ? shownFigure(metrics[card.key])
               : props.failed && !props.loading
                 ? '—'
                 : '...'}

@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { FieldError, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { userMessage } from '@/lib/api-client.ts';
+import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { formatPhone, PHONE_DIGITS } from '@/lib/phone.ts';
 import type { StaffMember } from '@contract';
 import { personOf } from '../api/people.ts';
@@ -80,19 +80,16 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
   const id = useId();
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The API says first when the phone is a member's: the sentence to confirm, until answered.
+  const [memberQuestion, setMemberQuestion] = useState<string | undefined>();
   const grant = useGrantStaff();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (phone.length !== PHONE_DIGITS || !/^[2-9]/.test(phone)) {
-      setError('Enter a 10-digit US phone number');
-      return;
-    }
-    setError(undefined);
+  const send = (memberConfirmed: boolean) =>
     grant.mutate(
-      { locationId: props.locationId, phone },
+      { locationId: props.locationId, phone, memberConfirmed },
       {
         onSuccess: (result) => {
           setPhone('');
+          setMemberQuestion(undefined);
           toast({
             title: 'Staff phone added',
             description:
@@ -102,11 +99,23 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
           });
         },
         onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'needs_confirmation') {
+            setMemberQuestion(userMessage(failure));
+            return;
+          }
           setError(userMessage(failure));
           toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' });
         },
       },
     );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (phone.length !== PHONE_DIGITS || !/^[2-9]/.test(phone)) {
+      setError('Enter a 10-digit US phone number');
+      return;
+    }
+    setError(undefined);
+    send(false);
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
@@ -117,6 +126,7 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
           value={phone}
           onChange={(digits) => {
             setPhone(digits);
+            setMemberQuestion(undefined);
             if (error) setError(undefined);
           }}
           aria-invalid={error ? true : undefined}
@@ -129,6 +139,18 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
       <div className="basis-full" aria-live="polite">
         <FieldError id={`${id}-error`} message={error} />
       </div>
+      <Dialog open={memberQuestion !== undefined} onOpenChange={(open) => !open && setMemberQuestion(undefined)}>
+        <DialogContent title={`${formatPhone(phone)} is a member`} description={memberQuestion ?? ''}>
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button disabled={grant.isPending} onClick={() => send(true)}>
+              Add as staff
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </form>
   );
 }

@@ -53,6 +53,22 @@ it('shows the values and the captions computed for the previous period', () => {
   expect(within(card('Active Members')).getByText('No change from last week')).toBeInTheDocument();
 });
 
+it("an owner's withheld figures (about fewer than 3 members) read 'fewer than 3', with no growth", () => {
+  const withheld = {
+    ...metrics,
+    activeMembers: null,
+    totalVisits: null,
+    growth: { ...metrics.growth, activeMembers: null, totalVisits: null },
+  } as MetricsResponse;
+  render(<MetricCards metrics={withheld} loading={false} filters={{ range: '30days' }} />);
+  const card = (title: string) => screen.getByRole('heading', { name: title }).parentElement!;
+  for (const title of ['Active Members', 'Total Visits']) {
+    expect(within(card(title)).getByText('fewer than 3')).toBeInTheDocument();
+    expect(within(card(title)).getByText('Too few members to compare')).toBeInTheDocument();
+  }
+  expect(within(card('Sign-ups Today')).getByText('5')).toBeInTheDocument();
+});
+
 it("Recent Activity: rows read '{name} checked in at {location}' with '+N point(s)'; empty says so", () => {
   const { rerender } = render(
     <RecentActivity

@@ -3,7 +3,7 @@
 import type { MetricsResponse } from '@contract';
 import type { AdminFilters } from '../api/filters.ts';
 
-type Growth = MetricsResponse['growth']['totalVisits'];
+type Growth = NonNullable<MetricsResponse['growth']['totalVisits']>;
 
 /** How the previous period reads after "from …": yesterday, last week, the previous 30 days… */
 export function previousPeriodWords(
@@ -33,14 +33,16 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * '+12% from yesterday', '-3% from last week', 'No change from last week'; when the previous
- * period had none, percent is meaningless, so say so: 'No visits in the previous 30 days'.
+ * period had none, percent is meaningless, so say so: 'No visits in the previous 30 days'. No
+ * growth (withheld from an owner: a figure about fewer than 3 members) reads as nothing to compare.
  */
 export function growthCaption(
-  growth: Growth,
+  growth: Growth | null,
   noun: string,
   filters: Pick<AdminFilters, 'range'>,
   previousDays?: number,
 ): string {
+  if (!growth) return 'Too few members to compare';
   const when = previousPeriodWords(growth, filters, previousDays);
   if (growth.previous === 0 || growth.percent === null) {
     if (growth.period === 'yesterday') return `No ${noun} yesterday`;

@@ -93,6 +93,13 @@ export type ContactMessage = z.infer<typeof ContactMessage>;
 
 // Staff management on the Locations tab: grant a phone staff access at one business, revoke it.
 export const StaffPhoneRequest = z.strictObject({ phone: Phone });
+export const GrantStaffRequest = z.strictObject({
+  phone: Phone,
+  memberConfirmed: z
+    .boolean()
+    .optional()
+    .describe("true once the admin or owner was told the phone is a member's and still grants it"),
+});
 // A removal names a person: by user id (an active row of a list: it reaches them whatever their
 // phone is now), or by phone (a pending grant, or whoever has that phone now). Exactly one.
 export const PersonRequest = z

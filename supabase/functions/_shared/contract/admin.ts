@@ -75,17 +75,23 @@ const Growth = (period: 'yesterday' | 'previous_period') =>
   });
 const Period = z.object({ from: Timestamp, to: Timestamp });
 
+/** A figure an owner may not see: null when it is about fewer than 3 members (admins see every figure). */
+export const OwnerFigure = z
+  .number()
+  .int()
+  .nullable()
+  .describe('null for a business owner when the figure is about fewer than 3 members ("fewer than 3")');
 export const MetricsResponse = z.object({
-  signupsToday: z.number().int(),
-  totalVisits: z.number().int(),
-  redemptions: z.number().int(),
-  activeMembers: z.number().int(),
+  signupsToday: OwnerFigure,
+  totalVisits: OwnerFigure,
+  redemptions: OwnerFigure,
+  activeMembers: OwnerFigure,
   growth: z.object({
-    signupsToday: Growth('yesterday'),
-    totalVisits: Growth('previous_period'),
-    redemptions: Growth('previous_period'),
-    activeMembers: Growth('previous_period'),
-  }),
+    signupsToday: Growth('yesterday').nullable(),
+    totalVisits: Growth('previous_period').nullable(),
+    redemptions: Growth('previous_period').nullable(),
+    activeMembers: Growth('previous_period').nullable(),
+  }).describe('each null when its figure, or the one it is compared with, is withheld from an owner'),
   range: Period,
   previousRange: Period,
   today: Period.extend({ timeZone: z.string() }),

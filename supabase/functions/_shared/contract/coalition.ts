@@ -1,7 +1,7 @@
 // The coalition views (issue 14): settlement between the businesses, cross-shopping, and a
 // business's monthly report. Months and days are in America/Chicago.
 import { z } from 'zod';
-import { checkRange, DateRange, rangeFields } from './admin.ts';
+import { checkRange, DateRange, OwnerFigure, rangeFields } from './admin.ts';
 import { LocationId, Timestamp } from './common.ts';
 
 export const Month = z
@@ -95,19 +95,19 @@ export const BusinessReportResponse = z.object({
   timeZone: z.string(),
   from: Timestamp,
   to: Timestamp,
-  visits: z.number().int(),
-  previousMonthVisits: z.number().int(),
-  members: z.number().int().describe('distinct members who visited in the month'),
-  newMembers: z.number().int().describe('customers who joined at this business in the month'),
-  firstVisits: z.number().int().describe('members whose first visit here was in the month'),
-  welcomeRewardsRedeemed: z.number().int(),
-  tierRewardsHonoured: z.number().int(),
-  tierRewardsHonouredCents: Cents,
+  visits: OwnerFigure,
+  previousMonthVisits: OwnerFigure,
+  members: OwnerFigure.describe('distinct members who visited in the month; null for an owner when fewer than 3'),
+  newMembers: OwnerFigure.describe('customers who joined at this business in the month; null for an owner when fewer than 3'),
+  firstVisits: OwnerFigure.describe('members whose first visit here was in the month; null for an owner when fewer than 3'),
+  welcomeRewardsRedeemed: OwnerFigure,
+  tierRewardsHonoured: OwnerFigure,
+  tierRewardsHonouredCents: Cents.nullable().describe('null when tierRewardsHonoured is withheld'),
   alsoShopAt: z.array(
     z.object({
       locationId: LocationId,
       businessName: z.string(),
-      members: z.number().int().describe("of this month's members, how many also visited there that month"),
+      members: OwnerFigure.describe("of this month's members, how many also visited there that month; null for an owner when fewer than 3 (or the month has fewer than 3)"),
       percent: z.number().nullable(),
     }),
   ),

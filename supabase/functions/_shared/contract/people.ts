@@ -87,7 +87,11 @@ export const AuditEntry = z.object({
   at: Timestamp,
   actorId: Uuid.nullable(),
   actorRole: z.enum(['admin', 'owner', 'staff', 'member', 'kiosk', 'system']),
-  actorPhone: z.string().nullable().describe('10 digits, as it was then'),
+  actorName: z.string().nullable().describe("the actor's name as their account has it now"),
+  actorPhone: z
+    .string()
+    .nullable()
+    .describe("10 digits, as it was then; null for an owner reading an admin's row (the operator by role and name only)"),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),

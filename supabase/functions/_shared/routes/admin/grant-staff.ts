@@ -1,5 +1,5 @@
 // POST /api/admin/locations/:locationId/staff: give a phone staff access at one business.
-import { GrantStaffResponse, LocationParams, StaffPhoneRequest } from '../../contract.ts';
+import { GrantStaffRequest, GrantStaffResponse, LocationParams } from '../../contract.ts';
 import { requireOwnBusiness } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
 import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
@@ -10,16 +10,20 @@ export const grantStaff = endpoint({
   description:
     "The phone's Auth user becomes staff at this business (app_metadata role 'staff' and location_id); the " +
     'claim is in their next token (sign-in or refresh). A phone that has not signed up yet is kept as a pending ' +
-    'grant and becomes staff when it signs up. Granting again at the same business changes nothing. Recorded ' +
-    'with the admin and the time.',
-  params: LocationParams, body: StaffPhoneRequest, status: 200, response: GrantStaffResponse,
+    'grant and becomes staff when it signs up. Granting again at the same business changes nothing. A phone that ' +
+    "is a member's is said first: 409 with code `needs_confirmation`, then granted when the request is sent again " +
+    'with `memberConfirmed: true`. Recorded with the admin and the time.',
+  params: LocationParams, body: GrantStaffRequest, status: 200, response: GrantStaffResponse,
   errors: {
     400: `${BAD_INPUT} Or the phone is not a 10-digit US number.`, 401: NOT_SIGNED_IN, 403: NOT_ADMIN_OR_OWNER,
-    404: 'Unknown location.', 409: 'The phone belongs to an admin, or is already staff at another business.',
+    404: 'Unknown location.',
+    409: "The phone belongs to an admin or an owner, or is already staff at another business; or (code needs_confirmation) it is a member's and memberConfirmed was not sent.",
     413: TOO_LARGE,
   },
   handler: ({ caller, call, params, body }) => {
     requireOwnBusiness(caller, params.locationId);
-    return call('app.grant_staff', { p_location_id: params.locationId, p_phone: body.phone });
+    return call('app.grant_staff', {
+      p_location_id: params.locationId, p_phone: body.phone, p_member_confirmed: body.memberConfirmed ?? false,
+    });
   },
 });
