@@ -270,8 +270,8 @@ grant execute on function app.admin_staff(text) to authenticated;
 -- they get the claim with their next token (sign-in or refresh). A phone with no user yet keeps a
 -- pending grant that its sign-up takes up. Granting again at the same business changes nothing.
 -- 409: the person is an admin or a business owner, or is staff at another business (remove them
--- there first). A phone that is a member's is said before it is granted (409 needs_confirmation)
--- unless p_member_confirmed. Admins, and the business's owners, grant; each grant is audited.
+-- there first). A phone that is a member's is said before it is granted: status
+-- 'needs_confirmation' and nothing granted, unless p_member_confirmed. Admins, and the business's owners, grant; each grant is audited.
 create function app.grant_staff(p_location_id text, p_phone text, p_member_confirmed boolean default false)
 returns jsonb
 language plpgsql
@@ -309,9 +309,13 @@ begin
   if v_role is null and not coalesce(p_member_confirmed, false)
      and exists (select 1 from public.customers c
                   where c.phone = v_phone or (v_person.id is not null and c.user_id = v_person.id)) then
-    perform private.fail('409', 'This phone belongs to a member of the programme. As staff they sign in to the '
-      || 'counter with it and keep their own account; their own visits and rewards are approved by someone else. '
-      || 'Add them as staff?', 'needs_confirmation');
+    -- Nothing is granted: the answer asks the question, so the screen can put it before the grant.
+    return jsonb_build_object(
+      'phone', right(v_phone, 10), 'locationId', p_location_id, 'status', 'needs_confirmation',
+      'userId', null, 'grantedAt', null,
+      'question', 'This phone belongs to a member of the programme. As staff they sign in to the counter with it '
+                  || 'and keep their own account; their own visits and rewards are approved by someone else. '
+                  || 'Add them as staff?');
   end if;
 
   select r.granted_at, r.changed into v_granted_at, v_changed

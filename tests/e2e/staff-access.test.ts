@@ -179,3 +179,46 @@ it("the demo staff member scans a member's check-in code with the camera: approv
     rmSync(videoDir, { recursive: true, force: true });
   }
 });
+
+it("a member's phone is said before it becomes staff; removing it later leaves their /account offering the sign-in", async () => {
+  const member = await signUp('Marta Member');
+  // The member is signed in on their own phone's /account.
+  const own = await openPage(app, '/login', 390);
+  await signInThroughScreen(own.page, member.phone, () => latestCode(app.anonKey, member.phone));
+  await own.page.goto(`${APP}/account`);
+  await own.page.getByText('Marta Member').first().waitFor();
+
+  const { page, problems } = await openPage(app, '/admin?tab=locations', 1280, admin);
+  const staff = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Village Heritage Museum', level: 3 }) })
+    .getByRole('region', { name: 'Staff phones' });
+  await staff.getByLabel(/^Add a staff phone at/).fill(member.phone);
+  await staff.getByRole('button', { name: 'Add staff' }).click();
+  const question = page.getByRole('dialog', { name: `${formatted(member.phone)} is a member` });
+  await question.getByText(/belongs to a member of the programme/).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'admin-staff-member-phone-1280');
+  await question.getByRole('button', { name: 'Add as staff' }).click();
+  await page.getByText('Staff phone added', { exact: true }).waitFor();
+
+  const row = staff.getByRole('listitem').filter({ hasText: formatted(member.phone) });
+  await row.getByRole('button', { name: `Remove staff phone ${formatted(member.phone)}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${formatted(member.phone)}?` })
+    .getByRole('button', { name: 'Remove staff' })
+    .click();
+  await page.getByText('Staff phone removed', { exact: true }).waitFor();
+
+  // Every session of the person ended; their own /account forgets it and offers the sign-in.
+  await own.page.reload();
+  await own.page.getByText('Please sign in to view your account').waitFor();
+  expect(await own.page.getByText(/session has ended/i).count()).toBe(0);
+  await own.page.getByRole('link', { name: /sign in/i }).first().click();
+  await own.page.waitForURL(/\/login$/);
+  await signInThroughScreen(own.page, member.phone, () => latestCode(app.anonKey, member.phone));
+  await own.page.goto(`${APP}/account`);
+  await own.page.getByText('Marta Member').first().waitFor();
+  expect(problems).toEqual([]);
+  expect(own.problems.filter((p) => !/401/.test(p))).toEqual([]);
+});

@@ -92,8 +92,7 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
     : pg.code.startsWith('22') // data exceptions: a value Postgres cannot take (NUL byte, bad uuid)
       ? 400
       : SQLSTATE_TO_STATUS[pg.code];
-  // A refusal the caller may confirm past (a 409 whose hint is 'needs_confirmation') says so in its code.
-  const code = status && (pg.hint === 'needs_confirmation' && status === 409 ? 'needs_confirmation' : STATUS_CODES[status]);
+  const code = status && STATUS_CODES[status];
   if (!status || !code) return undefined;
   const retryAfter = code === 'rate_limited' ? Number(pg.hint) || 60 : undefined;
   const message = pg.code === '23505' ? 'already exists' : pg.code.startsWith('LY') ? (pg.message ?? code) : 'Invalid input';

@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { FieldError, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { ApiError, userMessage } from '@/lib/api-client.ts';
+import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone, PHONE_DIGITS } from '@/lib/phone.ts';
 import type { StaffMember } from '@contract';
 import { personOf } from '../api/people.ts';
@@ -88,6 +88,10 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
       { locationId: props.locationId, phone, memberConfirmed },
       {
         onSuccess: (result) => {
+          if (result.status === 'needs_confirmation') {
+            setMemberQuestion(result.question ?? 'This phone belongs to a member. Add them as staff?');
+            return;
+          }
           setPhone('');
           setMemberQuestion(undefined);
           toast({
@@ -99,10 +103,7 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
           });
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.code === 'needs_confirmation') {
-            setMemberQuestion(userMessage(failure));
-            return;
-          }
+          setMemberQuestion(undefined);
           setError(userMessage(failure));
           toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' });
         },

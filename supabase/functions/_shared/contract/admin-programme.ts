@@ -123,9 +123,12 @@ export type StaffMember = z.infer<typeof StaffMember>;
 export const GrantStaffResponse = z.object({
   phone: z.string(),
   locationId: LocationId,
-  status: z.enum(['active', 'pending']),
+  status: z
+    .enum(['active', 'pending', 'needs_confirmation'])
+    .describe("needs_confirmation: nothing granted; the phone is a member's: ask `question`, then send memberConfirmed"),
   userId: Uuid.nullable(),
-  grantedAt: Timestamp,
+  grantedAt: Timestamp.nullable(),
+  question: z.string().optional().describe('with needs_confirmation: the sentence to put to the admin or owner'),
 });
 export const RevokeStaffResponse = z.object({
   phone: z.string().nullable().describe("the person's phone as it is now (10 digits), or the pending grant's"),

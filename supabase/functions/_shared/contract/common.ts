@@ -84,7 +84,6 @@ export const ErrorBody = z.object({
       'forbidden',
       'not_found',
       'conflict',
-      'needs_confirmation',
       'gone',
       'payload_too_large',
       'rate_limited',

@@ -11,13 +11,13 @@ export const grantStaff = endpoint({
     "The phone's Auth user becomes staff at this business (app_metadata role 'staff' and location_id); the " +
     'claim is in their next token (sign-in or refresh). A phone that has not signed up yet is kept as a pending ' +
     'grant and becomes staff when it signs up. Granting again at the same business changes nothing. A phone that ' +
-    "is a member's is said first: 409 with code `needs_confirmation`, then granted when the request is sent again " +
-    'with `memberConfirmed: true`. Recorded with the admin and the time.',
+    "is a member's is said first: status `needs_confirmation` with a `question` and nothing granted, then granted " +
+    'when the request is sent again with `memberConfirmed: true`. Recorded with the admin and the time.',
   params: LocationParams, body: GrantStaffRequest, status: 200, response: GrantStaffResponse,
   errors: {
     400: `${BAD_INPUT} Or the phone is not a 10-digit US number.`, 401: NOT_SIGNED_IN, 403: NOT_ADMIN_OR_OWNER,
     404: 'Unknown location.',
-    409: "The phone belongs to an admin or an owner, or is already staff at another business; or (code needs_confirmation) it is a member's and memberConfirmed was not sent.",
+    409: 'The phone belongs to an admin or an owner, or is already staff at another business.',
     413: TOO_LARGE,
   },
   handler: ({ caller, call, params, body }) => {
