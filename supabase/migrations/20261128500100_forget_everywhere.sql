@@ -186,15 +186,18 @@ begin
    where rc.used_at is null
      and rc.customer_reward_id in (select cr.id from public.customer_rewards cr where cr.customer_id = p_customer_id);
 
-  -- Texts: a phone-change notice's key names both numbers.
+  -- Texts: a phone-change notice's key names both numbers; a provider's message id or error may
+  -- carry the number it went to.
   update private.texts t
      set event_key = case when t.event_key ~* any(v_all) then t.kind || ':' || t.customer_id || ':erased:' || t.id
                           else t.event_key end,
          body = left(private.forget_text(t.body, v_all), 480),
          error = left(private.forget_text(t.error, v_all), 500),
+         provider_id = private.forget_text(t.provider_id, v_all),
          updated_at = now()
    where t.customer_id = p_customer_id
-     and (t.event_key ~* any(v_all) or t.body ~* any(v_all) or coalesce(t.error ~* any(v_all), false));
+     and (t.event_key ~* any(v_all) or t.body ~* any(v_all) or coalesce(t.error ~* any(v_all), false)
+          or coalesce(t.provider_id ~* any(v_all), false));
 
   -- A clerk's retry with the same key answers the erased result.
   update private.idempotency_keys k
