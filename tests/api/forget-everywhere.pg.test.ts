@@ -201,4 +201,34 @@ describe('forgetting a member forgets them everywhere (postgres)', { timeout: 24
     expect((await h().call('GET', '/api/me', { token: memberToken })).status).toBe(401);
     for (const phone of phones) expect((await signUp(h(), { phone })).id).not.toBe(member.id);
   });
+
+  it('a member who deletes their own account after changing their phone leaves nothing behind either', async () => {
+    await sql()`update private.settings set texts_quiet_start = '00:00', texts_quiet_end = '00:00'`;
+    const [first, second] = [nextPhone(), nextPhone()];
+    const name = 'Quintessa Marblewood';
+    const email = 'quintessa@example.org';
+    const member = await signUp(h(), { name, phone: first, email, smsConsent: true, smsConsentWording: SMS_CONSENT_TEXT });
+    const firstToken = await signInMember(h(), first);
+    const clerk = await createStaff(h(), 'joanies');
+    const key = { 'idempotency-key': `approve-${randomUUID()}` };
+    bodyOf(await post('/api/visits/approve', { token: `customer:${member.id}` }, clerk, key), ApproveVisitResponse);
+    expect((await post('/api/me/phone', { phone: second }, firstToken)).status).toBe(200);
+    const code = await latestSmsCode(h().auth, second);
+    const token = bodyOf(await post('/api/me/phone/verify', { phone: second, code }, firstToken), ConfirmMyPhoneResponse).session.access_token;
+    const message = `Please remove me; I used to be on ${first}.`;
+    expect((await h().call('POST', '/api/contact', { body: { name, email, message } })).status).toBe(201);
+    await drainTexts({ db: createDb(sql(), { demoMode: false }), sms: devOutbox(sql(), () => {}), publicBaseUrl: 'http://127.0.0.1:54321/functions/v1' });
+
+    const patterns = ['Quintessa', 'Marblewood', email.replace(/\./g, '\\.'), phonePattern(first), phonePattern(second)];
+    expect((await leaks(patterns)).length).toBeGreaterThan(5);
+    const figuresBefore = await figures();
+    expect((await post('/api/me/delete', { confirm: true }, token)).status).toBe(200);
+
+    expect(await leaks(patterns)).toEqual([]);
+    const figuresAfter = await figures();
+    expect({ ...figuresAfter, rewards: undefined }).toEqual({ ...figuresBefore, rewards: undefined });
+    const retried = await post('/api/visits/approve', { token: `customer:${member.id}` }, clerk, key);
+    expect(bodyOf(retried, ApproveVisitResponse).customer).toEqual({ id: member.id, name: 'Forgotten member' });
+    expect((await h().call('GET', '/api/me', { token })).status).toBe(401);
+  });
 });
