@@ -708,8 +708,8 @@ $$;
 revoke execute on function app.confirm_my_phone_change() from public;
 grant execute on function app.confirm_my_phone_change() to authenticated;
 
--- "Download my data": everything stored about the member — their record, consents (with the
--- wording), visits, the points ledger and rewards.
+-- "Download my data": everything stored about the member — their record, the phones they had
+-- before, consents (with the wording), visits, the points ledger and rewards.
 create function app.my_data_export()
 returns jsonb
 language plpgsql
@@ -737,6 +737,10 @@ begin
       'visitCount', c.visit_count, 'lastVisitAt', c.last_visit_at,
       'joinedAt', c.created_at, 'signupChannel', c.signup_channel, 'signupLocationId', c.signup_location_id,
       'suspendedAt', c.suspended_at),
+    'formerPhones', (
+      select coalesce(jsonb_agg(jsonb_build_object('phone', f.phone, 'replacedAt', f.replaced_at)
+             order by f.replaced_at, f.phone), '[]'::jsonb)
+        from private.customer_former_phones f where f.customer_id = c.id),
     'consents', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', k.id, 'channel', k.channel, 'granted', k.granted, 'source', k.source,

@@ -14,6 +14,7 @@ import {
   ApproveVisitResponse,
   ConfirmMyPhoneResponse,
   MemberRecord,
+  MyDataExport,
   RedeemCodeResponse,
   SMS_CONSENT_TEXT,
   StartRedemptionResponse,
@@ -111,6 +112,10 @@ describe('forgetting a member forgets them everywhere (postgres)', { timeout: 24
     const moved = bodyOf(await post('/api/me/phone/verify', { phone: third, code }, secondToken), ConfirmMyPhoneResponse);
     const memberToken = moved.session.access_token;
 
+    // The phones they had are theirs to see in "Download my data" (kept only for forgetting).
+    const exported = bodyOf(await h().call('GET', '/api/me/export', { token: memberToken }), MyDataExport);
+    expect(exported.formerPhones.map((f) => f.phone)).toEqual([`+1${first}`, `+1${second}`]);
+
     // Redeems the creamery's welcome reward at the clerk's counter with the code on their phone.
     const [welcome] = await sql()<{ id: string }[]>`
       select id from public.customer_rewards where customer_id = ${member.id} and welcome_location_id = 'creamery'`;
@@ -174,7 +179,8 @@ describe('forgetting a member forgets them everywhere (postgres)', { timeout: 24
     expect({ ...figuresAfter, rewards: undefined }).toEqual({ ...figuresBefore, rewards: undefined });
     const outstandingDrop = figuresBefore.rewards.reduce((n, r) => n + r.outstanding, 0) - figuresAfter.rewards.reduce((n, r) => n + r.outstanding, 0);
     expect(outstandingDrop).toBe(unused);
-    expect(figuresAfter.rewards.map(({ outstanding, ...rest }) => rest)).toEqual(figuresBefore.rewards.map(({ outstanding, ...rest }) => rest));
+    const usage = (rewards: typeof figuresBefore.rewards) => rewards.map((r) => [r.id, r.unlocks, r.redemptions]);
+    expect(usage(figuresAfter.rewards)).toEqual(usage(figuresBefore.rewards));
     const stillUsable = await sql()<{ id: string; n: number }[]>`
       select cr.reward_id::text as id, count(*)::int as n from public.customer_rewards cr
         join public.customers c on c.id = cr.customer_id
