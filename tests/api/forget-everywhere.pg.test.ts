@@ -208,6 +208,25 @@ describe('forgetting a member forgets them everywhere (postgres)', { timeout: 24
     for (const phone of phones) expect((await signUp(h(), { phone })).id).not.toBe(member.id);
   });
 
+  it('the ledger and the audit log take an erasure only inside a forget, and only of the personal fields', async () => {
+    const [audit] = await sql()<{ id: number }[]>`select id from private.audit_log order by id limit 1`;
+    const [event] = await sql()<{ id: number }[]>`select id from public.points_ledger order by id limit 1`;
+    const attempt = (setting: string, statement: string) =>
+      sql().begin(async (tx) => {
+        await tx`select set_config('private.erasing', ${setting}, true)`;
+        await tx.unsafe(statement);
+      }).then(() => 'changed', (error: { message: string }) => error.message);
+    const refusedAudit = 'The audit log is append-only';
+    const refusedLedger = 'The points ledger is append-only';
+    expect(await attempt('off', `update private.audit_log set actor_phone = null where id = ${audit!.id}`)).toBe(refusedAudit);
+    expect(await attempt('on', `update private.audit_log set action = 'x.y' where id = ${audit!.id}`)).toBe(refusedAudit);
+    expect(await attempt('on', `update private.audit_log set actor_phone = '+13125550000' where id = ${audit!.id}`)).toBe(refusedAudit);
+    expect(await attempt('on', `delete from private.audit_log where id = ${audit!.id}`)).toBe(refusedAudit);
+    expect(await attempt('off', `update public.points_ledger set reason = 'x' where id = ${event!.id}`)).toBe(refusedLedger);
+    expect(await attempt('on', `update public.points_ledger set points = points + 5 where id = ${event!.id}`)).toBe(refusedLedger);
+    expect(await attempt('on', `delete from public.points_ledger where id = ${event!.id}`)).toBe(refusedLedger);
+  });
+
   it('a member who deletes their own account after changing their phone leaves nothing behind either', async () => {
     await sql()`update private.settings set texts_quiet_start = '00:00', texts_quiet_end = '00:00'`;
     const [first, second] = [nextPhone(), nextPhone()];
