@@ -1,7 +1,8 @@
 // Forgetting a member forgets them everywhere, on real Postgres: a member who joined, signed in
 // with codes, checked in at two businesses, redeemed at a clerk's counter (with an Idempotency-Key),
 // had their phone corrected by the operator and changed it again on /account, wrote to the
-// programme, received texts, was adjusted, once held a clerk's grant, and is named in Auth's log —
+// programme, received texts, had a visit voided and points adjusted (reasons naming them), once held
+// a clerk's grant, and is named in Auth's log —
 // then forgotten. Every row of every table of every schema in the database (public, private, app,
 // auth, the local Auth's outbox, storage, ...) is read back as text: none holds their name, email
 // or any of their three phones, however written. Totals, the ledger, rollups and settlement keep
@@ -102,6 +103,9 @@ describe('forgetting a member forgets them everywhere (postgres)', { timeout: 24
     const kiosk = await createKiosk(h(), 'museum');
     const pending = await startKioskCheckin(h(), kiosk, first);
     bodyOf(await post('/api/visits/approve', { token: pending }, kiosk.token), ApproveVisitResponse);
+    // A third visit, at Joanie's, is voided by an admin whose reason names them.
+    const extra = bodyOf(await post('/api/visits/approve', { token: `customer:${member.id}`, locationId: 'joanies' }), ApproveVisitResponse);
+    expect((await post(`/api/admin/visits/${extra.visitId}/void`, { reason: 'Zephyrine was scanned twice' })).status).toBe(200);
 
     // The operator corrects the phone (the old Auth user stays behind, unlinked); the member signs
     // in with it, then changes it again on /account with the code texted to the new number.
@@ -157,7 +161,7 @@ describe('forgetting a member forgets them everywhere (postgres)', { timeout: 24
     const patterns = ['Zephyrine', 'Quillfeather', EMAIL.replace(/\./g, '\\.'), ...phones.map(phonePattern)];
     const before = await leaks(patterns);
     for (const where of ['public.customers', 'public.contact_messages', 'private.texts', 'private.idempotency_keys', 'private.sign_in_codes',
-      'private.audit_log', 'private.staff_grant_events', 'private.rate_limit_hits', 'public.points_ledger', 'auth.users',
+      'private.audit_log', 'private.staff_grant_events', 'private.rate_limit_hits', 'public.points_ledger', 'public.visits', 'auth.users',
       'auth.audit_log_entries', 'auth_dev.sms_outbox']) {
       expect(before.filter((row) => row.startsWith(`${where}:`)), where).not.toEqual([]);
     }
