@@ -2,11 +2,11 @@
 // with codes, checked in at two businesses, redeemed at a clerk's counter (with an Idempotency-Key),
 // had their phone corrected by the operator and changed it again on /account, wrote to the
 // programme, received texts, had a visit voided and points adjusted (reasons naming them), once held
-// a clerk's grant, and is named in Auth's log —
-// then forgotten. Every row of every table of every schema in the database (public, private, app,
-// auth, the local Auth's outbox, storage, ...) is read back as text: none holds their name, email
-// or any of their three phones, however written. Totals, the ledger, rollups and settlement keep
-// their numbers; their unused rewards stop counting as outstanding.
+// a clerk's grant, and is named in Auth's log — then forgotten. Every row of every table of every
+// schema in the database (public, private, app, auth, the local Auth's outbox, storage, ...) is read
+// back as text: none holds their name, email or any of their three phones, however written. Totals,
+// the ledger, rollups and settlement keep their numbers; their unused rewards stop counting as
+// outstanding.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { devOutbox } from '../../dev/gateway.ts';
