@@ -46,7 +46,7 @@ function localHook(hook: HookSettings, url: string): HookSettings {
 }
 
 /** The SMS provider of the local stack: the dev outbox (and the terminal), read by developers and tests. */
-function devOutbox(sql: Sql, log: (line: string) => void): SmsSender {
+export function devOutbox(sql: Sql, log: (line: string) => void): SmsSender {
   const store = createStore(sql);
   return {
     async send(phone, body, code) {

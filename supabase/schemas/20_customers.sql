@@ -55,6 +55,8 @@ create index customers_name_trgm_idx on public.customers using gin (lower(name) 
 create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
 create index customers_last_active_idx on public.customers ((greatest(created_at, last_visit_at)), id)
   include (created_at, last_visit_at);
+-- The few forgotten members, whose unused rewards no longer count as outstanding.
+create index customers_forgotten_idx on public.customers (id) where forgotten_at is not null;
 create policy "Members can read their own customer record, admins all"
   on public.customers for select to authenticated
   using (user_id = (select auth.uid()) or (select private.is_admin()));

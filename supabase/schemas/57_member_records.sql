@@ -69,14 +69,157 @@ create trigger redemption_codes_member_active
   before insert on private.redemption_codes
   for each row execute function private.refuse_inactive_member_code();
 
+-- The phones a member had before their current one (an admin's correction, or their own change
+-- on /account). Kept only so that forgetting the member reaches what those numbers left behind —
+-- sign-in codes, an earlier Auth user, texts, limits — and emptied when the member is forgotten.
+create table private.customer_former_phones (
+  customer_id uuid not null references public.customers (id) on delete cascade,
+  phone text not null check (phone ~ '^\+1[2-9][0-9]{9}$'),
+  replaced_at timestamptz not null default now(),
+  primary key (customer_id, phone)
+);
+alter table private.customer_former_phones enable row level security;
+revoke all on private.customer_former_phones from anon, authenticated, service_role;
+
+create function private.remember_former_phone()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.customer_former_phones (customer_id, phone)
+  values (new.id, old.phone)
+  on conflict (customer_id, phone) do update set replaced_at = excluded.replaced_at;
+  return null;
+end;
+$$;
+revoke execute on function private.remember_former_phone() from public;
+
+create trigger customers_remember_former_phone
+  after update of phone on public.customers
+  for each row when (old.phone is not null and new.phone is not null and old.phone <> new.phone)
+  execute function private.remember_former_phone();
+
+-- A pattern that finds a phone however it was written (5551234567, +15551234567,
+-- +1 555 123 4567, (555) 123-4567, 555.123.4567), never inside a longer number.
+create function private.phone_pattern(p_phone text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select '(?<![0-9])(\+?1[[:space:]().+/-]{0,3}|\()?'
+         || array_to_string(regexp_split_to_array(right(regexp_replace(p_phone, '[^0-9]', '', 'g'), 10), ''),
+                            '[[:space:]().+/-]{0,3}')
+         || '(?![0-9])'
+$$;
+revoke execute on function private.phone_pattern(text) from public;
+
+-- Patterns that find a text and each of its words of two characters or more, as whole words
+-- (a name: "Ana Lopez", "Ana", "Lopez"; an email as a whole). Used case-insensitively.
+create function private.word_patterns(p_text text)
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(array_agg(distinct '(?<![[:alnum:]])'
+                             || regexp_replace(w, '([^[:alnum:][:space:]])', '\\\1', 'g')
+                             || '(?![[:alnum:]])'), '{}')
+    from (select btrim(p_text) as w
+          union all
+          select t from regexp_split_to_table(btrim(p_text), '[[:space:]]+') t) x
+   where char_length(w) >= 2
+$$;
+revoke execute on function private.word_patterns(text) from public;
+
+-- Everything that names a member: their name and its words, their email, every phone they had.
+create function private.forget_patterns(p_customer public.customers)
+returns text[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.word_patterns(p_customer.name)
+         || coalesce(private.word_patterns(p_customer.email), '{}')
+         || array(select private.phone_pattern(p.phone)
+                    from (select p_customer.phone as phone
+                          union
+                          select f.phone from private.customer_former_phones f
+                           where f.customer_id = p_customer.id) p
+                   where p.phone is not null)
+$$;
+revoke execute on function private.forget_patterns(public.customers) from public;
+
+-- A text with whatever the patterns find replaced by '[forgotten]'.
+create function private.forget_text(p_text text, p_patterns text[])
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v text := p_text;
+  v_pattern text;
+begin
+  if v is null then
+    return null;
+  end if;
+  foreach v_pattern in array coalesce(p_patterns, '{}') loop
+    v := regexp_replace(v, v_pattern, '[forgotten]', 'gi');
+  end loop;
+  return v;
+end;
+$$;
+revoke execute on function private.forget_text(text, text[]) from public;
+
+-- A JSON document with every string erased the same way; a string that is the member's name
+-- becomes 'Forgotten member', as their record now says.
+create function private.forget_jsonb(p_doc jsonb, p_name text, p_patterns text[])
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  case jsonb_typeof(p_doc)
+    when 'object' then
+      return (select coalesce(jsonb_object_agg(e.key, private.forget_jsonb(e.value, p_name, p_patterns)), '{}'::jsonb)
+                from jsonb_each(p_doc) e);
+    when 'array' then
+      return (select coalesce(jsonb_agg(private.forget_jsonb(e.value, p_name, p_patterns) order by e.n), '[]'::jsonb)
+                from jsonb_array_elements(p_doc) with ordinality e (value, n));
+    when 'string' then
+      if p_doc #>> '{}' = p_name then
+        return to_jsonb('Forgotten member'::text);
+      end if;
+      return to_jsonb(private.forget_text(p_doc #>> '{}', p_patterns));
+    else
+      return p_doc;
+  end case;
+end;
+$$;
+revoke execute on function private.forget_jsonb(jsonb, text, text[]) from public;
+
 -- Forgets a member (GDPR erasure), for the operator's "Forget member" and the member's "Delete my
 -- account": the name becomes 'Forgotten member', the phone and email are erased (the phone may
 -- join again as a new member), the SMS and email consents are off and the consent rows' wording
--- erased (the rows stay, so consent counts keep their numbers), the Auth user is deleted with every
--- session (a staff / admin / owner user is only unlinked and signed out: their role is not the
--- member's to lose), open check-in tokens and redemption codes are withdrawn. Visits, the ledger,
--- rewards, rollups and settlement keep their numbers: the row stays, anonymous. Returns the row
--- as it was (the caller audits what it needs, never the erased values).
+-- erased (the rows stay, so consent counts keep their numbers), open check-in tokens and
+-- redemption codes are withdrawn. Visits, the ledger, rewards, rollups and settlement keep their
+-- numbers: the rows stay, anonymous. Returns the row as it was (the caller audits what it needs,
+-- never the erased values).
+--
+-- Everything else that held the member's name, email or a phone of theirs (now or before) loses
+-- it: their texts (event keys, bodies, errors), the clerks' idempotent answers, admins' reasons in
+-- the ledger, voids and the audit log (whose append-only triggers take this one edit, under
+-- private.erasing), their contact messages (by their email or a phone of theirs: deleted), and,
+-- for the phones nobody else holds now, sign-in codes, request counters, staff-grant history,
+-- the audit log's phones, Auth's own log and the local stack's SMS outbox. Their Auth users (the
+-- current one and any earlier one with a former phone) are deleted with every session; a staff /
+-- admin / owner user is only unlinked and signed out, and its phone stays where the role needs it:
+-- their role is not the member's to lose.
 create function private.forget_customer(p_customer_id uuid, p_reason text, p_actor text)
 returns public.customers
 language plpgsql
@@ -86,6 +229,12 @@ as $$
 declare
   v_before public.customers;
   v_role text;
+  v_phones text[];
+  v_erase text[];
+  v_all text[];
+  v_erase_patterns text[];
+  v_member_phones text[];
+  v_users uuid[];
 begin
   select * into v_before from public.customers c where c.id = p_customer_id for update;
   if not found then
@@ -97,6 +246,23 @@ begin
   if p_actor not in ('admin', 'member') then
     perform private.fail('400', 'Unknown actor');
   end if;
+
+  -- Every phone of theirs; those that are now another member's or a role's are erased only
+  -- where they speak of this member.
+  v_phones := array(select p.phone
+                      from (select v_before.phone as phone
+                            union
+                            select f.phone from private.customer_former_phones f where f.customer_id = p_customer_id) p
+                     where p.phone is not null);
+  v_erase := array(select p from unnest(v_phones) p
+                    where not exists (select 1 from public.customers c where c.phone = p and c.id <> p_customer_id)
+                      and not exists (select 1 from private.staff_grants g where to_jsonb(g) ->> 'phone' = p)
+                      and not exists (select 1 from auth.users u
+                                       where u.phone = ltrim(p, '+') and u.raw_app_meta_data ->> 'role' is not null));
+  v_all := private.forget_patterns(v_before);
+  v_erase_patterns := array(select private.phone_pattern(p) from unnest(v_erase) p);
+  v_member_phones := array(select private.phone_pattern(p) from unnest(v_phones) p);
+  perform set_config('private.erasing', 'on', true);
 
   update public.customers c
      set name = 'Forgotten member', phone = null, email = null, user_id = null,
@@ -110,15 +276,96 @@ begin
    where rc.used_at is null
      and rc.customer_reward_id in (select cr.id from public.customer_rewards cr where cr.customer_id = p_customer_id);
 
+  -- Texts: a phone-change notice's key names both numbers; a provider's message id or error may
+  -- carry the number it went to.
+  update private.texts t
+     set event_key = case when t.event_key ~* any(v_all) then t.kind || ':' || t.customer_id || ':erased:' || t.id
+                          else t.event_key end,
+         body = left(private.forget_text(t.body, v_all), 480),
+         error = left(private.forget_text(t.error, v_all), 500),
+         provider_id = private.forget_text(t.provider_id, v_all),
+         updated_at = now()
+   where t.customer_id = p_customer_id
+     and (t.event_key ~* any(v_all) or t.body ~* any(v_all) or coalesce(t.error ~* any(v_all), false)
+          or coalesce(t.provider_id ~* any(v_all), false));
+
+  -- A clerk's retry with the same key answers the erased result.
+  update private.idempotency_keys k
+     set request = private.forget_jsonb(k.request, v_before.name, v_all),
+         result = private.forget_jsonb(k.result, v_before.name, v_all)
+   where strpos(k.request::text, p_customer_id::text) > 0 or strpos(k.result::text, p_customer_id::text) > 0
+      or k.result::text ~ any(v_erase_patterns);
+
+  update public.points_ledger e
+     set reason = left(private.forget_text(e.reason, v_all), 500)
+   where e.customer_id = p_customer_id and e.reason ~* any(v_all);
+  update public.visits v
+     set void_reason = left(private.forget_text(v.void_reason, v_all), 500)
+   where v.customer_id = p_customer_id and v.void_reason ~* any(v_all);
+
+  -- The audit log: rows about the member lose every trace of them; any row, the phones erased.
+  with about as (
+    select a.id,
+           (a.target_id = p_customer_id::text
+            or a.target_id in (select v.id::text from public.visits v where v.customer_id = p_customer_id)
+            or a.target_id in (select cr.id::text from public.customer_rewards cr where cr.customer_id = p_customer_id)
+            or strpos(coalesce(a.before::text, ''), p_customer_id::text) > 0
+            or strpos(coalesce(a.after::text, ''), p_customer_id::text) > 0) as concerns
+      from private.audit_log a)
+  update private.audit_log a
+     set actor_phone = case when a.actor_phone ~ any(v_erase_patterns)
+                              or (a.actor_role = 'member' and a.actor_phone ~ any(v_member_phones))
+                            then null else a.actor_phone end,
+         target_id = case when a.target_id ~ any(case when x.concerns then v_all else v_erase_patterns end)
+                          then null else a.target_id end,
+         reason = left(private.forget_text(a.reason, case when x.concerns then v_all else v_erase_patterns end), 500),
+         before = private.forget_jsonb(a.before, case when x.concerns then v_before.name end,
+                                       case when x.concerns then v_all else v_erase_patterns end),
+         after = private.forget_jsonb(a.after, case when x.concerns then v_before.name end,
+                                      case when x.concerns then v_all else v_erase_patterns end)
+    from about x
+   where x.id = a.id
+     and (x.concerns or a.actor_phone ~ any(v_erase_patterns) or a.target_id ~ any(v_erase_patterns)
+          or a.reason ~ any(v_erase_patterns) or a.before::text ~ any(v_erase_patterns)
+          or a.after::text ~ any(v_erase_patterns));
+
+  delete from public.contact_messages m
+   where (v_before.email is not null and lower(m.email) = lower(v_before.email))
+      or m.name ~ any(v_member_phones) or m.email ~ any(v_member_phones)
+      or coalesce(m.subject ~ any(v_member_phones), false) or m.message ~ any(v_member_phones);
+
+  delete from private.sign_in_codes s where s.phone = any(v_erase);
+  delete from private.rate_limit_hits h where h.key ~ any(v_erase_patterns);
+  update private.staff_grant_events e set phone = 'erased' where e.phone = any(v_erase);
+  delete from private.customer_former_phones f where f.customer_id = p_customer_id;
+
   if v_before.user_id is not null then
     select u.raw_app_meta_data ->> 'role' into v_role from auth.users u where u.id = v_before.user_id;
-    if v_role is null then
-      -- Its sessions and refresh tokens go with it (on delete cascade).
-      delete from auth.users u where u.id = v_before.user_id;
-    else
+    if v_role is not null then
       delete from auth.sessions s where s.user_id = v_before.user_id;
     end if;
   end if;
+  -- Their Auth users: the one linked now and any left on a former phone (an admin's correction
+  -- unlinks it), unless it holds a role or another member is linked to it.
+  v_users := array(select u.id from auth.users u
+                    where (u.id = v_before.user_id or u.phone = any(array(select ltrim(p, '+') from unnest(v_erase) p)))
+                      and u.raw_app_meta_data ->> 'role' is null
+                      and not exists (select 1 from public.customers c where c.user_id = u.id));
+  -- Auth's own log of sign-ins names the user and their phone (hosted projects have it).
+  if to_regclass('auth.audit_log_entries') is not null then
+    execute 'delete from auth.audit_log_entries e
+              where (e.payload::jsonb ->> ''actor_id'') = any($1) or e.payload::text ~ any($2)'
+      using v_users::text[], v_erase_patterns;
+  end if;
+  -- Its sessions and refresh tokens go with it (on delete cascade).
+  delete from auth.users u where u.id = any(v_users);
+  -- The local stack's SMS outbox and pending codes (dev/auth), where a hosted project has none.
+  if to_regclass('auth_dev.sms_outbox') is not null then
+    execute 'delete from auth_dev.sms_outbox o where o.phone ~ any($1)' using v_erase_patterns;
+    execute 'delete from auth_dev.sms_codes c where c.phone ~ any($1)' using v_erase_patterns;
+  end if;
+
+  perform set_config('private.erasing', 'off', true);
   return v_before;
 end;
 $$;
@@ -282,7 +529,8 @@ $$;
 revoke execute on function app.admin_suspend_customer(uuid, boolean, text) from public;
 grant execute on function app.admin_suspend_customer(uuid, boolean, text) to authenticated;
 
--- An admin forgets a member on request, with a reason (private.forget_customer).
+-- An admin forgets a member on request, with a reason (private.forget_customer). The reason is
+-- recorded without the member's name, email or phones, should the admin have typed them.
 create function app.admin_forget_customer(p_customer_id uuid, p_reason text)
 returns jsonb
 language plpgsql
@@ -292,10 +540,14 @@ as $$
 declare
   v_reason text;
   v_row public.customers;
+  v_patterns text[];
 begin
   perform private.require_admin('Only admins can forget members');
   v_reason := private.admin_reason(p_reason);
+  select * into v_row from public.customers c where c.id = p_customer_id;
+  v_patterns := private.forget_patterns(v_row);
   perform private.forget_customer(p_customer_id, v_reason, 'admin');
+  v_reason := left(private.forget_text(v_reason, v_patterns), 500);
   select * into v_row from public.customers c where c.id = p_customer_id;
   perform private.audit('member.forget', 'customer', p_customer_id::text, null,
                         jsonb_build_object('forgottenAt', v_row.forgotten_at), v_reason, null, 'admin');
@@ -456,8 +708,8 @@ $$;
 revoke execute on function app.confirm_my_phone_change() from public;
 grant execute on function app.confirm_my_phone_change() to authenticated;
 
--- "Download my data": everything stored about the member — their record, consents (with the
--- wording), visits, the points ledger and rewards.
+-- "Download my data": everything stored about the member — their record, the phones they had
+-- before, consents (with the wording), visits, the points ledger and rewards.
 create function app.my_data_export()
 returns jsonb
 language plpgsql
@@ -485,6 +737,10 @@ begin
       'visitCount', c.visit_count, 'lastVisitAt', c.last_visit_at,
       'joinedAt', c.created_at, 'signupChannel', c.signup_channel, 'signupLocationId', c.signup_location_id,
       'suspendedAt', c.suspended_at),
+    'formerPhones', (
+      select coalesce(jsonb_agg(jsonb_build_object('phone', f.phone, 'replacedAt', f.replaced_at)
+             order by f.replaced_at, f.phone), '[]'::jsonb)
+        from private.customer_former_phones f where f.customer_id = c.id),
     'consents', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', k.id, 'channel', k.channel, 'granted', k.granted, 'source', k.source,

@@ -960,10 +960,19 @@ begin
         from private.rollup_counts(r.starts_at, r.ends_at, array['unlocks', 'redemptions']) c
        where not (r.starts_at = '-infinity' and r.ends_at = 'infinity')
        group by 1, 2),
-    -- Unlocked and not used now: every unrevoked unlock ever, less every redemption ever.
+    -- Unlocked and not used now: every unrevoked unlock ever, less every redemption ever, less
+    -- the unused rewards of forgotten members (nobody can use them any more).
+    forgotten_unused as (
+      select cr.reward_id, count(*) as n
+        from public.customers c
+        join public.customer_rewards cr on cr.customer_id = c.id
+       where c.forgotten_at is not null and cr.status = 'unlocked'
+       group by 1),
     outstanding as (
-      select t.reward_id, coalesce(sum(t.unlocks), 0) - coalesce(sum(t.redemptions), 0) as n
+      select t.reward_id, coalesce(sum(t.unlocks), 0) - coalesce(sum(t.redemptions), 0)
+               - coalesce(max(f.n), 0) as n
         from totals t
+        left join forgotten_unused f on f.reward_id = t.reward_id
        group by 1),
     per_business as (
       select rw.id as reward_id,

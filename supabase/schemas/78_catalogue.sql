@@ -139,7 +139,8 @@ begin
       select coalesce(jsonb_agg(private.reward_json(r) || jsonb_build_object(
                'businessName', l.business_name,
                'holders', (select count(*) from public.customer_rewards cr
-                            where cr.reward_id = r.id and cr.status = 'unlocked'),
+                             join public.customers c on c.id = cr.customer_id
+                            where cr.reward_id = r.id and cr.status = 'unlocked' and c.forgotten_at is null),
                'unlocked', (select count(*) from public.customer_rewards cr
                              where cr.reward_id = r.id and cr.status <> 'revoked'))
              order by r.kind desc, l.sort_order, r.location_id, r.tier, r.retired_at nulls first, r.created_at), '[]'::jsonb)

@@ -21,7 +21,7 @@ export function RewardsTab(props: { filters: AdminFilters }) {
     >
       <p className="text-sm text-bark-700">
         Unlocks and redemptions in the selected date range; outstanding = unlocked and not yet used,
-        today.
+        today (a forgotten member's unused rewards are not counted).
       </p>
       <ul className="mt-3 grid gap-4 md:grid-cols-2">
         {query.data?.map((reward) => (

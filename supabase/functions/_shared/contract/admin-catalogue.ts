@@ -89,7 +89,7 @@ export const AdminCatalogue = z.object({
   rewards: z.array(
     CatalogueReward.extend({
       businessName: z.string().nullable(),
-      holders: z.number().int().describe('members holding it unused now'),
+      holders: z.number().int().describe('members holding it unused now (forgotten members not counted)'),
       unlocked: z.number().int().describe('members who ever unlocked it (revoked unlocks not counted)'),
     }),
   ),

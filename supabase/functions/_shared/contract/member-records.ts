@@ -85,6 +85,8 @@ export const MyDataExport = z.object({
     signupLocationId: z.string().nullable(),
     suspendedAt: Timestamp.nullable(),
   }),
+  formerPhones: z.array(z.object({ phone: z.string().describe('E.164'), replacedAt: Timestamp }))
+    .describe('The phones the member had before (kept so that forgetting them reaches what those numbers left)'),
   consents: z.array(z.object({
     id: Uuid, channel: z.string(), granted: z.boolean(), source: z.string(),
     wording: z.string(), scope: z.string(), createdAt: Timestamp,
