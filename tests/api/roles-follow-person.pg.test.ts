@@ -72,7 +72,7 @@ describe('a role follows the person when their phone changes', { timeout: 120_00
   });
 
   it('a clerk who moves still approves until revoked by user id; then neither token approves, and no points are added', async () => {
-    const person = await movedPerson((phone) => post('/api/admin/locations/museum/staff', { phone }));
+    const person = await movedPerson((phone) => post('/api/admin/locations/museum/staff', { phone, memberConfirmed: true }));
     const customer = await signUp(h());
     const approve = (token: string) =>
       h().call('POST', '/api/visits/approve', { token, body: { token: `customer:${customer.id}` } });
@@ -150,7 +150,7 @@ describe('a role follows the person when their phone changes', { timeout: 120_00
   });
 
   it('the next holder of a number a staff member left inherits nothing', async () => {
-    const person = await movedPerson((phone) => post('/api/admin/locations/creamery/staff', { phone }));
+    const person = await movedPerson((phone) => post('/api/admin/locations/creamery/staff', { phone, memberConfirmed: true }));
     const stranger = await signInWithPhone(h().auth, person.oldPhone);
     expect(decodeJwt(stranger.access_token).sub).not.toBe(person.userId);
     expect(decodeJwt(stranger.access_token).app_metadata).not.toHaveProperty('role');
