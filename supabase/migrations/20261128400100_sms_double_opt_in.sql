@@ -209,9 +209,9 @@ begin
   if v_phone is null then
     return null;
   end if;
-  if case p_kind when 'phone_changed' then false
-                 when 'consent_request' then not v_customer.sms_consent_pending
-                 else not v_customer.sms_consent end then
+  if (case p_kind when 'phone_changed' then false
+                  when 'consent_request' then not v_customer.sms_consent_pending
+                  else not v_customer.sms_consent end) then
     return null;
   end if;
   if p_kind = 'campaign' then
