@@ -453,3 +453,35 @@ end;
 $$;
 revoke execute on function app.admin_customer(uuid) from public;
 grant execute on function app.admin_customer(uuid) to authenticated;
+
+-- The customers export says which consents wait for the phone's confirmation (a new last column).
+drop function app.admin_export_customers(text, text, text, date, date);
+create function app.admin_export_customers(p_search text default null, p_location_id text default null,
+                                           p_range text default 'all', p_from date default null,
+                                           p_to date default null)
+returns table (
+  id uuid, name text, phone text, email text, total_points integer, tier text, total_visits integer,
+  last_visit_at timestamptz, joined_at timestamptz, signup_channel text, signup_location_id text,
+  sms_consent boolean, email_consent boolean, sms_consent_wording text, sms_consent_scope text,
+  sms_consent_given_at timestamptz, sms_consent_pending boolean)
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  perform private.require_admin('Only admins can export customers');
+  perform private.require_location(p_location_id);
+  return query
+    select c.id, c.name, right(c.phone, 10), c.email, c.total_points, private.tier_for(c.total_points) ->> 'name',
+           c.visit_count, c.last_visit_at, c.created_at, c.signup_channel, c.signup_location_id,
+           c.sms_consent, c.email_consent, k.wording, k.scope, k.created_at, c.sms_consent_pending
+      from public.customers c
+      left join lateral (
+        select x.wording, x.scope, x.created_at from public.consents x
+         where x.customer_id = c.id and x.channel = 'sms'
+         order by x.created_at desc, x.id limit 1) k on true
+     where c.id in (select f.id from private.admin_customer_ids(p_search, p_location_id, p_range, p_from, p_to) f)
+     order by c.created_at, c.id;
+end;
+$$;
+revoke execute on function app.admin_export_customers(text, text, text, date, date) from public;
+grant execute on function app.admin_export_customers(text, text, text, date, date) to authenticated;

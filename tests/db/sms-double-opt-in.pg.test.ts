@@ -132,9 +132,9 @@ describe('consent ticked on a form is pending until the phone confirms it', () =
     // Visits that unlock the welcome reward and reach Silver and Gold queue no text.
     const staff = await createStaff(sql, 'creamery');
     for (let i = 0; i < 4; i += 1) await approveVisit(sql, staff.claims, `customer:${customerId}`);
-    const [{ rewards }] = await sql<{ rewards: number }[]>`
+    const [counted] = await sql<{ rewards: number }[]>`
       select count(*)::int as rewards from public.customer_rewards where customer_id = ${customerId}`;
-    expect(rewards).toBeGreaterThanOrEqual(2);
+    expect(counted!.rewards).toBeGreaterThanOrEqual(2);
     expect((await textsOf(customerId)).map((t) => t.kind)).toEqual(['consent_request']);
 
     // Not in any campaign's audience, and a campaign sent now queues nothing for it.
