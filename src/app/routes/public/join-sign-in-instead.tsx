@@ -14,7 +14,8 @@ export function JoinSignInInstead(props: { phone: string; onBack: () => void; cl
   const navigate = useNavigate();
   const send = useSendCode();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The form is hidden: move focus to the news so keyboard and screen-reader users are not lost.
+  // The form is hidden: move focus to the news so keyboard and screen-reader users are not lost
+  // (scroll-mt keeps the heading clear of the sticky header when focus scrolls to it).
   useEffect(() => heading.current?.focus(), []);
   const sendCode = () =>
     send.mutate(
@@ -38,7 +39,7 @@ export function JoinSignInInstead(props: { phone: string; onBack: () => void; cl
         id="join-sign-in-instead"
         ref={heading}
         tabIndex={-1}
-        className="font-display text-xl font-bold focus:outline-none"
+        className="scroll-mt-28 font-display text-xl font-bold focus:outline-none"
       >
         Sign in with this phone instead
       </h2>
