@@ -18,7 +18,7 @@ type Consent = AdminCustomerDetail['consents'][number];
 /** Double opt-in's steps as the history shows them: agreed on a form (pending), then confirmed. */
 function consentStep(consent: Consent): string {
   if (!consent.granted) return 'withdrawn';
-  if (consent.pending) return 'agreed, pending confirmation by the phone';
+  if (consent.pending) return 'agreed on a form, to be confirmed by the phone';
   if (consent.source === 'sign_in') return 'confirmed by a sign-in code';
   if (consent.source === 'sms_reply') return 'confirmed by SMS reply';
   return 'agreed';
