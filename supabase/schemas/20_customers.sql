@@ -33,7 +33,12 @@ create table public.customers (
   suspended_at timestamptz,
   suspension_reason text check (length(suspension_reason) <= 500),
   constraint customers_phone_unless_forgotten check (phone is not null or forgotten_at is not null),
-  constraint customers_suspension_has_reason check (suspended_at is null or suspension_reason is not null)
+  constraint customers_suspension_has_reason check (suspended_at is null or suspension_reason is not null),
+  -- Double opt-in: consent ticked on a form (anyone can type any number) waits here until the
+  -- phone itself confirms it (a reply YES, or a sign-in with a code sent to it). sms_consent is
+  -- the confirmed consent, the only one any text but the confirmation request goes to.
+  sms_consent_pending boolean not null default false,
+  constraint customers_sms_consent_pending_or_confirmed check (not (sms_consent and sms_consent_pending))
 );
 alter table public.customers enable row level security;
 revoke all on public.customers from anon, authenticated;
@@ -86,8 +91,13 @@ create table public.consents (
   -- writes both). Where the change came from: the sign-up form, the member's /account, an SMS
   -- reply (STOP / START), or an admin's correction.
   granted boolean not null default true,
-  source text not null default 'signup' check (source in ('signup', 'account', 'sms_reply', 'admin')),
-  check (source <> 'signup' or signup_channel is not null)
+  source text not null default 'signup' check (source in ('signup', 'account', 'sms_reply', 'admin', 'sign_in')),
+  check (source <> 'signup' or signup_channel is not null),
+  -- A consent given on a form, not yet confirmed by the phone: the first of double opt-in's two
+  -- steps. The second is a later granted row from an SMS reply or a sign-in ('sign_in': a
+  -- session proven by a code sent to the phone).
+  pending boolean not null default false,
+  constraint consents_pending_is_granted check (not pending or granted)
 );
 alter table public.consents enable row level security;
 revoke all on public.consents from anon, authenticated;
@@ -204,10 +214,23 @@ as $$
 $$;
 revoke execute on function private.consent_scope() from public;
 
--- Issue 22: the one place a customer's SMS consent changes after sign-up (their /account, an SMS
--- reply STOP / START, an admin's correction). Appends the consent row with the wording the member
--- saw (or the keyword they sent) and sets customers.sms_consent to it, under the customer's row
--- lock; a change to the value it already has records nothing. Returns whether it changed.
+-- What the history says of a consent confirmed by a sign-in.
+create function private.sign_in_confirmation_wording()
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'Confirmed by signing in with a code sent to this phone'
+$$;
+revoke execute on function private.sign_in_confirmation_wording() from public;
+
+-- The one place a customer's SMS consent changes after sign-up (their /account, an SMS
+-- reply STOP / START / YES, a sign-in that confirms a pending consent). Appends the consent row
+-- with the wording the member saw (or the keyword they sent) and sets customers.sms_consent to
+-- it, under the customer's row lock; a change to the value it already has records nothing.
+-- Every caller that grants has proof of the phone (a session proven by a code sent to it, or a
+-- text from it), so a grant is confirmed consent and ends a pending one; a withdrawal ends both.
+-- Returns whether it changed.
 create function private.record_sms_consent(
   p_customer_id uuid, p_granted boolean, p_wording text, p_source text
 )
@@ -218,23 +241,45 @@ set search_path = ''
 as $$
 declare
   v_current boolean;
+  v_pending boolean;
 begin
-  select c.sms_consent into v_current from public.customers c where c.id = p_customer_id for update;
+  select c.sms_consent, c.sms_consent_pending into v_current, v_pending
+    from public.customers c where c.id = p_customer_id for update;
   if not found then
     perform private.fail('404', 'Customer not found');
   end if;
-  if v_current = p_granted then
+  if (p_granted and v_current) or (not p_granted and not v_current and not v_pending) then
     return false;
   end if;
-  update public.customers c set sms_consent = p_granted where c.id = p_customer_id;
-  insert into public.consents (customer_id, channel, wording, scope, granted, source)
+  update public.customers c set sms_consent = p_granted, sms_consent_pending = false where c.id = p_customer_id;
+  -- clock_timestamp: a confirmation in the transaction that recorded the form's consent still
+  -- comes after it in the history.
+  insert into public.consents (customer_id, channel, wording, scope, granted, source, created_at)
   values (p_customer_id, 'sms',
           coalesce(nullif(btrim(coalesce(p_wording, '')), ''), private.default_sms_consent_wording()),
-          private.consent_scope(), p_granted, p_source);
+          private.consent_scope(), p_granted, p_source, clock_timestamp());
   return true;
 end;
 $$;
 revoke execute on function private.record_sms_consent(uuid, boolean, text, text) from public;
+
+-- The second step of double opt-in by sign-in: a session proven by a code sent to p_phone
+-- confirms the pending consent of the customer who has that phone. Returns whether it did.
+create function private.confirm_sms_consent_by_sign_in(p_customer_id uuid, p_phone text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.customers c
+                  where c.id = p_customer_id and c.phone = p_phone and c.sms_consent_pending) then
+    return false;
+  end if;
+  return private.record_sms_consent(p_customer_id, true, private.sign_in_confirmation_wording(), 'sign_in');
+end;
+$$;
+revoke execute on function private.confirm_sms_consent_by_sign_in(uuid, text) from public;
 
 -- Sign-up: one customer per phone, the channel decided here (not by the caller), the SMS
 -- consent recorded. The functions in schema app (not exposed by the Data API; the api function
@@ -270,9 +315,14 @@ begin
     v_user_id := auth.uid();
   end if;
 
-  insert into public.customers (user_id, name, phone, email, sms_consent, email_consent, signup_location_id, signup_channel)
+  -- Consent ticked on the form is pending until the phone confirms it, unless this session was
+  -- itself proven by a code sent to the phone (then both steps are recorded now).
+  insert into public.customers (user_id, name, phone, email, sms_consent, sms_consent_pending, email_consent,
+                                signup_location_id, signup_channel)
   values (v_user_id, v_name, v_phone, v_email,
-          coalesce(p_sms_consent, false), coalesce(p_email_consent, false), p_location_id, p_channel)
+          coalesce(p_sms_consent, false) and v_user_id is not null,
+          coalesce(p_sms_consent, false) and v_user_id is null,
+          coalesce(p_email_consent, false), p_location_id, p_channel)
   -- No conflict target: every unique index arbitrates. A member signing up on two connections
   -- at once races on user_id as well as phone, and a conflict on a non-arbiter index would
   -- escape as a unique violation (a 500) instead of this 409.
@@ -283,10 +333,15 @@ begin
   end if;
 
   if coalesce(p_sms_consent, false) then
-    insert into public.consents (customer_id, channel, wording, scope, signup_channel)
+    insert into public.consents (customer_id, channel, wording, scope, signup_channel, pending)
     values (v_row.id, 'sms',
             coalesce(nullif(btrim(coalesce(p_sms_consent_wording, '')), ''), private.default_sms_consent_wording()),
-            private.consent_scope(), p_channel);
+            private.consent_scope(), p_channel, true);
+    if v_user_id is not null then
+      insert into public.consents (customer_id, channel, wording, scope, source, created_at)
+      values (v_row.id, 'sms', private.sign_in_confirmation_wording(), private.consent_scope(), 'sign_in',
+              clock_timestamp());
+    end if;
   end if;
   return v_row;
 end;
@@ -339,3 +394,21 @@ grant execute on function app.create_customer(text, text, text, boolean, boolean
 create trigger customers_clean_name
   before insert or update of name on public.customers
   for each row execute function private.customers_clean_name();
+
+-- A forgotten member has no phone left to confirm a consent with.
+create function private.customers_forgotten_not_pending()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.sms_consent_pending := false;
+  return new;
+end;
+$$;
+revoke execute on function private.customers_forgotten_not_pending() from public;
+
+create trigger customers_forgotten_not_pending
+  before update on public.customers
+  for each row when (new.forgotten_at is not null and new.sms_consent_pending)
+  execute function private.customers_forgotten_not_pending();

@@ -24,6 +24,7 @@ create index sign_in_codes_updated_at_idx on private.sign_in_codes (updated_at);
 -- Phone change (issue 11 §1.7): a user already linked to a customer keeps that link, even when
 -- their phone claim now matches another customer row; that other row is left untouched (it
 -- stays with whoever signs in with that phone and no linked customer). No error.
+-- A pending SMS consent of the customer with this phone is confirmed (double opt-in's second step).
 create function app.link_customer_to_user()
 returns uuid
 language plpgsql
@@ -41,16 +42,17 @@ begin
     perform private.fail('403', 'Sign in with a code sent to your phone to use your account');
   end if;
   select c.id into v_id from public.customers c where c.user_id = auth.uid();
-  if found then
-    return v_id;
+  if not found then
+    update public.customers c
+       set user_id = auth.uid()
+     where c.phone = v_phone
+    returning c.id into v_id;
+    if v_id is null then
+      perform private.fail('404', 'No account found with this phone number');
+    end if;
   end if;
-  update public.customers c
-     set user_id = auth.uid()
-   where c.phone = v_phone
-  returning c.id into v_id;
-  if v_id is null then
-    perform private.fail('404', 'No account found with this phone number');
-  end if;
+  -- The code that proved this session went to the phone: it confirms a consent given on a form.
+  perform private.confirm_sms_consent_by_sign_in(v_id, v_phone);
   return v_id;
 end;
 $$;

@@ -588,7 +588,8 @@ set search_path = ''
 as $$
   select jsonb_build_object(
     'name', p_row.name, 'phone', right(p_row.phone, 10), 'email', p_row.email,
-    'smsConsent', p_row.sms_consent, 'suspended', p_row.suspended_at is not null,
+    'smsConsent', p_row.sms_consent, 'smsConsentPending', p_row.sms_consent_pending,
+    'suspended', p_row.suspended_at is not null,
     'smsConsentChangedAt', (select max(k.created_at) from public.consents k
                              where k.customer_id = p_row.id and k.channel = 'sms'))
 $$;

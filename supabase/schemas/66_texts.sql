@@ -3,8 +3,10 @@
 -- sender (POST /api/hooks/texts/drain: Twilio in production, the dev outbox locally).
 --
 -- The rules, each enforced here and nowhere else:
--- * only to a member whose CURRENT SMS consent allows it (customers.sms_consent), checked when the
---   text is queued and again when the sender claims it; a forgotten member (phone null) never;
+-- * only to a member whose CURRENT SMS consent allows it (customers.sms_consent: confirmed by the
+--   phone), checked when the text is queued and again when the sender claims it; a forgotten
+--   member (phone null) never. The one exception is double opt-in's question: a consent given on
+--   a form (customers.sms_consent_pending) gets one 'consent_request' text asking for YES;
 -- * one event, one text: private.texts.event_key is unique (welcome:<customer>,
 --   reward:<customer_reward>, tier:<customer>:<tier>, campaign:<campaign>:<customer>, ...);
 -- * never in quiet hours (private.settings.texts_quiet_start–texts_quiet_end, programme time):
@@ -56,7 +58,8 @@ create table private.texts (
   customer_id uuid references public.customers (id) on delete set null,
   -- E.164; null once the member is forgotten.
   phone text check (phone ~ '^\+1[2-9][0-9]{9}$'),
-  kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign')),
+  kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign',
+                                     'consent_request')),
   body text not null check (length(body) between 1 and 480),
   -- queued: waiting for the sender; held: due after quiet hours; sending: claimed by a sender;
   -- sent: the provider took it; delivered / failed: the provider's last word (or ours after
@@ -129,7 +132,8 @@ revoke execute on function private.marketing_texts_this_week(uuid, timestamptz) 
 
 -- Queues one text when the rules allow it; returns its id, or null when nothing was queued (no
 -- consent, forgotten, over the weekly cap, or the event already has its text). p_phone: another
--- number than the member's (the old one of a phone change).
+-- number than the member's (the old one of a phone change). A consent request goes only while
+-- the consent is pending; everything else but the phone-change notice needs confirmed consent.
 create function private.queue_text(
   p_customer_id uuid, p_kind text, p_text text, p_event_key text,
   p_campaign_id uuid default null, p_now timestamptz default now(), p_phone text default null
@@ -154,7 +158,9 @@ begin
   if v_phone is null then
     return null;
   end if;
-  if p_kind <> 'phone_changed' and not v_customer.sms_consent then
+  if (case p_kind when 'phone_changed' then false
+                  when 'consent_request' then not v_customer.sms_consent_pending
+                  else not v_customer.sms_consent end) then
     return null;
   end if;
   if p_kind = 'campaign' then
@@ -187,7 +193,23 @@ as $$
 $$;
 revoke execute on function private.site_url() from public;
 
--- Welcome on join, with the card link.
+-- Welcome, with the card link: on join with confirmed consent, or when a pending consent is
+-- confirmed (once per member: the event key).
+create function private.queue_welcome_text(p_customer_id uuid)
+returns bigint
+language sql
+security definer
+set search_path = ''
+as $$
+  select private.queue_text(p_customer_id, 'welcome',
+    'Welcome! You are a member. Show your card at any participating business to earn points: '
+      || private.site_url() || '/account',
+    'welcome:' || p_customer_id)
+$$;
+revoke execute on function private.queue_welcome_text(uuid) from public;
+
+-- On join: the welcome with confirmed consent; with consent given on a form, the one text that
+-- asks the phone to confirm it (once per member: the event key).
 create function private.text_welcome()
 returns trigger
 language plpgsql
@@ -196,10 +218,12 @@ set search_path = ''
 as $$
 begin
   if new.sms_consent then
-    perform private.queue_text(new.id, 'welcome',
-      'Welcome! You are a member. Show your card at any participating business to earn points: '
-        || private.site_url() || '/account',
-      'welcome:' || new.id);
+    perform private.queue_welcome_text(new.id);
+  elsif new.sms_consent_pending then
+    perform private.queue_text(new.id, 'consent_request',
+      'This number joined our village loyalty programme and asked for texts about rewards and offers. '
+        || 'Reply YES to confirm. Msg & data rates may apply.',
+      'consent_request:' || new.id);
   end if;
   return null;
 end;
@@ -248,7 +272,9 @@ create trigger customer_rewards_text_unlocked
   for each row execute function private.text_reward_unlocked();
 
 -- Consent withdrawn (STOP, /account, admin): queued texts are cancelled, except a phone-change
--- notice. Phone changed: the OLD number is told; texts not yet sent follow the new number.
+-- notice. A pending consent ended (confirmed or refused): its unsent request is cancelled, and a
+-- confirmed one gets the welcome. Phone changed: the OLD number is told; texts not yet sent
+-- follow the new number.
 -- Phone erased (forget): nothing more is sent and the outbox keeps no number.
 create function private.text_customer_changed()
 returns trigger
@@ -261,6 +287,15 @@ begin
     update private.texts t
        set status = 'cancelled', error = 'opted_out', updated_at = now()
      where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind <> 'phone_changed';
+  end if;
+  if old.sms_consent_pending and not new.sms_consent_pending then
+    update private.texts t
+       set status = 'cancelled', error = case when new.sms_consent then 'confirmed' else 'opted_out' end,
+           updated_at = now()
+     where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind = 'consent_request';
+    if new.sms_consent then
+      perform private.queue_welcome_text(new.id);
+    end if;
   end if;
   if new.phone is null then
     update private.texts t
@@ -285,9 +320,10 @@ $$;
 revoke execute on function private.text_customer_changed() from public;
 
 create trigger customers_text_changed
-  after update of phone, sms_consent on public.customers
+  after update of phone, sms_consent, sms_consent_pending on public.customers
   for each row
-  when (old.phone is distinct from new.phone or old.sms_consent is distinct from new.sms_consent)
+  when (old.phone is distinct from new.phone or old.sms_consent is distinct from new.sms_consent
+        or old.sms_consent_pending is distinct from new.sms_consent_pending)
   execute function private.text_customer_changed();
 
 -- The sender (service_role only: the api function's drain, the status callback, the inbound
@@ -297,6 +333,7 @@ create trigger customers_text_changed
 -- or held whose time has come, locked with skip locked so two drains never take one row. A row
 -- whose member no longer consents is cancelled instead; one due inside quiet hours (a retry) is
 -- held until the morning; a row left 'sending' for 10 minutes (a sender that died) is due again.
+-- (A consent request follows the pending consent instead: it goes only while that is pending.)
 -- Returns [{"id", "phone", "body"}].
 create function app.texts_claim(p_limit integer default 50, p_now timestamptz default now())
 returns jsonb
@@ -318,7 +355,7 @@ begin
      set status = 'cancelled', error = 'opted_out', updated_at = p_now
     from public.customers c
    where c.id = t.customer_id and t.status in ('queued', 'held') and t.kind <> 'phone_changed'
-     and not c.sms_consent;
+     and case when t.kind = 'consent_request' then not c.sms_consent_pending else not c.sms_consent end;
 
   if v_release > p_now then
     update private.texts t
@@ -502,7 +539,8 @@ end;
 $$;
 revoke execute on function private.campaign_scope(text) from public;
 
--- The members a segment reaches at p_now: consenting, not forgotten, under the weekly cap.
+-- The members a segment reaches at p_now: consent confirmed (a pending one is not counted),
+-- not forgotten, under the weekly cap.
 create function private.campaign_members(
   p_location_id text, p_tier text, p_last_visit_before date, p_last_visit_after date,
   p_joined_since date, p_now timestamptz

@@ -161,7 +161,7 @@ begin
       'id', c.id, 'name', c.name, 'phone', right(c.phone, 10), 'email', c.email,
       'totalPoints', c.total_points, 'status', private.tier_for(c.total_points) ->> 'name',
       'lastVisit', c.last_visit_at, 'totalVisits', c.visit_count, 'createdAt', c.created_at,
-      'smsConsent', c.sms_consent, 'emailConsent', c.email_consent,
+      'smsConsent', c.sms_consent, 'smsConsentPending', c.sms_consent_pending, 'emailConsent', c.email_consent,
       'signupChannel', c.signup_channel, 'signupLocationId', c.signup_location_id,
       'signedIn', c.user_id is not null,
       'suspendedAt', c.suspended_at, 'suspensionReason', c.suspension_reason, 'forgottenAt', c.forgotten_at),
@@ -197,7 +197,7 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', k.id, 'channel', k.channel, 'wording', k.wording, 'scope', k.scope,
                'signupChannel', k.signup_channel, 'createdAt', k.created_at,
-               'granted', k.granted, 'source', k.source)
+               'granted', k.granted, 'source', k.source, 'pending', k.pending)
              order by k.created_at desc, k.id), '[]'::jsonb)
         from public.consents k where k.customer_id = c.id),
     'ledger', (
@@ -323,6 +323,9 @@ grant execute on function app.admin_contact_messages(integer, integer) to authen
 -- RLS applies, and the admin check refuses anyone else before the first row.
 -- Customers matching the Customers tab's filters (range 'all' by default), oldest first, with
 -- their consent flags and the SMS consent they gave: the wording shown, its scope and when.
+-- sms_consent is confirmed consent only; a consent given on a form and not yet confirmed by the
+-- phone is false there and true in sms_consent_pending. The wording, scope and time are the
+-- newest consent row's.
 create function app.admin_export_customers(p_search text default null, p_location_id text default null,
                                            p_range text default 'all', p_from date default null,
                                            p_to date default null)
@@ -330,7 +333,7 @@ returns table (
   id uuid, name text, phone text, email text, total_points integer, tier text, total_visits integer,
   last_visit_at timestamptz, joined_at timestamptz, signup_channel text, signup_location_id text,
   sms_consent boolean, email_consent boolean, sms_consent_wording text, sms_consent_scope text,
-  sms_consent_given_at timestamptz)
+  sms_consent_given_at timestamptz, sms_consent_pending boolean)
 language plpgsql stable
 set search_path = ''
 as $$
@@ -340,7 +343,7 @@ begin
   return query
     select c.id, c.name, right(c.phone, 10), c.email, c.total_points, private.tier_for(c.total_points) ->> 'name',
            c.visit_count, c.last_visit_at, c.created_at, c.signup_channel, c.signup_location_id,
-           c.sms_consent, c.email_consent, k.wording, k.scope, k.created_at
+           c.sms_consent, c.email_consent, k.wording, k.scope, k.created_at, c.sms_consent_pending
       from public.customers c
       left join lateral (
         select x.wording, x.scope, x.created_at from public.consents x

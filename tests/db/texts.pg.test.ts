@@ -59,7 +59,7 @@ interface Consenting {
   claims: Claims;
 }
 
-/** A member who ticked the SMS box at sign-up. */
+/** A member who ticked the SMS box at sign-up, signed in with a code sent to the phone (confirmed). */
 async function consentingMember(): Promise<Consenting> {
   const phone = nextPhone();
   const user = await createAuthUser(sql, { phone: `1${phone}` });
@@ -430,7 +430,10 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
       body: params.toString(),
     });
     expect(elsewhere.status).toBe(403);
-    expect(await consentOf(member.customerId)).toMatchObject({ consent: true, history: [{ granted: true, source: 'signup' }] });
+    expect(await consentOf(member.customerId)).toMatchObject({
+      consent: true,
+      history: [{ granted: true, source: 'signup' }, { granted: true, source: 'sign_in' }],
+    });
     expect(await textsOf(member.customerId)).toEqual(before);
 
     const signed = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: ' stop ' });
@@ -441,6 +444,7 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
       consent: false,
       history: [
         expect.objectContaining({ granted: true, source: 'signup' }),
+        expect.objectContaining({ granted: true, source: 'sign_in' }),
         { granted: false, source: 'sms_reply', wording: 'SMS reply: STOP' },
       ],
     });
@@ -458,7 +462,7 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
     expect((await consentOf(member.customerId)).consent).toBe(true);
     const help = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: 'HELP' });
     expect(await help.text()).toContain('/contact');
-    expect((await consentOf(member.customerId)).history).toHaveLength(3);
+    expect((await consentOf(member.customerId)).history).toHaveLength(4);
 
     for (const word of ['UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'STOPALL']) {
       await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: word });

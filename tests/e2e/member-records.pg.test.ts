@@ -90,8 +90,9 @@ it('a member changes name and phone, turns texts off, downloads the data and del
   expect(row).toEqual({ name: 'Rita Renamed', phone: `+1${newPhone}`, sms_consent: false });
   const consents = await db.sql<{ id: string; granted: boolean; wording: string; source: string }[]>`
     select id, granted, wording, source from public.consents where customer_id = ${id} order by created_at, id`;
-  expect(consents.map((k) => [k.granted, k.source])).toEqual([[true, 'signup'], [false, 'account']]);
-  expect(consents[1]!.wording).toBe(SMS_OPT_OUT_TEXT);
+  // Ticked on the join form (pending), confirmed by the sign-in code, then turned off.
+  expect(consents.map((k) => [k.granted, k.source])).toEqual([[true, 'signup'], [true, 'sign_in'], [false, 'account']]);
+  expect(consents[2]!.wording).toBe(SMS_OPT_OUT_TEXT);
 
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, 'account-your-data-390');

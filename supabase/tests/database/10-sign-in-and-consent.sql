@@ -92,7 +92,10 @@ select results_eq($$ select c.phone, k.channel, k.wording, k.signup_channel from
   'An SMS consent is recorded with the wording shown (the sign-up form''s text when none is given); no consent, no row');
 select is((select distinct scope from public.consents), 'Village Rewards programme, on behalf of the six participating businesses',
   'A consent names what it covers: the programme, on behalf of the six businesses');
-select is((select sms_consent from public.customers where phone = '+13125550190'), true, 'The customer row says they consented');
+select results_eq($$ select sms_consent, sms_consent_pending, (select k.pending from public.consents k where k.customer_id = c.id)
+                      from public.customers c where phone = '+13125550190' $$,
+  $$ values (false, true, true) $$,
+  'A consent ticked on a form is pending: the customer row is not consenting until the phone confirms it');
 select id as consenting_id from public.customers where phone = '+13125550190' \gset
 
 call tests.act_as('anon');

@@ -67,7 +67,9 @@ export function adminCustomersSuite(kind: DatabaseKind) {
       const detail = bodyOf(await get(`/api/admin/customers/${customer.id}`), AdminCustomerDetail);
       expect(detail.customer).toMatchObject({
         id: customer.id, name: 'Detail Dee', phone: customer.phone, email: 'dee@example.com', totalPoints: 5,
-        status: 'Bronze', totalVisits: 1, smsConsent: true, emailConsent: false, signupChannel: 'web', signedIn: false,
+        // Ticked on the form, not yet confirmed by the phone: pending, and no texts.
+        status: 'Bronze', totalVisits: 1, smsConsent: false, smsConsentPending: true, emailConsent: false,
+        signupChannel: 'web', signedIn: false,
       });
       expect(detail.visits.map((v) => [v.id, v.status, v.voidReason])).toEqual([
         [second, 'voided', 'Card shared with a friend'],
@@ -80,7 +82,9 @@ export function adminCustomersSuite(kind: DatabaseKind) {
       expect(detail.redemptions).toEqual([
         { customerRewardId: museumReward.id, rewardName: museumReward.name, locationId: 'museum', businessName: expect.any(String), redeemedAt: expect.any(String) },
       ]);
-      expect(detail.consents).toEqual([expect.objectContaining({ channel: 'sms', signupChannel: 'web', wording: expect.stringContaining('I agree to receive SMS') })]);
+      expect(detail.consents).toEqual([
+        expect.objectContaining({ channel: 'sms', signupChannel: 'web', pending: true, wording: expect.stringContaining('I agree to receive SMS') }),
+      ]);
       expect(detail.ledger.map((e) => e.event).sort()).toEqual([
         'reward_redeemed', 'reward_revoked', 'reward_revoked', 'reward_unlocked', 'reward_unlocked', 'reward_unlocked',
         'visit_approved', 'visit_approved', 'visit_voided',

@@ -26,12 +26,17 @@ export function adminExportsSuite(kind: DatabaseKind) {
       expect(rows.map((r) => r['Customer ID'])).toEqual([plain.id, tricky.id, formula.id]);
       expect(rows[0]).toMatchObject({
         Name: 'Exportee Plain', Phone: plain.phone, Email: 'plain@example.com', Points: '0', Status: 'Bronze',
-        'Total Visits': '0', 'Last Visit': '', 'Joined Via': 'web', 'SMS Consent': 'true', 'Email Consent': 'false',
+        // Ticked on the form, not yet confirmed by the phone: not a consenting member yet.
+        'Total Visits': '0', 'Last Visit': '', 'Joined Via': 'web', 'SMS Consent': 'false', 'Email Consent': 'false',
+        'SMS Consent Pending Confirmation': 'true',
         'SMS Consent Scope': 'Village Rewards programme, on behalf of the six participating businesses',
       });
       expect(rows[0]!['SMS Consent Wording']).toMatch(/^I agree to receive SMS notifications/);
       expect(rows[0]!['SMS Consent Given At']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-      expect(rows[1]).toMatchObject({ Name: 'Exportee "Quote", Comma', 'SMS Consent': 'false', 'SMS Consent Wording': '' });
+      expect(rows[1]).toMatchObject({
+        Name: 'Exportee "Quote", Comma', 'SMS Consent': 'false', 'SMS Consent Wording': '',
+        'SMS Consent Pending Confirmation': 'false',
+      });
       expect(rows[2]!.Name).toBe("'=Exportee HYPERLINK");
     });
 
@@ -43,7 +48,7 @@ export function adminExportsSuite(kind: DatabaseKind) {
       const rows = parseCsv(text);
       expect(rows).toHaveLength(2601);
       expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(2600);
-      expect(rows.every((r) => r.length === 16)).toBe(true);
+      expect(rows.every((r) => r.length === 17)).toBe(true);
     });
 
     it('exports the visits of the range, voided ones marked', async () => {

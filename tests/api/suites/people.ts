@@ -202,6 +202,10 @@ export function peopleSuite(kind: DatabaseKind) {
         const visitor = await signUp(h(), { smsConsent: true });
         const silent = await signUp(h());
         const elsewhere = await signUp(h(), { smsConsent: true });
+        // Both confirm the consent ticked on the form by replying YES (a pending one gets no campaign).
+        for (const m of [visitor, elsewhere]) {
+          await h().db.sql`select private.record_sms_consent(${m.id}, true, 'SMS reply: YES', 'sms_reply')`;
+        }
         for (const m of [visitor, silent]) await recordVisit(h(), await admin(), m.id, OWN);
         await recordVisit(h(), await admin(), elsewhere.id, OTHER);
         const message = `Owner offer ${nextPhone()}`;

@@ -1,6 +1,8 @@
 // A business's join page (SPEC §2 /business/{id}/join): unknown id → /businesses; a welcome
 // banner; the sign-up form with 'Join & Get {reward}' / 'Joining...'; SPEC §8's per-business
-// error toasts; the member QR on success.
+// error toasts; the member QR on success. A phone that cannot start a new membership gets the
+// offer of a sign-in code texted to it, as on /join.
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
@@ -10,9 +12,10 @@ import { toast } from '@/components/ui/toast.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
 import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
-import { businessJoinErrorToast } from '@/features/signup/lib/join-errors.ts';
+import { businessJoinErrorToast, isExistingPhone } from '@/features/signup/lib/join-errors.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { JoinSignInInstead } from './join-sign-in-instead.tsx';
 import { JoinSuccess } from './join-success.tsx';
 
 export function BusinessJoinPage() {
@@ -21,6 +24,7 @@ export function BusinessJoinPage() {
   const location = locations.data?.find((item) => item.id === locationId);
   usePageTitle(location ? `Join at ${location.businessName}` : 'Join at a Business');
   const signup = useCreateCustomer();
+  const [existingPhone, setExistingPhone] = useState<string | null>(null);
 
   if (locations.isPending) {
     return (
@@ -82,7 +86,10 @@ export function BusinessJoinPage() {
           <p className="mt-1 text-sm text-bark-900">{reward.description}</p>
         </div>
       ) : null}
-      <Card className="mt-6">
+      {existingPhone ? (
+        <JoinSignInInstead className="mt-6" phone={existingPhone} onBack={() => setExistingPhone(null)} />
+      ) : null}
+      <Card className="mt-6" hidden={existingPhone !== null}>
         <SignupForm
           submitLabel={reward ? `Join & Get ${reward.name}` : 'Join'}
           pendingLabel="Joining..."
@@ -90,7 +97,10 @@ export function BusinessJoinPage() {
           onSubmit={(values) =>
             signup.mutate(
               { ...values, emailConsent: false, locationId: location.id },
-              { onError: (error) => toast(businessJoinErrorToast(error)) },
+              {
+                onError: (error) =>
+                  isExistingPhone(error) ? setExistingPhone(values.phone) : toast(businessJoinErrorToast()),
+              },
             )
           }
         />

@@ -1,5 +1,5 @@
-// /join (SPEC §2, §5, §8): the payload, 'Creating Account...', the member QR on success and the
-// general join page's two error toasts.
+// /join (SPEC §2, §5, §8): the payload, 'Creating Account...', the member QR on success, the
+// offer of a sign-in code to a phone that cannot join again, and the error toast.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast } from '@/components/ui/toast.ts';
@@ -60,24 +60,33 @@ describe('the general join page', () => {
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
   });
 
-  it("says 'Account Already Exists' for a phone that is already a member, and keeps the form", async () => {
-    stubApi({
+  it('offers a sign-in code to a phone that cannot join again, without saying it is a member', async () => {
+    const { calls } = stubApi({
       'POST /api/customers': () => ({
         status: 409,
         body: {
           error: { code: 'conflict', message: 'An account already exists with this phone number.' },
         },
       }),
+      'POST /api/auth/send-code': () => ({ status: 200, body: { sent: true } }),
     });
     renderRoute('/join');
-    await fillAndSubmit();
-    expect(await screen.findByText('Account Already Exists')).toBeInTheDocument();
+    const user = await fillAndSubmit();
     expect(
-      screen.getByText(
-        "It looks like you're already a member! Visit any participating business to check in and earn points.",
-      ),
-    ).toBeInTheDocument();
+      await screen.findByRole('heading', { name: 'Sign in with this phone instead' }),
+    ).toHaveFocus();
+    expect(screen.queryByText('Account Already Exists')).not.toBeInTheDocument();
+    expect(screen.queryByText(/already a member/)).not.toBeInTheDocument();
+    expect(screen.getByText(/We can't start a new membership with \(555\) 123-4567/)).toBeInTheDocument();
+
+    // "Use a different number" brings the form back as it was typed.
+    await user.click(screen.getByRole('button', { name: 'Use a different number' }));
     expect(screen.getByLabelText('Full Name *')).toHaveValue('Ann Lee');
+    await user.click(screen.getByRole('button', { name: 'Join Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a sign-in code to this phone' }));
+    expect(await screen.findByText(/We sent a 6-digit code to \(555\) 123-4567/)).toBeInTheDocument();
+    expect(calls.find((call) => call.route === 'POST /api/auth/send-code')!.body).toEqual({ phone: '5551234567' });
+    expect(sessionStorage.getItem('login_phone')).toBe('5551234567');
   });
 
   it("says 'Signup Failed' for any other failure", async () => {

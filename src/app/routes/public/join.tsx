@@ -1,16 +1,20 @@
 // Join (SPEC §2 general join): name, phone, optional email and SMS consent; 'Join Now' /
 // 'Creating Account...'; the member QR on success; SPEC §8's general-join error toasts. Coming
 // from a sign-in code for an unknown phone (issue 20 §5), the phone is filled in and already
-// proven: the browser holds that session, and the new customer is linked to it.
+// proven: the browser holds that session, and the new customer is linked to it. A phone that
+// cannot start a new membership gets the offer of a sign-in code texted to it (not the spec's
+// 'Account Already Exists', which told whoever typed a number that it belongs to a member).
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
-import { generalJoinErrorToast } from '@/features/signup/lib/join-errors.ts';
+import { generalJoinErrorToast, isExistingPhone } from '@/features/signup/lib/join-errors.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { JoinSignInInstead } from './join-sign-in-instead.tsx';
 import { JoinSuccess } from './join-success.tsx';
 
 const PERKS = [
@@ -22,6 +26,7 @@ const PERKS = [
 export function JoinPage() {
   usePageTitle(`Join ${PROGRAMME_NAME}`);
   const signup = useCreateCustomer();
+  const [existingPhone, setExistingPhone] = useState<string | null>(null);
   // The tier perks from GET /api/programme (issue 21 §1: no threshold fixed here).
   const tierPerks = (useProgramme().data?.tiers ?? [])
     .filter((tier) => tier.minPoints > 0 && tier.reward)
@@ -54,7 +59,11 @@ export function JoinPage() {
           ))}
         </ul>
       </div>
-      <Card>
+      {existingPhone ? (
+        <JoinSignInInstead phone={existingPhone} onBack={() => setExistingPhone(null)} />
+      ) : null}
+      {/* Hidden, not gone: "Use a different number" comes back to what was typed. */}
+      <Card hidden={existingPhone !== null}>
         <h2 className="mb-5 font-display text-xl font-bold">Create your membership</h2>
         <SignupForm
           submitLabel="Join Now"
@@ -65,7 +74,10 @@ export function JoinPage() {
           onSubmit={(values) =>
             signup.mutate(
               { ...values, emailConsent: false },
-              { onError: (error) => toast(generalJoinErrorToast(error)) },
+              {
+                onError: (error) =>
+                  isExistingPhone(error) ? setExistingPhone(values.phone) : toast(generalJoinErrorToast()),
+              },
             )
           }
         />

@@ -32,7 +32,7 @@ export function AccountSettings(props: { onDeleted: () => void }) {
       </p>
     );
   }
-  const { name, phone, smsConsent, suspended } = details.data;
+  const { name, phone, smsConsent, smsConsentPending, suspended } = details.data;
   return (
     <>
       {suspended ? (
@@ -45,7 +45,7 @@ export function AccountSettings(props: { onDeleted: () => void }) {
         <div className="mt-4 grid gap-6">
           <NameForm current={name} />
           <PhoneForm current={phone} />
-          <TextsChoice on={smsConsent} />
+          <TextsChoice on={smsConsent} pending={smsConsentPending} />
         </div>
       </Card>
       <Card>
@@ -209,7 +209,16 @@ function PhoneForm(props: { current: string }) {
   );
 }
 
-function TextsChoice(props: { on: boolean }) {
+// Texts go only once the phone confirmed the choice: a box ticked when joining waits ("pending
+// confirmation") for a reply YES to our text; ticking it here, signed in by a code sent to this
+// phone, confirms it.
+function textsHint(on: boolean, pending: boolean): string {
+  if (on) return `Untick to stop: "${SMS_OPT_OUT_TEXT}"`;
+  if (pending) return 'Pending confirmation: reply YES to our text, or tick the box to confirm. No texts until then.';
+  return 'Texts are off. Tick to turn them on.';
+}
+
+function TextsChoice(props: { on: boolean; pending: boolean }) {
   // The box follows the click at once; a refusal puts it back.
   const [on, setOn] = useState(props.on);
   const set = useSetMySmsConsent();
@@ -220,7 +229,7 @@ function TextsChoice(props: { on: boolean }) {
         checked={on}
         disabled={set.isPending}
         label={SMS_CONSENT_TEXT}
-        hint={on ? `Untick to stop: "${SMS_OPT_OUT_TEXT}"` : 'Texts are off. Tick to turn them on.'}
+        hint={textsHint(on, props.pending && !set.isSuccess)}
         onChange={(event) => {
           const next = event.target.checked;
           setOn(next);

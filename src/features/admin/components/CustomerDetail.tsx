@@ -13,6 +13,17 @@ import { VoidVisitButton } from './VoidVisitButton.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
+type Consent = AdminCustomerDetail['consents'][number];
+
+/** Double opt-in's steps as the history shows them: agreed on a form (pending), then confirmed. */
+function consentStep(consent: Consent): string {
+  if (!consent.granted) return 'withdrawn';
+  if (consent.pending) return 'agreed on a form, to be confirmed by the phone';
+  if (consent.source === 'sign_in') return 'confirmed by a sign-in code';
+  if (consent.source === 'sms_reply') return 'confirmed by SMS reply';
+  return 'agreed';
+}
+
 export function CustomerDetailDialog(props: {
   customerId: string | null;
   onClose: () => void;
@@ -83,7 +94,9 @@ function DetailBody(props: {
         <Fact label="Points">{customer.totalPoints}</Fact>
         <Fact label="Visits">{customer.totalVisits}</Fact>
         <Fact label="Joined">{new Date(customer.createdAt).toLocaleDateString()}</Fact>
-        <Fact label="SMS offers">{customer.smsConsent ? 'Yes' : 'No'}</Fact>
+        <Fact label="SMS offers">
+          {customer.smsConsent ? 'Yes' : customer.smsConsentPending ? 'Pending confirmation' : 'No'}
+        </Fact>
         <Fact label="Email offers">{customer.emailConsent ? 'Yes' : 'No'}</Fact>
         <Fact label="Joined via">
           {customer.signupChannel}
@@ -163,7 +176,7 @@ function DetailBody(props: {
           {consents.map((consent) => (
             <li key={consent.id} className="rounded-xl bg-cream-50 p-3">
               <p className="font-semibold">
-                {consent.channel.toUpperCase()} {consent.granted ? 'agreed' : 'withdrawn'} ·{' '}
+                {consent.channel.toUpperCase()} {consentStep(consent)} ·{' '}
                 {consent.scope} · {when(consent.createdAt)} ({consent.signupChannel ?? consent.source})
               </p>
               <blockquote className="mt-1 text-bark-700">“{consent.wording}”</blockquote>

@@ -10,7 +10,7 @@ import { MemberRecordActions } from './MemberRecordActions.tsx';
 const ID = '11111111-1111-4111-8111-111111111111';
 const customer: AdminCustomerDetail['customer'] = {
   id: ID, name: 'Ada Lovelace', phone: '3125550100', email: null, totalPoints: 5, status: 'Bronze',
-  lastVisit: null, totalVisits: 1, createdAt: '2026-11-01T10:00:00Z', smsConsent: false, emailConsent: false,
+  lastVisit: null, totalVisits: 1, createdAt: '2026-11-01T10:00:00Z', smsConsent: false, smsConsentPending: false, emailConsent: false,
   signupChannel: 'web', signupLocationId: null, signedIn: true, suspendedAt: null, suspensionReason: null,
   forgottenAt: null,
 };

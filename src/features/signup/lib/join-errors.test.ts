@@ -1,6 +1,7 @@
-// SPEC §8: each join page's error toasts, matched on "409" or 'already exists' in the error text.
+// SPEC §8's join failures: an existing phone is recognised on "409" or 'already exists' in the
+// error text (the page then offers a sign-in code); anything else is each page's toast.
 import { ApiError } from '@/lib/api-client.ts';
-import { businessJoinErrorToast, generalJoinErrorToast } from './join-errors.ts';
+import { businessJoinErrorToast, generalJoinErrorToast, isExistingPhone } from './join-errors.ts';
 
 const conflict = new ApiError(
   409,
@@ -9,44 +10,32 @@ const conflict = new ApiError(
 );
 const serverError = new ApiError(500, '', 'Internal Server Error');
 
-describe('the general join page', () => {
-  it("says 'Account Already Exists' on a 409", () => {
-    expect(generalJoinErrorToast(conflict)).toEqual({
-      title: 'Account Already Exists',
-      description:
-        "It looks like you're already a member! Visit any participating business to check in and earn points.",
-      variant: 'destructive',
-    });
+describe('an existing phone', () => {
+  it('is recognised on a 409', () => {
+    expect(isExistingPhone(conflict)).toBe(true);
   });
 
-  it("matches 'already exists' in any error's text too", () => {
-    expect(generalJoinErrorToast(new Error('customer already exists')).title).toBe(
-      'Account Already Exists',
-    );
+  it("is recognised on 'already exists' in any error's text too", () => {
+    expect(isExistingPhone(new Error('customer already exists'))).toBe(true);
   });
 
-  it("says 'Signup Failed' otherwise", () => {
-    expect(generalJoinErrorToast(serverError)).toEqual({
-      title: 'Signup Failed',
-      description:
-        'Unable to create your account. Please try again or sign up at any participating business.',
-      variant: 'destructive',
-    });
+  it('is not any other failure', () => {
+    expect(isExistingPhone(serverError)).toBe(false);
+    expect(isExistingPhone(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
 
-describe('a business join page', () => {
-  it("says 'Sign Up Failed' with the Sign In advice on a 409", () => {
-    expect(businessJoinErrorToast(conflict)).toEqual({
-      title: 'Sign Up Failed',
-      description:
-        'An account already exists with this phone number. Please use the Sign In option instead.',
+describe('the other failures', () => {
+  it("the general join page says 'Signup Failed'", () => {
+    expect(generalJoinErrorToast()).toEqual({
+      title: 'Signup Failed',
+      description: 'Unable to create your account. Please try again or sign up at any participating business.',
       variant: 'destructive',
     });
   });
 
-  it("says 'Sign Up Failed' / 'Failed to sign up. Please try again.' otherwise", () => {
-    expect(businessJoinErrorToast(new TypeError('Failed to fetch'))).toEqual({
+  it("a business join page says 'Sign Up Failed' / 'Failed to sign up. Please try again.'", () => {
+    expect(businessJoinErrorToast()).toEqual({
       title: 'Sign Up Failed',
       description: 'Failed to sign up. Please try again.',
       variant: 'destructive',

@@ -44,7 +44,10 @@ export const AdminCustomerConsent = z.object({
   signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']).nullable().describe('null for a change after sign-up'),
   createdAt: Timestamp,
   granted: z.boolean().describe('false: a withdrawal'),
-  source: z.enum(['signup', 'account', 'sms_reply', 'admin']),
+  source: z
+    .enum(['signup', 'account', 'sms_reply', 'admin', 'sign_in'])
+    .describe('sign_in: confirmed by signing in with a code sent to the phone'),
+  pending: z.boolean().describe('given on a form, waiting for the phone to confirm it (reply YES or a sign-in code)'),
 });
 
 export const LedgerEvent = z.object({
@@ -70,7 +73,8 @@ export const AdminCustomerDetail = z.object({
     lastVisit: Timestamp.nullable(),
     totalVisits: z.number().int().describe('approved visits (voided ones not counted)'),
     createdAt: Timestamp,
-    smsConsent: z.boolean(),
+    smsConsent: z.boolean().describe('confirmed by the phone (a reply YES or a sign-in code); only then are texts sent'),
+    smsConsentPending: z.boolean().describe('consent ticked on a form, not yet confirmed by the phone'),
     emailConsent: z.boolean(),
     signupChannel: z.enum(['web', 'business', 'kiosk', 'mobile']),
     signupLocationId: LocationId.nullable(),

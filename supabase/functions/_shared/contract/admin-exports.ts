@@ -26,6 +26,7 @@ export const CUSTOMER_EXPORT_COLUMNS = [
   { key: 'sms_consent_wording', title: 'SMS Consent Wording' },
   { key: 'sms_consent_scope', title: 'SMS Consent Scope' },
   { key: 'sms_consent_given_at', title: 'SMS Consent Given At' },
+  { key: 'sms_consent_pending', title: 'SMS Consent Pending Confirmation' },
 ] as const;
 
 export const VISIT_EXPORT_COLUMNS = [

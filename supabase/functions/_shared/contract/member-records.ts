@@ -32,7 +32,10 @@ export const MyDetails = z.object({
   name: z.string(),
   phone: z.string().describe('10 digits'),
   email: z.string().nullable(),
-  smsConsent: z.boolean(),
+  smsConsent: z.boolean().describe('texts are on: consent confirmed by the phone'),
+  smsConsentPending: z
+    .boolean()
+    .describe('consent ticked on a form, waiting for a reply YES to our text (or this signed-in session) to confirm it'),
   suspended: z.boolean().describe('the operator suspended the membership: no check-ins or redemptions'),
   smsConsentChangedAt: Timestamp.nullable().describe('when the SMS choice was last recorded (null: never given)'),
 });
