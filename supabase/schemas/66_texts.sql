@@ -56,7 +56,8 @@ create table private.texts (
   customer_id uuid references public.customers (id) on delete set null,
   -- E.164; null once the member is forgotten.
   phone text check (phone ~ '^\+1[2-9][0-9]{9}$'),
-  kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign')),
+  kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign',
+                                     'reward_redeemed')),
   body text not null check (length(body) between 1 and 480),
   -- queued: waiting for the sender; held: due after quiet hours; sending: claimed by a sender;
   -- sent: the provider took it; delivered / failed: the provider's last word (or ours after

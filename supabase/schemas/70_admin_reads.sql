@@ -153,7 +153,8 @@ begin
     'visits', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', v.id, 'locationId', v.location_id, 'businessName', l.business_name, 'points', v.points,
-               'approvedVia', v.approved_via, 'status', v.status, 'createdAt', v.created_at,
+               'approvedVia', v.approved_via, 'approvedBy', private.person_label(v.approved_by),
+               'foundBySearch', v.found_by_search, 'status', v.status, 'createdAt', v.created_at,
                'voidedAt', v.voided_at, 'voidReason', v.void_reason)
              order by v.created_at desc, v.id), '[]'::jsonb)
         from (select * from public.visits x where x.customer_id = c.id order by x.created_at desc, x.id limit 500) v
@@ -172,7 +173,8 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object(
                'customerRewardId', cr.id, 'rewardName', coalesce(r.name, 'Removed reward'),
                'locationId', cr.redeemed_location_id, 'businessName', l.business_name,
-               'redeemedAt', cr.redeemed_at)
+               'redeemedAt', cr.redeemed_at, 'redeemedBy', private.person_label(cr.redeemed_by),
+               'proof', cr.redeemed_proof)
              order by cr.redeemed_at desc, cr.id), '[]'::jsonb)
         from public.customer_rewards cr
         left join public.rewards r on r.id = cr.reward_id
@@ -189,7 +191,8 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', e.id, 'event', e.event, 'points', e.points, 'visitId', e.visit_id,
                'customerRewardId', e.customer_reward_id, 'locationId', e.location_id,
-               'actorRole', e.actor_role, 'reason', e.reason, 'createdAt', e.created_at)
+               'actorRole', e.actor_role, 'actor', private.person_label(e.actor_user_id),
+               'reason', e.reason, 'createdAt', e.created_at)
              order by e.id desc), '[]'::jsonb)
         from (select * from public.points_ledger x where x.customer_id = c.id order by x.id desc limit 500) e));
 end;
