@@ -11,6 +11,9 @@ import { startRedemption } from './routes/account/start-redemption.ts';
 import { checkRedemptionCode } from './routes/account/check-redemption-code.ts';
 import { redeemCode } from './routes/account/redeem-code.ts';
 import { counterSearch } from './routes/account/counter-search.ts';
+import { scanCard } from './routes/account/scan-card.ts';
+import { reportRedemption } from './routes/account/report-redemption.ts';
+import { undoRedemption } from './routes/admin/undo-redemption.ts';
 import {
   changeMyPhone,
   confirmMyPhone,
@@ -109,6 +112,8 @@ export const endpoints: Record<string, Endpoint> = {
   redeemReward,
   redeemableRewards,
   counterSearch,
+  scanCard,
+  reportRedemption,
   startRedemption,
   checkRedemptionCode,
   redeemCode,
@@ -132,6 +137,7 @@ export const endpoints: Record<string, Endpoint> = {
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,
+  undoRedemption,
   adjustPoints,
   renameMember,
   changeMemberPhone,
