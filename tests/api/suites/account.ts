@@ -32,6 +32,7 @@ export function accountSuite(kind: DatabaseKind) {
         rewards: [],
         visitedLocations: [],
         totalVisits: 0,
+        recentRedemptions: [],
       });
     });
 
@@ -140,13 +141,22 @@ export function accountSuite(kind: DatabaseKind) {
       expect(await statusOf(owner.silver)).toBe('unlocked');
     });
 
-    it("lets staff redeem at the counter only where the reward is valid", async () => {
+    it("lets staff redeem at the counter only where the reward is valid, once they scanned the member's card", async () => {
       const member = await memberWithRewards();
       const museumStaff = await createStaff(h(), 'museum');
+      const scan = (token: string) =>
+        h().call('POST', '/api/rewards/scan-card', { token, body: { token: `customer:${member.id}` } });
+      // No card scanned here: the member may not be at the counter.
+      const unseen = await redeem({ customerRewardId: member.silver }, museumStaff);
+      expect(unseen.status).toBe(403);
+      expect(unseen.error?.message).toBe('The member must be at the counter: ask for the code on their phone or scan their card');
+      expect(await statusOf(member.silver)).toBe('unlocked');
+      expect((await scan(museumStaff)).status).toBe(200);
       expect((await redeem({ customerRewardId: member.scoop }, museumStaff)).status).toBe(403);
       expect(await statusOf(member.scoop)).toBe('unlocked');
       expect((await redeem({ customerRewardId: member.silver }, museumStaff)).status).toBe(200);
       const creameryStaff = await createStaff(h(), 'creamery');
+      expect((await scan(creameryStaff)).status).toBe(200);
       expect((await redeem({ customerRewardId: member.scoop }, creameryStaff)).status).toBe(200);
     });
 
