@@ -15,6 +15,9 @@ import { VoidVisitButton } from './VoidVisitButton.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
+/** A person as the API names them: a phone's 10 digits are shown as a phone. */
+const who = (label: string | null) => (label && /^\d{10}$/.test(label) ? formatPhone(label) : label);
+
 const PROOF: Record<NonNullable<AdminCustomerDetail['redemptions'][number]['proof']>, string> = {
   code: "Member's code",
   card: 'Card scanned',
@@ -111,7 +114,7 @@ function DetailBody(props: {
               <td className={cell}>{visit.businessName}</td>
               <td className={cell}>{visit.points}</td>
               <td className={cell}>
-                {visit.approvedBy ?? visit.approvedVia}
+                {who(visit.approvedBy) ?? visit.approvedVia}
                 {visit.foundBySearch ? ' (found by search)' : ''}
               </td>
               <td className={cell}>
@@ -161,7 +164,7 @@ function DetailBody(props: {
               <td className={cell}>{r.rewardName}</td>
               <td className={cell}>{r.businessName ?? '—'}</td>
               <td className={cell}>{when(r.redeemedAt)}</td>
-              <td className={cell}>{r.redeemedBy ?? '—'}</td>
+              <td className={cell}>{who(r.redeemedBy) ?? '—'}</td>
               <td className={cell}>{r.proof ? PROOF[r.proof] : '—'}</td>
               <td className={cell}>
                 <UndoRedemptionButton redemption={r} customerName={customer.name} />
@@ -200,7 +203,7 @@ function DetailBody(props: {
                 {event.locationId ? props.businessName(event.locationId) : '—'}
               </td>
               <td className={cell}>
-                {event.actor ? `${event.actor} (${event.actorRole ?? '—'})` : (event.actorRole ?? '—')}
+                {event.actor ? `${who(event.actor)} (${event.actorRole ?? '—'})` : (event.actorRole ?? '—')}
               </td>
               <td className={cell}>{event.reason ?? '—'}</td>
             </tr>
