@@ -275,6 +275,8 @@ begin
     'customer', case when v_lookup then jsonb_build_object('name', v_customer.name)
                      else jsonb_build_object('id', v_customer_id, 'name', v_customer.name) end,
     'foundBySearch', v_lookup,
+    -- This counter scanned the member's card or phone: their rewards redeem here for 2 minutes.
+    'memberSeen', v_seen is not null,
     'locationId', v_location_id,
     'pointsEarned', v_points,
     'totalPoints', v_total,

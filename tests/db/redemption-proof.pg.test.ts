@@ -103,7 +103,7 @@ describe('proof that the member is at the counter', () => {
     expect(await outcome(approveVisit(sql, other.claims, `lookup:${lookup!.lookupId}`))).toBe('LY404');
 
     const approved = await approveVisit(sql, carla.claims, `lookup:${lookup!.lookupId}`);
-    expect(approved).toMatchObject({ customer: { name: 'Bea Lookup' }, foundBySearch: true, pointsEarned: 5 });
+    expect(approved).toMatchObject({ customer: { name: 'Bea Lookup' }, foundBySearch: true, memberSeen: false, pointsEarned: 5 });
     expect(JSON.stringify(approved)).not.toContain(member.customerId);
     const [visit] = await sql`select approved_by, found_by_search from public.visits where id = ${approved.visitId}`;
     expect(visit).toEqual({ approved_by: carla.userId, found_by_search: true });
@@ -127,7 +127,7 @@ describe('proof that the member is at the counter', () => {
     const { member, rewardId } = await memberWithScoop();
     const carla = await clerk('creamery', 'Carla Card');
     const dana = await clerk('creamery', 'Dana Nocard');
-    await approveVisit(sql, carla.claims, `customer:${member.customerId}`);
+    expect(await approveVisit(sql, carla.claims, `customer:${member.customerId}`)).toMatchObject({ memberSeen: true });
     // The scan was Carla's: Dana at the same counter has no proof.
     expect(await outcome(redeem(dana.claims, rewardId))).toBe('LY403');
     expect(await outcome(redeem(carla.claims, rewardId))).toBe('ok');
@@ -166,7 +166,7 @@ describe('proof that the member is at the counter', () => {
     await setEnrolmentCode(sql, 'creamery', 'CREAM-PROOF-1');
     await enrolKiosk(sql, kiosk, 'CREAM-PROOF-1');
     const kioskToken = await startCheckin(sql, kiosk.claims, 'creamery', { phone: member.phone });
-    await approveVisit(sql, carla.claims, kioskToken.token);
+    expect(await approveVisit(sql, carla.claims, kioskToken.token)).toMatchObject({ memberSeen: false });
     expect(await outcome(redeem(carla.claims, rewardId))).toBe('LY403');
     await approveVisit(sql, carla.claims, await startMobileCheckin(sql, member.claims, 'creamery'));
     expect(await outcome(redeem(carla.claims, rewardId))).toBe('ok');

@@ -413,15 +413,15 @@ it("redemption proof: a clerk who found a member by name cannot redeem without t
   expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
   await page.close();
 
-  // The admin's customer detail names the clerk who redeemed it.
+  // The admin's customer detail names the clerk who redeemed it (the demo staff's name).
   const adminPage = await app.open(`/admin?q=${tag}`, 1280, { storageState: admin });
   await adminPage.page.getByRole('button', { name: `View ${tag} Proof` }).click();
   const detail = adminPage.page.getByRole('dialog', { name: `${tag} Proof` });
   const redemptions = detail.getByRole('region', { name: 'Redemptions' });
   const row = redemptions.getByRole('row', { name: /Free Ice Cream Scoop/ });
-  await row.getByRole('cell', { name: '(555) 555-0101' }).waitFor();
+  await row.getByRole('cell', { name: 'Demo Staff' }).waitFor();
   await row.getByRole('cell', { name: "Member's code" }).waitFor();
-  await detail.getByRole('region', { name: 'Visits' }).getByText('(555) 555-0101 (found by search)').waitFor();
+  await detail.getByRole('region', { name: 'Visits' }).getByText('Demo Staff (found by search)').waitFor();
   expect(await seriousA11yViolations(adminPage.page)).toEqual([]);
   await shoot(adminPage.page, 'admin-redemption-who-1280');
   expect(adminPage.problems).toEqual([]);

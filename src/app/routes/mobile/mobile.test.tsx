@@ -183,6 +183,7 @@ describe('/mobile/qr', () => {
           visitId: '44444444-4444-4444-8444-444444444444',
           customer: { id: CUSTOMER_ID, name: 'Ada' },
           foundBySearch: false,
+          memberSeen: false,
           locationId: 'museum',
           pointsEarned: 5,
           totalPoints: 5,

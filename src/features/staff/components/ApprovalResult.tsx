@@ -55,7 +55,7 @@ export function ApprovalResult(props: {
         locationId={props.locationId}
         redeemed={props.redeemed}
         onRedeemed={props.onRedeemed}
-        present={!result.foundBySearch}
+        present={result.memberSeen}
       />
     </Card>
   );

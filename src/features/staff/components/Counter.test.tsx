@@ -15,6 +15,7 @@ const approved = {
   visitId: '00000000-0000-4000-8000-0000000000cc',
   customer: { id: CUSTOMER, name: 'Greta Garbo' },
   foundBySearch: false,
+  memberSeen: true,
   locationId: 'creamery',
   pointsEarned: 5,
   totalPoints: 10,

@@ -36,6 +36,7 @@ function setup(customers: (typeof ANA)[], more = false) {
         visitId: '00000000-0000-4000-8000-0000000000cc',
         customer: { name: 'Ana Lind' },
         foundBySearch: true,
+        memberSeen: false,
         locationId: 'creamery',
         pointsEarned: 5,
         totalPoints: 15,

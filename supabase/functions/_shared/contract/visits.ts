@@ -57,6 +57,9 @@ export const ApproveVisitResponse = z.object({
   }),
   foundBySearch: z.boolean().describe(
     'The member was found by name or phone: a visit, but no proof for redeeming — ask for the code on their phone or scan their card'),
+  memberSeen: z.boolean().describe(
+    "A staff or admin counter scanned the member's card or their phone's check-in code: POST /api/rewards/redeem " +
+      'redeems their rewards here for 2 minutes. False after a search, a kiosk\'s code (typed in by phone number) or at a kiosk'),
   locationId: LocationId,
   pointsEarned: z.number().int(),
   totalPoints: z.number().int(),
