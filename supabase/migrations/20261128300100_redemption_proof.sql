@@ -894,5 +894,41 @@ $$;
 revoke execute on function app.admin_customer(uuid) from public;
 grant execute on function app.admin_customer(uuid) to authenticated;
 
+create or replace function app.counter_people(p_location_id text)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can see who served at its counter');
+  perform private.require_location(p_location_id);
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'person', coalesce(private.person_label(p.who), 'Unknown'),
+             'visits', p.visits, 'visitsFoundBySearch', p.searched, 'redemptions', p.redemptions)
+           order by p.visits + p.redemptions desc, p.who), '[]'::jsonb)
+      from (
+        select x.who, sum(x.visits)::int as visits, sum(x.searched)::int as searched,
+               sum(x.redemptions)::int as redemptions
+          from (
+            select v.approved_by as who, 1 as visits, case when v.found_by_search then 1 else 0 end as searched,
+                   0 as redemptions
+              from public.visits v
+             where v.location_id = p_location_id and v.status = 'approved'
+               and v.created_at > now() - interval '30 days'
+            union all
+            select cr.redeemed_by, 0, 0, 1
+              from public.customer_rewards cr
+             where cr.redeemed_location_id = p_location_id and cr.redeemed_at > now() - interval '30 days'
+          ) x
+         where x.who is not null
+         group by x.who
+      ) p);
+end;
+$$;
+revoke execute on function app.counter_people(text) from public;
+grant execute on function app.counter_people(text) to authenticated;
+
 revoke execute on function private.finish_redemption(uuid, text, text, text, text),
   private.redemption_notice(text, text, timestamptz) from public;

@@ -45,6 +45,7 @@ import { adminAudit } from './routes/admin/audit.ts';
 import { handleMessage } from './routes/admin/handle-message.ts';
 import { adminOwners, grantOwner, revokeOwner } from './routes/admin/owners.ts';
 import { businessSettlement } from './routes/coalition/business-settlement.ts';
+import { counterPeople } from './routes/coalition/counter-people.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
@@ -192,6 +193,7 @@ export const endpoints: Record<string, Endpoint> = {
   updateTiers,
   updateContent,
   businessSettlement,
+  counterPeople,
   openApi,
 };
 

@@ -107,3 +107,12 @@ export const UndoRedemptionResponse = z.object({
   }),
 });
 export type UndoRedemptionResponse = z.infer<typeof UndoRedemptionResponse>;
+
+/** GET /api/admin/locations/{locationId}/counter-people: who served at a business's counter. */
+export const CounterPeopleResponse = z.array(z.object({
+  person: z.string().describe("The clerk's name or phone, or the kiosk (\"Kiosk at …\")"),
+  visits: z.number().int().describe('Visits they approved here in the last 30 days'),
+  visitsFoundBySearch: z.number().int().describe('Of those, visits of members they found by name or phone'),
+  redemptions: z.number().int().describe('Rewards they redeemed here in the last 30 days'),
+}));
+export type CounterPeopleResponse = z.infer<typeof CounterPeopleResponse>;
