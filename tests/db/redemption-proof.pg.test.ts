@@ -220,6 +220,24 @@ describe('who served, as the admin sees it', () => {
     expect(detail.ledger.find((e: { event: string }) => e.event === 'reward_redeemed')).toMatchObject({ actor: 'Carla Detail' });
   });
 
+  it("shows a business's owner who served at its counter, in counts that name no member", async () => {
+    const { member, rewardId } = await memberWithScoop('Nell Owner');
+    const carla = await clerk('creamery', 'Carla Owned');
+    const [lookup] = (await search(carla.claims, 'Nell Owner')).customers;
+    await approveVisit(sql, carla.claims, `lookup:${lookup!.lookupId}`);
+    await approveVisit(sql, carla.claims, `customer:${member.customerId}`);
+    await redeemReward(sql, carla.claims, rewardId);
+    const owner = await createAuthUser(sql, { phone: '13125550991', appMetadata: { provider: 'phone', role: 'owner', location_id: 'creamery' } });
+    const [row] = await actAs(sql, owner.claims, (tx) => tx`select app.counter_people('creamery') as r`);
+    const people = row!.r as { person: string; visits: number; visitsFoundBySearch: number; redemptions: number }[];
+    expect(people.find((p) => p.person === 'Carla Owned')).toEqual({
+      person: 'Carla Owned', visits: 2, visitsFoundBySearch: 1, redemptions: 1,
+    });
+    expect(JSON.stringify(people)).not.toContain('Nell Owner');
+    expect(await outcome(actAs(sql, owner.claims, (tx) => tx`select app.counter_people('museum')`))).toBe('LY403');
+    expect(await outcome(actAs(sql, carla.claims, (tx) => tx`select app.counter_people('creamery')`))).toBe('LY403');
+  });
+
   it('tells nobody but admins and owners who a user is', async () => {
     const carla = await clerk('creamery', 'Carla Secret');
     const [row] = await actAs(sql, carla.claims, (tx) => tx`select private.person_label(${carla.userId}) as l`);
