@@ -51,7 +51,7 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
                   <Button
                     variant="secondary"
                     onClick={() => props.onReview(flag.customerId)}
-                    aria-label={`Review the record of ${flag.customerName}`}
+                    aria-label={`Review the ${flag.kind === 'velocity' ? 'visits' : 'redemption'} of ${flag.customerName}`}
                   >
                     {flag.kind === 'velocity' ? 'Review visits' : 'Review redemption'}
                   </Button>
