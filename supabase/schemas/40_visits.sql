@@ -18,7 +18,9 @@ create table public.visits (
   voided_at timestamptz,
   voided_by uuid references auth.users (id) on delete set null,
   void_reason text check (length(void_reason) <= 500),
-  check ((status = 'voided') = (voided_at is not null and void_reason is not null))
+  check ((status = 'voided') = (voided_at is not null and void_reason is not null)),
+  -- The clerk found the member by a name or phone search (no card, no phone): approved_by says who.
+  found_by_search boolean not null default false
 );
 alter table public.visits enable row level security;
 revoke all on public.visits from anon, authenticated;
@@ -41,6 +43,49 @@ create policy "Members read their own visits, staff their location's"
     or location_id = (select private.staff_location_id())
     or (select private.is_admin())
   );
+
+-- What a counter saw of a member (proof that they are at the counter, for redeeming): their card
+-- or their phone's check-in code scanned there ('card', 'phone'), by whom, where, when — or a
+-- clerk's name or phone search ('search'), which proves nothing: its row is the handle the search
+-- answers (lookup:{id}), so the clerk never learns the member's card value from a search.
+create table private.counter_sightings (
+  id uuid primary key default gen_random_uuid(),
+  customer_id uuid not null references public.customers (id) on delete cascade,
+  -- Null for a search by an admin, who names the business only when approving.
+  location_id text references public.locations (id) on delete cascade,
+  seen_by uuid not null references auth.users (id) on delete cascade,
+  how text not null check (how in ('card', 'phone', 'search')),
+  created_at timestamptz not null default now(),
+  check (how = 'search' or location_id is not null)
+);
+alter table private.counter_sightings enable row level security;
+revoke all on private.counter_sightings from anon, authenticated, service_role;
+create index counter_sightings_customer_idx on private.counter_sightings (customer_id, seen_by, created_at desc);
+create index counter_sightings_seen_by_idx on private.counter_sightings (seen_by);
+create index counter_sightings_location_id_idx on private.counter_sightings (location_id);
+create index counter_sightings_created_at_idx on private.counter_sightings (created_at);
+
+-- Records what the calling counter saw; returns the row's id. Rows older than a day prove nothing
+-- and answer no search: a few are dropped each time, so the table stays small.
+create function private.note_sighting(p_customer_id uuid, p_location_id text, p_how text)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  delete from private.counter_sightings s
+   where s.ctid in (select o.ctid from private.counter_sightings o
+                     where o.created_at < now() - interval '1 day' limit 100);
+  insert into private.counter_sightings (customer_id, location_id, seen_by, how)
+  values (p_customer_id, p_location_id, auth.uid(), p_how)
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+revoke execute on function private.note_sighting(uuid, text, text) from public;
 
 -- Approving a visit (DESIGN §3.2–3.4): the points, the welcome reward of a business on the
 -- first approved visit there, each tier reward once, the abuse limits and the ledger events —
@@ -164,6 +209,8 @@ declare
   v_unlocked_ids uuid[];
   v_unlocked jsonb := '[]'::jsonb;
   v_result jsonb;
+  v_lookup boolean;
+  v_seen text;
 begin
   if v_uid is null then
     perform private.fail('401', 'Sign in to approve visits');
@@ -185,8 +232,10 @@ begin
     perform private.fail('403', 'Only staff of this location can approve visits here');
   end if;
 
-  if p_token ~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
-    -- A member card: staff scan it at their counter.
+  v_lookup := p_token ~ '^lookup:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+  if v_lookup or p_token ~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    -- A member card: staff scan it at their counter. Or a member a clerk found by name or phone
+    -- (their search's lookup, 10 minutes, theirs only): a visit, but no proof for redeeming.
     if v_role is null then
       perform private.fail('403', 'Only staff can approve member cards');
     end if;
@@ -197,7 +246,16 @@ begin
     if not (v_admin or coalesce(v_staff_location = v_location_id, false)) then
       perform private.fail('403', 'Only staff of this location can approve member cards');
     end if;
-    v_customer_id := substr(p_token, 10)::uuid;
+    if v_lookup then
+      select s.customer_id into v_customer_id from private.counter_sightings s
+       where s.id = substr(p_token, 8)::uuid and s.how = 'search' and s.seen_by = v_uid
+         and s.created_at > now() - interval '10 minutes';
+      if v_customer_id is null then
+        perform private.fail('404', 'This search has expired: search for the member again');
+      end if;
+    else
+      v_customer_id := substr(p_token, 10)::uuid;
+    end if;
     v_via := case when v_admin then 'admin' else 'staff' end;
   else
     select * into v_token
@@ -261,12 +319,24 @@ begin
   if v_role is not null then
     perform private.refuse_own_account(v_customer_id);
   end if;
+  -- A clerk scanning the member's card or phone saw them here (proof for redeeming, 2 minutes);
+  -- a kiosk's own code was typed in by phone number, so it proves nothing.
+  v_seen := case when v_role is null or v_lookup then null
+                 when v_token.id is null then 'card'
+                 when v_token.location_id is null then 'phone' end;
+  if v_seen is not null then
+    perform private.note_sighting(v_customer_id, v_location_id, v_seen);
+  end if;
   select l.first_here, l.visits_today into v_first_here, v_visits_today
     from private.check_visit_limits(v_customer_id, v_location_id) l;
 
-  insert into public.visits (customer_id, location_id, points, checkin_token_id, approved_by, approved_via)
-  values (v_customer_id, v_location_id, v_points, v_token.id, v_uid, v_via)
+  insert into public.visits (customer_id, location_id, points, checkin_token_id, approved_by, approved_via, found_by_search)
+  values (v_customer_id, v_location_id, v_points, v_token.id, v_uid, v_via, v_lookup)
   returning id into v_visit_id;
+  if v_lookup then
+    perform private.audit('visit.approve_by_search', 'customer', v_customer_id::text, null,
+                          jsonb_build_object('visitId', v_visit_id), null, v_location_id);
+  end if;
   v_total := private.record_event(v_customer_id, 'visit_approved', v_points, v_visit_id, null,
                                   v_location_id, p_idempotency_key);
 
@@ -304,7 +374,12 @@ begin
 
   v_result := jsonb_build_object(
     'visitId', v_visit_id,
-    'customer', jsonb_build_object('id', v_customer_id, 'name', v_customer.name),
+    -- After a search the member's id (their card's value) stays unsaid.
+    'customer', case when v_lookup then jsonb_build_object('name', v_customer.name)
+                     else jsonb_build_object('id', v_customer_id, 'name', v_customer.name) end,
+    'foundBySearch', v_lookup,
+    -- This counter scanned the member's card or phone: their rewards redeem here for 2 minutes.
+    'memberSeen', v_seen is not null,
     'locationId', v_location_id,
     'pointsEarned', v_points,
     'totalPoints', v_total,

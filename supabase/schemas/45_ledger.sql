@@ -17,7 +17,8 @@ create table public.points_ledger (
     'visit_voided',        -- an admin voided a visit: its points reversed
     'reward_revoked',      -- a reward the voided visit earned, taken back before it was used
     'reward_clawed_back',  -- a reward the voided visit earned that was already redeemed
-    'adjustment'           -- an admin's correction of points
+    'adjustment',          -- an admin's correction of points
+    'redemption_undone'    -- an admin undid a mistaken redemption: the reward is unlocked again
   )),
   points integer not null default 0,
   visit_id uuid,
@@ -29,7 +30,7 @@ create table public.points_ledger (
   reason text check (length(reason) <= 500),
   created_at timestamptz not null default now(),
   check (event in ('visit_approved', 'visit_voided', 'adjustment') or points = 0),
-  check (event not in ('visit_voided', 'adjustment') or reason is not null)
+  check (event not in ('visit_voided', 'adjustment', 'redemption_undone') or reason is not null)
 );
 
 -- Admins read the whole ledger, a member their own events; nobody writes it directly.

@@ -19,6 +19,10 @@ create table public.customer_rewards (
   redeemed_location_id text references public.locations (id) on delete set null,
   redeemed_by uuid references auth.users (id) on delete set null,
   revoked_at timestamptz,
+  -- What showed the member was at the counter: their redemption code, their card or phone
+  -- scanned there, or an admin's written reason (the ledger event keeps it). Null before proof
+  -- was asked.
+  redeemed_proof text check (redeemed_proof in ('code', 'card', 'phone', 'admin_reason')),
   check ((status = 'redeemed') = (redeemed_at is not null)),
   check ((status = 'revoked') = (revoked_at is not null))
 );
@@ -59,9 +63,13 @@ create policy "Members read their own rewards, admins all"
 -- customer row — gets a 404 (reward ids are shown at counters, so they are not secrets, but whether one
 -- exists is not told) and nothing changes. The row lock makes parallel redemptions of one
 -- reward succeed exactly once. p_idempotency_key as in app.approve_visit.
+-- The member must be at the counter: this caller scanned their card or phone here within the
+-- last 2 minutes (private.counter_sightings, read under the customer's row lock). A name or phone
+-- search is no proof. Without it, only an admin redeems, with a written reason (p_reason) that the
+-- ledger event and the audit log keep; everyone else is told to ask for the code (LY403).
 -- Returns {"customerReward": {"id", "status": "redeemed", "redeemedAt", "reward": {"name"}}}.
 create function app.redeem_reward(p_customer_reward_id uuid, p_location_id text default null,
-                                             p_idempotency_key text default null)
+                                  p_idempotency_key text default null, p_reason text default null)
 returns jsonb
 language plpgsql
 security definer
@@ -72,12 +80,16 @@ declare
   v_row public.customer_rewards;
   v_reward public.rewards;
   v_location_id text;
+  v_proof text;
+  v_reason text;
+  v_result jsonb;
 begin
   if auth.uid() is null then
     perform private.fail('401', 'Sign in to redeem rewards');
   end if;
   v_prior := private.idempotency_start(p_idempotency_key, jsonb_build_object(
-    'operation', 'redeem_reward', 'customerRewardId', p_customer_reward_id, 'locationId', p_location_id));
+    'operation', 'redeem_reward', 'customerRewardId', p_customer_reward_id, 'locationId', p_location_id,
+    'reason', p_reason));
   if v_prior is not null then
     return v_prior;
   end if;
@@ -105,12 +117,72 @@ begin
     perform private.fail('404', 'Reward not found');
   end if;
 
-  return private.idempotency_finish(p_idempotency_key,
-                                    private.finish_redemption(v_row.id, v_location_id, p_idempotency_key));
+  v_proof := private.counter_saw(v_row.customer_id, v_location_id);
+  if v_proof is null then
+    if not private.is_admin() then
+      perform private.fail('403', 'The member must be at the counter: ask for the code on their phone or scan their card');
+    end if;
+    if nullif(btrim(coalesce(p_reason, '')), '') is null then
+      perform private.fail('403', 'The member must be at the counter: ask for the code on their phone or scan '
+                                  'their card, or give a reason for redeeming without them');
+    end if;
+    v_reason := private.clean_text(p_reason, 'A reason', 500);
+    v_proof := 'admin_reason';
+  end if;
+
+  v_result := private.finish_redemption(v_row.id, v_location_id, p_idempotency_key, v_proof, v_reason);
+  if v_proof = 'admin_reason' then
+    perform private.audit('reward.redeem_without_member', 'customer_reward', v_row.id::text, null,
+                          jsonb_build_object('customerId', v_row.customer_id, 'reward', v_reward.name),
+                          v_reason, v_location_id);
+  end if;
+  return private.idempotency_finish(p_idempotency_key, v_result);
 end;
 $$;
-revoke execute on function app.redeem_reward(uuid, text, text) from public;
-grant execute on function app.redeem_reward(uuid, text, text) to authenticated;
+revoke execute on function app.redeem_reward(uuid, text, text, text) from public;
+grant execute on function app.redeem_reward(uuid, text, text, text) to authenticated;
+
+-- How this caller saw the member at p_location_id within the last 2 minutes: 'card' or
+-- 'phone' (a scan there), or null. A search is never proof.
+create function private.counter_saw(p_customer_id uuid, p_location_id text)
+returns text
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select s.how from private.counter_sightings s
+   where s.customer_id = p_customer_id and s.seen_by = auth.uid() and s.location_id = p_location_id
+     and s.how in ('card', 'phone') and s.created_at > now() - interval '2 minutes'
+   order by s.created_at desc
+   limit 1
+$$;
+revoke execute on function private.counter_saw(uuid, text) from public;
+
+-- A card scanned at a counter without approving a visit (the member is back within the hour only
+-- to redeem, so the visit would be refused by its limit): the scan is recorded as proof the member
+-- is here, and the answer is what they can redeem, as app.redeemable_rewards gives it.
+-- Staff at their location, an admin naming one. LY400 not a card, LY403, LY404 unknown member.
+create function app.scan_card(p_token text, p_location_id text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_customer_id uuid;
+  v_result jsonb;
+begin
+  if coalesce(p_token, '') !~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    perform private.fail('400', 'Not a member card');
+  end if;
+  v_customer_id := substr(p_token, 10)::uuid;
+  v_result := app.redeemable_rewards(v_customer_id, p_location_id);
+  perform private.note_sighting(v_customer_id, v_result ->> 'locationId', 'card');
+  return v_result;
+end;
+$$;
+revoke execute on function app.scan_card(text, text) from public;
+grant execute on function app.scan_card(text, text) to authenticated;
 
 -- The staff reward list (issue 11 §1.8): what a member scanned at a counter can redeem there,
 -- without approving a visit (they may be back within the hour only to redeem). Staff of the
@@ -156,12 +228,14 @@ grant execute on function app.redeemable_rewards(uuid, text) to authenticated;
 
 -- The counter's member search (issue 20 §5): the fallback when a member's phone is flat. Staff
 -- of any business and admins find any member by a part of the name (2+ characters, any case) or
--- by 3+ digits of the phone; the answer holds only what the counter needs — the id (their card is
--- customer:{id}), the name, the phone's last 4 digits, points and tier. At most 10 rows, names
--- that start with the text first; `more` says there were others (type more to narrow).
+-- by 3+ digits of the phone; the answer holds only what the counter needs — a lookup id (approve a
+-- visit with lookup:{id} within 10 minutes; it is this clerk's, recorded with them, and never
+-- proof for redeeming), the name, the phone's last 4 digits, points and tier. Never the member's
+-- id: that is their card's value. At most 10 rows, names that start with the text first; `more`
+-- says there were others (type more to narrow).
 create function app.counter_search(p_query text)
 returns jsonb
-language plpgsql stable
+language plpgsql
 security definer
 set search_path = ''
 as $$
@@ -169,7 +243,9 @@ declare
   v_text text := lower(btrim(coalesce(p_query, '')));
   v_digits text := regexp_replace(coalesce(p_query, ''), '[^0-9]', '', 'g');
   v_by_phone boolean;
-  v_rows jsonb;
+  v_rows jsonb := '[]'::jsonb;
+  v_count integer := 0;
+  m record;
 begin
   if auth.uid() is null then
     perform private.fail('401', 'Sign in first');
@@ -185,25 +261,25 @@ begin
   if not v_by_phone and char_length(v_text) < 2 then
     perform private.fail('400', 'Type at least 2 letters of the name');
   end if;
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'id', m.id, 'name', m.name, 'phoneLast4', right(m.phone, 4),
-           'totalPoints', m.total_points, 'tier', private.tier_for(m.total_points) ->> 'name')
-           order by m.starts, lower(m.name), m.id), '[]'::jsonb)
-    into v_rows
-    from (
-      select c.id, c.name, c.phone, c.total_points,
-             case when v_by_phone then position(v_digits in c.phone) <> 2
-                  else lower(c.name) not like v_text || '%' end as starts
-        from public.customers c
-       where c.forgotten_at is null
-         and case when v_by_phone then c.phone like private.like_contains(v_digits)
-                  else lower(c.name) like private.like_contains(v_text) end
-       order by starts, lower(c.name), c.id
-       limit 11
-    ) m;
-  return jsonb_build_object(
-    'customers', coalesce((select jsonb_agg(r.e order by r.n) from jsonb_array_elements(v_rows) with ordinality r(e, n) where r.n <= 10), '[]'::jsonb),
-    'more', jsonb_array_length(v_rows) > 10);
+  for m in
+    select c.id, c.name, c.phone, c.total_points,
+           case when v_by_phone then position(v_digits in c.phone) <> 2
+                else lower(c.name) not like v_text || '%' end as starts
+      from public.customers c
+     where c.forgotten_at is null
+       and case when v_by_phone then c.phone like private.like_contains(v_digits)
+                else lower(c.name) like private.like_contains(v_text) end
+     order by starts, lower(c.name), c.id
+     limit 11
+  loop
+    v_count := v_count + 1;
+    exit when v_count > 10;
+    v_rows := v_rows || jsonb_build_array(jsonb_build_object(
+      'lookupId', private.note_sighting(m.id, private.staff_location_id(), 'search'),
+      'name', m.name, 'phoneLast4', right(m.phone, 4),
+      'totalPoints', m.total_points, 'tier', private.tier_for(m.total_points) ->> 'name'));
+  end loop;
+  return jsonb_build_object('customers', v_rows, 'more', v_count > 10);
 end;
 $$;
 revoke execute on function app.counter_search(text) from public;
@@ -271,8 +347,12 @@ $$;
 
 -- The end of every redemption, whoever confirms it: the reward must be valid at the business (a
 -- welcome reward only at its own) and still unlocked; then it is redeemed there, by the caller,
--- now, with its ledger event. The caller holds the customer's and the reward's row locks.
-create function private.finish_redemption(p_customer_reward_id uuid, p_location_id text, p_idempotency_key text)
+-- now, with its proof (p_proof) and ledger event (p_reason: an admin's, when there was no proof).
+-- A card is static and can be copied, so the member is told: by a text when they agreed to
+-- texts, and in their account (app.me's redemptions), where "Not you?" flags it for the operator.
+-- The caller holds the customer's and the reward's row locks.
+create function private.finish_redemption(p_customer_reward_id uuid, p_location_id text, p_idempotency_key text,
+                                          p_proof text, p_reason text default null)
 returns jsonb
 language plpgsql
 security definer
@@ -297,14 +377,34 @@ begin
     perform private.fail('409', 'This reward was withdrawn');
   end if;
   update public.customer_rewards cr
-     set status = 'redeemed', redeemed_at = now(), redeemed_location_id = p_location_id, redeemed_by = auth.uid()
+     set status = 'redeemed', redeemed_at = now(), redeemed_location_id = p_location_id, redeemed_by = auth.uid(),
+         redeemed_proof = p_proof
    where cr.id = v_row.id
   returning * into v_row;
-  perform private.record_event(v_row.customer_id, 'reward_redeemed', 0, null, v_row.id, p_location_id, p_idempotency_key);
+  perform private.record_event(v_row.customer_id, 'reward_redeemed', 0, null, v_row.id, p_location_id,
+                               p_idempotency_key, p_reason);
+  perform private.queue_text(v_row.customer_id, 'reward_redeemed',
+    private.redemption_notice(v_reward.name, p_location_id, v_row.redeemed_at)
+      || ' ' || private.site_url() || '/account',
+    'redeemed:' || v_row.id || ':' || extract(epoch from v_row.redeemed_at)::text);
   return jsonb_build_object('customerReward', jsonb_build_object(
     'id', v_row.id, 'status', v_row.status, 'redeemedAt', v_row.redeemed_at,
     'reward', jsonb_build_object('name', v_reward.name)));
 end;
+$$;
+
+-- "Your Free Ice Cream Scoop was redeemed at Village Creamery at 3:05 PM — not you?": the words
+-- of the text and of the member's account notice, in the programme's time zone.
+create function private.redemption_notice(p_reward_name text, p_location_id text, p_at timestamptz)
+returns text
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select 'Your ' || coalesce(p_reward_name, 'reward') || ' was redeemed at '
+         || coalesce((select l.business_name from public.locations l where l.id = p_location_id), 'a counter')
+         || ' at ' || to_char(p_at at time zone private.programme_time_zone(), 'FMHH12:MI AM')
+         || ' — not you?'
 $$;
 
 -- Locks in the order approvals take them: the customer's row, then the reward's.
@@ -495,7 +595,7 @@ begin
   end if;
   v_code := private.live_redemption_code(p_code, v_location_id, true);
   update private.redemption_codes rc set used_at = now(), used_by = auth.uid() where rc.id = v_code.id;
-  v_result := private.finish_redemption(v_code.customer_reward_id, v_location_id, p_idempotency_key)
+  v_result := private.finish_redemption(v_code.customer_reward_id, v_location_id, p_idempotency_key, 'code')
     || jsonb_build_object('customer', (select jsonb_build_object('id', c.id, 'name', c.name)
                                          from public.customer_rewards cr join public.customers c on c.id = cr.customer_id
                                         where cr.id = v_code.customer_reward_id),
@@ -504,10 +604,72 @@ begin
 end;
 $$;
 
-revoke execute on function private.counter_location(text), private.finish_redemption(uuid, text, text),
+revoke execute on function private.counter_location(text), private.finish_redemption(uuid, text, text, text, text),
+  private.redemption_notice(text, text, timestamptz),
   private.lock_customer_reward(uuid), private.normalize_redemption_code(text),
   private.live_redemption_code(text, text, boolean) from public;
 revoke execute on function app.start_redemption(uuid), app.check_redemption_code(text, text),
   app.redeem_with_code(text, text, text) from public;
 grant execute on function app.start_redemption(uuid), app.check_redemption_code(text, text),
   app.redeem_with_code(text, text, text) to authenticated;
+
+-- Who a counter was, as the admin's and the owner's views show it: a kiosk as "Kiosk at
+-- {business}", a person by the name on their Auth user or else their phone (10 digits), and
+-- "Removed user" when the user is gone. Null in, null out; null for anyone but an admin or an
+-- owner (it reads auth.users for their views, which run as the caller).
+create function private.person_label(p_user_id uuid)
+returns text
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when p_user_id is null or not (private.is_admin() or private.owner_location_id() is not null) then null
+    else coalesce(
+      (select 'Kiosk at ' || coalesce(l.business_name, k.location_id)
+         from public.kiosk_sessions k left join public.locations l on l.id = k.location_id
+        where k.user_id = p_user_id),
+      (select coalesce(nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), right(u.phone, 10),
+                       case when u.is_anonymous then 'Kiosk' end, 'Staff member')
+         from auth.users u where u.id = p_user_id),
+      'Removed user')
+  end
+$$;
+revoke execute on function private.person_label(uuid) from public;
+grant execute on function private.person_label(uuid) to authenticated;
+
+-- "Not you?": a member says a redemption on their account was not theirs. The operator gets a flag
+-- (private.redemption_flags) naming the clerk; asking again for the same redemption answers the
+-- same flag. LY401 signed out, LY404 not their reward, LY409 not redeemed (or the redemption was
+-- undone). Returns {"flagged": true, "flaggedAt"}.
+create function app.report_redemption(p_customer_reward_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.customer_rewards;
+  v_flag private.redemption_flags;
+begin
+  if auth.uid() is null or private.is_anonymous() then
+    perform private.fail('401', 'Sign in first');
+  end if;
+  select * into v_row from public.customer_rewards cr
+   where cr.id = p_customer_reward_id and cr.customer_id = private.current_customer_id();
+  if not found then
+    perform private.fail('404', 'Reward not found');
+  end if;
+  if v_row.status <> 'redeemed' then
+    perform private.fail('409', 'This reward is not redeemed');
+  end if;
+  insert into private.redemption_flags (customer_reward_id, customer_id, redeemed_at, redeemed_location_id, redeemed_by)
+  values (v_row.id, v_row.customer_id, v_row.redeemed_at, v_row.redeemed_location_id, v_row.redeemed_by)
+  on conflict (customer_reward_id, redeemed_at) do nothing;
+  select * into v_flag from private.redemption_flags f
+   where f.customer_reward_id = v_row.id and f.redeemed_at = v_row.redeemed_at;
+  return jsonb_build_object('flagged', true, 'flaggedAt', v_flag.flagged_at);
+end;
+$$;
+revoke execute on function app.report_redemption(uuid) from public;
+grant execute on function app.report_redemption(uuid) to authenticated;

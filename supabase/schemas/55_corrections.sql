@@ -164,3 +164,58 @@ end;
 $$;
 revoke execute on function app.adjust_points(uuid, integer, text) from public;
 grant execute on function app.adjust_points(uuid, integer, text) to authenticated;
+
+-- Undoing a mistaken redemption (wrong reward pressed, a fraud the member reported): an admin,
+-- with a reason. A new ledger event records it (nothing is deleted: the reward_redeemed event
+-- keeps who redeemed it, where and when); the reward is unlocked again — or withdrawn, when the
+-- visit that earned it was voided since (it was clawed back) — and settlement, which counts
+-- redeemed rewards, follows. Audited. Under the customer's and the reward's row locks, so an undo
+-- and a redemption of the same reward happen one after the other.
+-- LY400 no reason, LY403 non-admin, LY404 unknown reward, LY409 not redeemed.
+-- Returns {"customerRewardId", "status": "unlocked" | "revoked", "undoneRedemption":
+--   {"locationId", "redeemedAt", "redeemedBy"}}.
+create function app.undo_redemption(p_customer_reward_id uuid, p_reason text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_reason text;
+  v_before public.customer_rewards;
+  v_row public.customer_rewards;
+  v_clawed_back boolean;
+begin
+  perform private.require_admin('Only admins can undo a redemption');
+  v_reason := private.clean_text(p_reason, 'A reason', 500);
+  v_before := private.lock_customer_reward(p_customer_reward_id);
+  if v_before.id is null then
+    perform private.fail('404', 'Reward not found');
+  end if;
+  if v_before.status <> 'redeemed' then
+    perform private.fail('409', 'This reward is not redeemed');
+  end if;
+  v_clawed_back := exists (select 1 from public.points_ledger e
+                            where e.customer_reward_id = v_before.id and e.event = 'reward_clawed_back');
+  update public.customer_rewards cr
+     set status = case when v_clawed_back then 'revoked' else 'unlocked' end,
+         revoked_at = case when v_clawed_back then now() end,
+         redeemed_at = null, redeemed_location_id = null, redeemed_by = null, redeemed_proof = null
+   where cr.id = v_before.id
+  returning * into v_row;
+  perform private.record_event(v_row.customer_id, 'redemption_undone', 0, null, v_row.id,
+                               v_before.redeemed_location_id, null, v_reason);
+  perform private.audit('reward.undo_redemption', 'customer_reward', v_row.id::text,
+                        jsonb_build_object('status', v_before.status, 'redeemedAt', v_before.redeemed_at,
+                                           'redeemedLocationId', v_before.redeemed_location_id,
+                                           'redeemedBy', v_before.redeemed_by, 'customerId', v_row.customer_id),
+                        jsonb_build_object('status', v_row.status),
+                        v_reason, v_before.redeemed_location_id);
+  return jsonb_build_object('customerRewardId', v_row.id, 'status', v_row.status,
+    'undoneRedemption', jsonb_build_object('locationId', v_before.redeemed_location_id,
+                                           'redeemedAt', v_before.redeemed_at,
+                                           'redeemedBy', private.person_label(v_before.redeemed_by)));
+end;
+$$;
+revoke execute on function app.undo_redemption(uuid, text) from public;
+grant execute on function app.undo_redemption(uuid, text) to authenticated;

@@ -31,6 +31,28 @@ revoke all on private.velocity_flags from anon, authenticated, service_role;
 create index velocity_flags_dismissed_by_idx on private.velocity_flags (dismissed_by);
 create index velocity_flags_day_idx on private.velocity_flags (day desc);
 
+-- "Not you?" flags: a member says a redemption on their account was not theirs (a card can be
+-- copied). The flag keeps who redeemed, where and when as it was then (an undo later clears the
+-- reward's own columns), so the operator sees the clerk it names.
+create table private.redemption_flags (
+  id uuid primary key default gen_random_uuid(),
+  customer_reward_id uuid not null references public.customer_rewards (id) on delete cascade,
+  customer_id uuid not null references public.customers (id) on delete cascade,
+  redeemed_at timestamptz not null,
+  redeemed_location_id text,
+  -- No foreign key: the flag outlives the clerk's user.
+  redeemed_by uuid,
+  flagged_at timestamptz not null default now(),
+  dismissed_at timestamptz,
+  dismissed_by uuid references auth.users (id) on delete set null,
+  unique (customer_reward_id, redeemed_at)
+);
+alter table private.redemption_flags enable row level security;
+revoke all on private.redemption_flags from anon, authenticated, service_role;
+create index redemption_flags_customer_id_idx on private.redemption_flags (customer_id);
+create index redemption_flags_dismissed_by_idx on private.redemption_flags (dismissed_by);
+create index redemption_flags_flagged_at_idx on private.redemption_flags (flagged_at desc);
+
 -- Staff and admins do not approve visits or redeem rewards for themselves: not on a customer
 -- row linked to their own user, nor on one with their own phone (LY403).
 create function private.refuse_own_account(p_customer_id uuid)
@@ -70,7 +92,7 @@ security definer
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'id', p_flag.id, 'customerId', p_flag.customer_id, 'customerName', c.name,
+    'kind', 'velocity', 'id', p_flag.id, 'customerId', p_flag.customer_id, 'customerName', c.name,
     'day', p_flag.day, 'visits', (
       select count(*) from public.visits v, private.day_bounds(p_flag.day) d
        where v.customer_id = p_flag.customer_id and v.status = 'approved'
@@ -81,7 +103,31 @@ as $$
 $$;
 revoke execute on function private.velocity_flag_json(private.velocity_flags) from public;
 
--- GET /api/admin/velocity-flags: open flags (and dismissed ones when asked), newest day first.
+-- A "not you?" flag as the admin API shows it: the member, the reward, where and when, and the
+-- person who redeemed it (private.person_label: the clerk's name or phone, or the kiosk).
+create function private.redemption_flag_json(p_flag private.redemption_flags)
+returns jsonb
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'kind', 'not_me', 'id', p_flag.id, 'customerId', p_flag.customer_id, 'customerName', c.name,
+    'customerRewardId', p_flag.customer_reward_id,
+    'rewardName', coalesce((select r.name from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
+                             where cr.id = p_flag.customer_reward_id), 'Removed reward'),
+    'locationId', p_flag.redeemed_location_id,
+    'businessName', (select l.business_name from public.locations l where l.id = p_flag.redeemed_location_id),
+    'redeemedAt', p_flag.redeemed_at,
+    'redeemedBy', private.person_label(p_flag.redeemed_by),
+    'flaggedAt', p_flag.flagged_at, 'dismissedAt', p_flag.dismissed_at)
+    from public.customers c
+   where c.id = p_flag.customer_id
+$$;
+revoke execute on function private.redemption_flag_json(private.redemption_flags) from public;
+
+-- GET /api/admin/flags: open flags (and dismissed ones when asked) — velocity flags and members'
+-- "not you?" redemption flags — newest first.
 create function app.admin_velocity_flags(p_include_dismissed boolean default false, p_limit integer default 100)
 returns jsonb
 language plpgsql
@@ -94,11 +140,21 @@ begin
     perform private.fail('400', 'limit is between 1 and 500');
   end if;
   return (
-    select coalesce(jsonb_agg(private.velocity_flag_json(f) order by f.day desc, f.flagged_at desc, f.id), '[]'::jsonb)
-      from (select * from private.velocity_flags vf
-             where coalesce(p_include_dismissed, false) or vf.dismissed_at is null
-             order by vf.day desc, vf.flagged_at desc, vf.id
-             limit p_limit) f);
+    select coalesce(jsonb_agg(f.flag order by f.at desc, f.id), '[]'::jsonb)
+      from (
+        (select private.redemption_flag_json(rf) as flag, rf.flagged_at as at, rf.id
+           from private.redemption_flags rf
+          where coalesce(p_include_dismissed, false) or rf.dismissed_at is null
+          order by rf.flagged_at desc, rf.id
+          limit p_limit)
+        union all
+        (select private.velocity_flag_json(vf), vf.day::timestamp at time zone private.programme_time_zone(), vf.id
+           from private.velocity_flags vf
+          where coalesce(p_include_dismissed, false) or vf.dismissed_at is null
+          order by vf.day desc, vf.flagged_at desc, vf.id
+          limit p_limit)
+        order by 2 desc, 3
+        limit p_limit) f);
 end;
 $$;
 revoke execute on function app.admin_velocity_flags(boolean, integer) from public;
@@ -113,9 +169,25 @@ set search_path = ''
 as $$
 declare
   v_flag private.velocity_flags;
+  v_redemption_flag private.redemption_flags;
   v_was timestamptz;
 begin
   perform private.require_admin('Only admins can dismiss velocity flags');
+  select f.dismissed_at into v_was from private.redemption_flags f where f.id = p_flag_id for update;
+  update private.redemption_flags f
+     set dismissed_at = coalesce(f.dismissed_at, now()), dismissed_by = coalesce(f.dismissed_by, auth.uid())
+   where f.id = p_flag_id
+  returning * into v_redemption_flag;
+  if found then
+    if v_was is null then
+      perform private.audit('flag.dismiss', 'redemption_flag', v_redemption_flag.id::text,
+                            jsonb_build_object('dismissedAt', null),
+                            jsonb_build_object('dismissedAt', v_redemption_flag.dismissed_at,
+                                               'customerId', v_redemption_flag.customer_id),
+                            null, v_redemption_flag.redeemed_location_id);
+    end if;
+    return private.redemption_flag_json(v_redemption_flag);
+  end if;
   select f.dismissed_at into v_was from private.velocity_flags f where f.id = p_flag_id for update;
   update private.velocity_flags f
      set dismissed_at = coalesce(f.dismissed_at, now()), dismissed_by = coalesce(f.dismissed_by, auth.uid())

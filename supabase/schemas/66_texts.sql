@@ -59,7 +59,7 @@ create table private.texts (
   -- E.164; null once the member is forgotten.
   phone text check (phone ~ '^\+1[2-9][0-9]{9}$'),
   kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign',
-                                     'consent_request')),
+                                     'consent_request', 'reward_redeemed')),
   body text not null check (length(body) between 1 and 480),
   -- queued: waiting for the sender; held: due after quiet hours; sending: claimed by a sender;
   -- sent: the provider took it; delivered / failed: the provider's last word (or ours after

@@ -152,7 +152,22 @@ begin
         left join public.locations l on l.id = r.location_id
        where cr.customer_id = v_customer.id and cr.status <> 'revoked'),
     'visitedLocations', v_visits,
-    'totalVisits', v_total_visits);
+    'totalVisits', v_total_visits,
+    -- Every redemption of the last 30 days is told to the member (a card can be copied), with
+    -- "Not you?" (app.report_redemption) until they have said so.
+    'recentRedemptions', (
+      select coalesce(jsonb_agg(jsonb_build_object(
+               'customerRewardId', cr.id, 'rewardName', r.name, 'businessName', l.business_name,
+               'redeemedAt', cr.redeemed_at,
+               'notice', private.redemption_notice(r.name, cr.redeemed_location_id, cr.redeemed_at),
+               'reportedAt', (select f.flagged_at from private.redemption_flags f
+                               where f.customer_reward_id = cr.id and f.redeemed_at = cr.redeemed_at))
+             order by cr.redeemed_at desc, cr.id), '[]'::jsonb)
+        from public.customer_rewards cr
+        join public.rewards r on r.id = cr.reward_id
+        left join public.locations l on l.id = cr.redeemed_location_id
+       where cr.customer_id = v_customer.id and cr.status = 'redeemed'
+         and cr.redeemed_at > now() - interval '30 days'));
 end;
 $$;
 revoke execute on function app.me() from public;

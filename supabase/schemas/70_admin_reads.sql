@@ -168,7 +168,8 @@ begin
     'visits', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', v.id, 'locationId', v.location_id, 'businessName', l.business_name, 'points', v.points,
-               'approvedVia', v.approved_via, 'status', v.status, 'createdAt', v.created_at,
+               'approvedVia', v.approved_via, 'approvedBy', private.person_label(v.approved_by),
+               'foundBySearch', v.found_by_search, 'status', v.status, 'createdAt', v.created_at,
                'voidedAt', v.voided_at, 'voidReason', v.void_reason)
              order by v.created_at desc, v.id), '[]'::jsonb)
         from (select * from public.visits x where x.customer_id = c.id order by x.created_at desc, x.id limit 500) v
@@ -187,7 +188,8 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object(
                'customerRewardId', cr.id, 'rewardName', coalesce(r.name, 'Removed reward'),
                'locationId', cr.redeemed_location_id, 'businessName', l.business_name,
-               'redeemedAt', cr.redeemed_at)
+               'redeemedAt', cr.redeemed_at, 'redeemedBy', private.person_label(cr.redeemed_by),
+               'proof', cr.redeemed_proof)
              order by cr.redeemed_at desc, cr.id), '[]'::jsonb)
         from public.customer_rewards cr
         left join public.rewards r on r.id = cr.reward_id
@@ -204,7 +206,8 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', e.id, 'event', e.event, 'points', e.points, 'visitId', e.visit_id,
                'customerRewardId', e.customer_reward_id, 'locationId', e.location_id,
-               'actorRole', e.actor_role, 'reason', e.reason, 'createdAt', e.created_at)
+               'actorRole', e.actor_role, 'actor', private.person_label(e.actor_user_id),
+               'reason', e.reason, 'createdAt', e.created_at)
              order by e.id desc), '[]'::jsonb)
         from (select * from public.points_ledger x where x.customer_id = c.id order by x.id desc limit 500) e));
 end;
@@ -1015,3 +1018,43 @@ create trigger visits_roll_up_customer
 create trigger visits_roll_up_member_first_visits
   after delete or update of status, created_at, customer_id, location_id on public.visits
   for each row execute function private.roll_up_member_first_visits();
+
+-- Who served at a business's counter in the last 30 days, for its owners and admins: per person
+-- (the clerk's name or phone, or "Kiosk at …", private.person_label), the visits they approved,
+-- how many of those after a name or phone search, and the rewards they redeemed there. Counts
+-- only: no member is named. Most active first.
+create function app.counter_people(p_location_id text)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_owner_of(p_location_id, 'Only admins and the business''s owners can see who served at its counter');
+  perform private.require_location(p_location_id);
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'person', coalesce(private.person_label(p.who), 'Unknown'),
+             'visits', p.visits, 'visitsFoundBySearch', p.searched, 'redemptions', p.redemptions)
+           order by p.visits + p.redemptions desc, p.who), '[]'::jsonb)
+      from (
+        select x.who, sum(x.visits)::int as visits, sum(x.searched)::int as searched,
+               sum(x.redemptions)::int as redemptions
+          from (
+            select v.approved_by as who, 1 as visits, case when v.found_by_search then 1 else 0 end as searched,
+                   0 as redemptions
+              from public.visits v
+             where v.location_id = p_location_id and v.status = 'approved'
+               and v.created_at > now() - interval '30 days'
+            union all
+            select cr.redeemed_by, 0, 0, 1
+              from public.customer_rewards cr
+             where cr.redeemed_location_id = p_location_id and cr.redeemed_at > now() - interval '30 days'
+          ) x
+         where x.who is not null
+         group by x.who
+      ) p);
+end;
+$$;
+revoke execute on function app.counter_people(text) from public;
+grant execute on function app.counter_people(text) to authenticated;

@@ -9,6 +9,9 @@
 //   §5 the code field has the focus, a malformed code is said plainly, too soon still redeems, and
 //      a check-in the limits will refuse is refused at the kiosk before a QR shows; a typed name or
 //      phone number finds the member (a list when several, "No member found" when none).
+// And the redemption proof: a clerk who found a member by name approves a visit but cannot redeem
+// without the member's code or card; with the code, the redemption records that clerk, and the
+// admin's customer detail names them.
 // Hold `flock /tmp/ports.lock`.
 import type { Page } from 'playwright-core';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
@@ -295,7 +298,7 @@ it('§5: the code field has the focus; a malformed code is said plainly; too soo
   await kiosk.page.close();
 }, 120_000);
 
-it('§5: a typed name or phone number finds the member — a list when several, the member as if scanned when one, "No member found" when none; the visit only on a press', async () => {
+it('§5: a typed name or phone number finds the member — a list when several, the member when one, "No member found" when none; the visit only on a press', async () => {
   await limits(0);
   // Letters only: a name with digits is not a search.
   const tag = `Wren${[...Date.now().toString(36).slice(-4)].map((c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join('')}`;
@@ -314,7 +317,7 @@ it('§5: a typed name or phone number finds the member — a list when several, 
   await list.getByRole('button', { name: new RegExp(`^${tag} Birch`) }).click();
   const member = page.getByRole('region', { name: `Member ${tag} Birch` });
   await member.getByText(`Phone ending •••• ${second.phone.slice(-4)}`).waitFor();
-  await member.getByRole('heading', { name: 'Rewards to redeem here' }).waitFor();
+  await member.getByText('To redeem, ask for the code on their phone or scan their card.').waitFor();
   expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Scan or type a code');
   const [before] = await db.sql<{ n: number }[]>`select count(*)::int as n from public.visits where customer_id = ${second.id}`;
   expect(before?.n).toBe(0);
@@ -322,17 +325,18 @@ it('§5: a typed name or phone number finds the member — a list when several, 
   await shoot(page, 'staff-search-member-390');
   await member.getByRole('button', { name: `Approve visit for ${tag} Birch` }).click();
   await approvedRegion(page).getByText('+5').waitFor();
-  await approvedRegion(page).getByRole('button', { name: 'Redeem Free Garlic Bread' }).waitFor();
-  const visits = await db.sql<{ location_id: string; approved_by: string }[]>`
-    select location_id, approved_by::text from public.visits where customer_id = ${second.id}`;
-  expect(visits).toEqual([{ location_id: 'joanies', approved_by: joaniesStaffId }]);
+  await approvedRegion(page).getByText('Free Garlic Bread').first().waitFor();
+  expect(await approvedRegion(page).getByRole('button', { name: 'Redeem Free Garlic Bread' }).count()).toBe(0);
+  const visits = await db.sql<{ location_id: string; approved_by: string; found_by_search: boolean }[]>`
+    select location_id, approved_by::text, found_by_search from public.visits where customer_id = ${second.id}`;
+  expect(visits).toEqual([{ location_id: 'joanies', approved_by: joaniesStaffId, found_by_search: true }]);
 
   // One match by the phone's digits: the member at once, nothing approved yet.
   await page.getByRole('button', { name: 'Next customer' }).click();
   await scan(page, `(${first.phone.slice(0, 3)}) ${first.phone.slice(3, 6)}-${first.phone.slice(6)}`);
   const alder = page.getByRole('region', { name: `Member ${tag} Alder` });
   await alder.getByRole('button', { name: `Approve visit for ${tag} Alder` }).waitFor();
-  await alder.getByRole('heading', { name: 'Rewards to redeem here' }).waitFor();
+  await alder.getByText('To redeem, ask for the code on their phone or scan their card.').waitFor();
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'staff-search-member-1280');
   const [none] = await db.sql<{ n: number }[]>`select count(*)::int as n from public.visits where customer_id = ${first.id}`;
@@ -344,3 +348,82 @@ it('§5: a typed name or phone number finds the member — a list when several, 
   expect(problems).toEqual([]);
   await page.close();
 }, 120_000);
+
+it("redemption proof: a clerk who found a member by name cannot redeem without the member's code or card; with the code the redemption records that clerk, and the admin sees who", async () => {
+  await limits(0);
+  const tag = `Ana${[...Date.now().toString(36).slice(-4)].map((c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join('')}`;
+  const phone = nextPhone();
+  const member = await signUp(`${tag} Proof`, phone);
+  // Her Creamery welcome reward, earned on an earlier visit the admin approved there.
+  await apiOk('POST', '/api/visits/approve', {
+    token: accessToken(admin),
+    body: { token: `customer:${member.id}`, locationId: 'creamery' },
+  });
+  const [scoop] = await db.sql<{ id: string }[]>`
+    select id from public.customer_rewards where customer_id = ${member.id} and welcome_location_id = 'creamery'`;
+  const [clerk] = await db.sql<{ id: string }[]>`select id from auth.users where phone = '15555550101'`;
+  const redeemedEvents = async () =>
+    (await db.sql<{ n: number }[]>`select count(*)::int as n from public.points_ledger
+                                     where customer_reward_id = ${scoop!.id} and event = 'reward_redeemed'`)[0]!.n;
+
+  // The clerk types her name: a visit on a press, and how to redeem — no Redeem anywhere.
+  const { page, problems } = await app.open('/staff', 390, { storageState: creameryStaff });
+  await scan(page, `${tag} proof`);
+  const chosen = page.getByRole('region', { name: `Member ${tag} Proof` });
+  await chosen.getByText('To redeem, ask for the code on their phone or scan their card.').waitFor();
+  expect(await page.getByRole('button', { name: /^Redeem/ }).count()).toBe(0);
+  await chosen.getByRole('button', { name: `Approve visit for ${tag} Proof` }).click();
+  const approved = approvedRegion(page);
+  await approved.getByText('Free Ice Cream Scoop').first().waitFor();
+  await approved.getByText('To redeem, ask for the code on their phone or scan their card.').waitFor();
+  expect(await page.getByRole('button', { name: /^Redeem/ }).count()).toBe(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'staff-search-no-redeem-390');
+  // Nor through the API with the clerk's own session: refused, and nothing changed.
+  const refused = await api<{ error: { message: string } }>('POST', '/api/rewards/redeem', {
+    token: accessToken(creameryStaff),
+    body: { customerRewardId: scoop!.id },
+  });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.message).toBe('The member must be at the counter: ask for the code on their phone or scan their card');
+  const [still] = await db.sql<{ status: string; redeemed_by: string | null }[]>`
+    select status, redeemed_by from public.customer_rewards where id = ${scoop!.id}`;
+  expect(still).toEqual({ status: 'unlocked', redeemed_by: null });
+  expect(await redeemedEvents()).toBe(0);
+
+  // The member shows her code: the clerk scans it and confirms.
+  const token = await memberToken(phone);
+  const { code } = await apiOk<{ code: string }>('POST', '/api/rewards/redemption-code', {
+    token,
+    body: { customerRewardId: scoop!.id },
+  });
+  await page.getByRole('button', { name: 'Next customer' }).click();
+  await scan(page, code);
+  const check = page.getByRole('region', { name: 'Redeem Free Ice Cream Scoop?' });
+  await check.getByRole('button', { name: 'Confirm redemption' }).click();
+  await page.getByText('Reward Redeemed!').first().waitFor();
+  const [done] = await db.sql<{ status: string; redeemed_by: string; redeemed_proof: string; actor: string }[]>`
+    select cr.status, cr.redeemed_by::text, cr.redeemed_proof,
+           (select l.actor_user_id::text from public.points_ledger l
+             where l.customer_reward_id = cr.id and l.event = 'reward_redeemed') as actor
+      from public.customer_rewards cr where cr.id = ${scoop!.id}`;
+  expect(done).toEqual({ status: 'redeemed', redeemed_by: clerk!.id, redeemed_proof: 'code', actor: clerk!.id });
+  expect(await redeemedEvents()).toBe(1);
+  // The refused redemption (403) is the only console error.
+  expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
+  await page.close();
+
+  // The admin's customer detail names the clerk who redeemed it (the demo staff's name).
+  const adminPage = await app.open(`/admin?q=${tag}`, 1280, { storageState: admin });
+  await adminPage.page.getByRole('button', { name: `View ${tag} Proof` }).click();
+  const detail = adminPage.page.getByRole('dialog', { name: `${tag} Proof` });
+  const redemptions = detail.getByRole('region', { name: 'Redemptions' });
+  const row = redemptions.getByRole('row', { name: /Free Ice Cream Scoop/ });
+  await row.getByRole('cell', { name: 'Demo Staff' }).waitFor();
+  await row.getByRole('cell', { name: "Member's code" }).waitFor();
+  await detail.getByRole('region', { name: 'Visits' }).getByText('Demo Staff (found by search)').waitFor();
+  expect(await seriousA11yViolations(adminPage.page)).toEqual([]);
+  await shoot(adminPage.page, 'admin-redemption-who-1280');
+  expect(adminPage.problems).toEqual([]);
+  await adminPage.page.close();
+}, 180_000);

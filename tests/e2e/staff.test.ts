@@ -61,7 +61,7 @@ it('a member who signs in on /staff is told plainly they are not authorised, and
   await page.close();
 });
 
-it('the counter approves a typed check-in token once, then redeems the welcome reward', async () => {
+it("the counter approves a typed kiosk check-in token once (no proof for redeeming); the member's card scanned a moment later redeems the welcome reward", async () => {
   const member = await signUp('Greta Garbo');
   const token = await kioskCheckinToken(app.anonKey, 'creamery', member.phone);
   const { page, problems } = await openPage(app, '/staff', 390, admin);
@@ -78,14 +78,9 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'staff-approved-390');
 
-  // Redeem the welcome reward after the confirmation.
-  await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
-  await confirm.getByRole('button', { name: 'Confirm redemption' }).click();
-  await confirm.waitFor({ state: 'detached' });
-  await page.getByText('Reward Redeemed!', { exact: true }).waitFor();
+  // A kiosk's code was typed in there by phone number: no proof the member is at this counter.
+  await result.getByText('To redeem, ask for the code on their phone or scan their card.').waitFor();
   expect(await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).count()).toBe(0);
-  await result.getByText('No rewards to redeem at this business right now.').waitFor();
 
   // The same code scanned again is a new attempt (issue 20 §1): the used code is refused, and
   // nothing new is recorded.
@@ -111,6 +106,15 @@ it('the counter approves a typed check-in token once, then redeems the welcome r
   await alert.waitFor();
   expect(await alert.textContent()).toMatch(/recently|moment ago/);
   await shoot(page, 'staff-error-390');
+
+  // Her card was scanned here: the welcome reward is redeemed after the confirmation.
+  const rewards = page.getByRole('region', { name: 'Rewards of Greta Garbo' });
+  await rewards.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop?' });
+  await confirm.getByRole('button', { name: 'Confirm redemption' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.getByText('Reward Redeemed!', { exact: true }).waitFor();
+  await rewards.getByText('No rewards to redeem at this business right now.').waitFor();
 
   // A code that is no code at all (letters alone would be a member search, issue 20 §5).
   await scanner.fill('customer:12');

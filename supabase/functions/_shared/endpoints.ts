@@ -11,6 +11,9 @@ import { startRedemption } from './routes/account/start-redemption.ts';
 import { checkRedemptionCode } from './routes/account/check-redemption-code.ts';
 import { redeemCode } from './routes/account/redeem-code.ts';
 import { counterSearch } from './routes/account/counter-search.ts';
+import { scanCard } from './routes/account/scan-card.ts';
+import { reportRedemption } from './routes/account/report-redemption.ts';
+import { undoRedemption } from './routes/admin/undo-redemption.ts';
 import {
   changeMyPhone,
   confirmMyPhone,
@@ -42,6 +45,7 @@ import { adminAudit } from './routes/admin/audit.ts';
 import { handleMessage } from './routes/admin/handle-message.ts';
 import { adminOwners, grantOwner, revokeOwner } from './routes/admin/owners.ts';
 import { businessSettlement } from './routes/coalition/business-settlement.ts';
+import { counterPeople } from './routes/coalition/counter-people.ts';
 import { revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
@@ -109,6 +113,8 @@ export const endpoints: Record<string, Endpoint> = {
   redeemReward,
   redeemableRewards,
   counterSearch,
+  scanCard,
+  reportRedemption,
   startRedemption,
   checkRedemptionCode,
   redeemCode,
@@ -132,6 +138,7 @@ export const endpoints: Record<string, Endpoint> = {
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,
+  undoRedemption,
   adjustPoints,
   renameMember,
   changeMemberPhone,
@@ -186,6 +193,7 @@ export const endpoints: Record<string, Endpoint> = {
   updateTiers,
   updateContent,
   businessSettlement,
+  counterPeople,
   openApi,
 };
 

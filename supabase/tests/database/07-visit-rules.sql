@@ -253,10 +253,12 @@ select throws_ok(format('select * from app.redeem_reward(%L, %L)', :'scoop', 'mu
 select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY403', null,
   'The owner does not redeem on their own: they show a redemption code at a counter');
 call tests.act_as('staff');
+select tests.saw_card('staff', 'member_a', 'creamery') as ignored \gset
 select is(r #>> '{customerReward,status}', 'redeemed', 'The creamery''s staff redeem its welcome reward') from app.redeem_reward(:'scoop') r;
 select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'A reward is redeemed once: the second time is a 409');
 select throws_ok(format('select * from app.redeem_reward(%L)', :'scoop'), 'LY409', null, 'Staff cannot redeem it again at the counter either');
 call tests.act_as('museum_staff');
+select tests.saw_card('museum_staff', 'member_a', 'museum') as ignored \gset
 select is(r #>> '{customerReward,status}', 'redeemed', 'Staff of any business redeem a network reward (Silver) at their counter') from app.redeem_reward(:'silver') r;
 call tests.act_as_superuser();
 select results_eq(format('select redeemed_location_id, redeemed_by from public.customer_rewards where id = %L', :'silver'),

@@ -3,7 +3,7 @@
 -- an admin at a location where it is valid. Everyone else gets a 403 or 404 and nothing changes.
 begin;
 \ir 00-helpers.psql
-select plan(24);
+select plan(25);
 
 call tests.create_cast();
 insert into tests.cast_members (name, user_id) values ('stranger', tests.create_user('13125550140'));
@@ -60,9 +60,14 @@ select is((select count(*)::int from public.points_ledger where event = 'reward_
 -- Those who may ----------------------------------------------------------------------------
 
 call tests.act_as('staff');
+select throws_ok(format('select app.redeem_reward(%L)', :'scoop'), 'LY403',
+  'The member must be at the counter: ask for the code on their phone or scan their card',
+  'Staff who have not scanned the member''s card or phone here are told to ask for the code');
+select tests.saw_card('staff', 'member_a', 'creamery') as ignored \gset
 select is(app.redeem_reward(:'scoop') #>> '{customerReward,status}', 'redeemed',
   'Staff of the creamery redeem its welcome reward at their counter');
 call tests.act_as('other_staff');
+select tests.saw_card('other_staff', 'member_a', 'joanies') as ignored \gset
 select is(app.redeem_reward(:'silver') #>> '{customerReward,status}', 'redeemed',
   'Staff of any business redeem a network reward at their own counter');
 call tests.act_as('admin');

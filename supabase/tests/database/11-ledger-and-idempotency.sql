@@ -61,6 +61,7 @@ select is((select actor_role from public.points_ledger where customer_id = tests
 -- Redemption, with a key.
 select tests.customer_reward_id('member_a', 'creamery') as scoop \gset
 call tests.act_as('staff');
+select tests.saw_card('staff', 'member_a', 'creamery') as ignored \gset
 select app.redeem_reward(:'scoop', null, 'redeem-key-0001') as redeemed \gset
 select is(app.redeem_reward(:'scoop', null, 'redeem-key-0001'), :'redeemed'::jsonb,
   'Retrying a redemption with the same key answers the first result instead of a 409');

@@ -17,6 +17,7 @@ select app.approve_visit('customer:' || tests.customer_id('member_a'), 'museum')
 select tests.customer_reward_id('member_a', 'joanies') as bread, tests.customer_reward_id('member_a', 'museum') as admission,
        tests.customer_reward_id('member_a', 'Silver') as silver \gset
 call tests.act_as('other_staff');
+select tests.saw_card('other_staff', 'member_a', 'joanies') as ignored \gset
 select app.redeem_reward(:'bread') as ignored \gset
 
 -- Who may void ---------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ select is(jsonb_path_query_array(:'at_joanies'::jsonb, '$.redeemableRewards[0].i
 
 -- Third visit: a check-in token approved by the creamery's staff, after Silver was redeemed.
 call tests.act_as('other_staff');
+select tests.saw_card('other_staff', 'member_a', 'joanies') as ignored \gset
 select app.redeem_reward(tests.customer_reward_id('member_a', 'Silver')) as ignored \gset
 call tests.act_as('member_a');
 select app.start_checkin('creamery') ->> 'token' as t3 \gset

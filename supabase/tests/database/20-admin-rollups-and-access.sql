@@ -37,6 +37,7 @@ select is((select count(*)::int from public.customers c
 select cr.id as scoop from public.customer_rewards cr
  where cr.customer_id = tests.customer_id('member_a') and cr.welcome_location_id = 'creamery' \gset
 call tests.act_as('staff');
+select tests.saw_card('staff', 'member_a', 'creamery') as ignored \gset
 select lives_ok(format($$ select app.redeem_reward(%L) $$, :'scoop'), 'Staff redeem A''s creamery welcome reward');
 call tests.act_as_superuser();
 select private.fold_rollups();

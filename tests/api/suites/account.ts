@@ -7,6 +7,7 @@ import {
   MyVisitsResponse,
   RedeemCodeResponse,
   StartRedemptionResponse,
+  VelocityFlagsResponse,
 } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
 import { createKiosk, createMember, createStaff, recordVisit } from '../../support/api-factories.ts';
@@ -32,6 +33,7 @@ export function accountSuite(kind: DatabaseKind) {
         rewards: [],
         visitedLocations: [],
         totalVisits: 0,
+        recentRedemptions: [],
       });
     });
 
@@ -140,13 +142,22 @@ export function accountSuite(kind: DatabaseKind) {
       expect(await statusOf(owner.silver)).toBe('unlocked');
     });
 
-    it("lets staff redeem at the counter only where the reward is valid", async () => {
+    it("lets staff redeem at the counter only where the reward is valid, once they scanned the member's card", async () => {
       const member = await memberWithRewards();
       const museumStaff = await createStaff(h(), 'museum');
+      const scan = (token: string) =>
+        h().call('POST', '/api/rewards/scan-card', { token, body: { token: `customer:${member.id}` } });
+      // No card scanned here: the member may not be at the counter.
+      const unseen = await redeem({ customerRewardId: member.silver }, museumStaff);
+      expect(unseen.status).toBe(403);
+      expect(unseen.error?.message).toBe('The member must be at the counter: ask for the code on their phone or scan their card');
+      expect(await statusOf(member.silver)).toBe('unlocked');
+      expect((await scan(museumStaff)).status).toBe(200);
       expect((await redeem({ customerRewardId: member.scoop }, museumStaff)).status).toBe(403);
       expect(await statusOf(member.scoop)).toBe('unlocked');
       expect((await redeem({ customerRewardId: member.silver }, museumStaff)).status).toBe(200);
       const creameryStaff = await createStaff(h(), 'creamery');
+      expect((await scan(creameryStaff)).status).toBe(200);
       expect((await redeem({ customerRewardId: member.scoop }, creameryStaff)).status).toBe(200);
     });
 
@@ -205,6 +216,31 @@ export function accountSuite(kind: DatabaseKind) {
       expect((await confirm(staff, started.code)).status).toBe(409);
       const used = await h().call('POST', '/api/rewards/redemption-code', { token: member.token, body: { customerRewardId: member.silver } });
       expect(used.status).toBe(409);
+    });
+
+    it('tells the member of the redemption in their account; "not you?" flags it for the operator, naming the clerk', async () => {
+      const member = await memberWithRewards();
+      const { code } = await startCode(member.token, member.scoop);
+      const clerk = await createStaff(h(), 'creamery');
+      expect((await confirm(clerk, code)).status).toBe(200);
+      const account = bodyOf(await h().call('GET', '/api/me', { token: member.token }), MeResponse);
+      expect(account.recentRedemptions).toEqual([expect.objectContaining({
+        customerRewardId: member.scoop, rewardName: 'Free Ice Cream Scoop', businessName: 'Village Creamery', reportedAt: null,
+        notice: expect.stringMatching(/^Your Free Ice Cream Scoop was redeemed at Village Creamery at \d{1,2}:\d\d [AP]M — not you\?$/),
+      })]);
+      const other = await createMember(h());
+      const notMe = (token: string, id: string) => h().call('POST', `/api/me/rewards/${id}/not-me`, { token });
+      expect((await notMe(other.token, member.scoop)).status).toBe(404);
+      expect((await notMe(member.token, member.silver)).status).toBe(409);
+      // Reported twice at once: one flag.
+      const both = await Promise.all([notMe(member.token, member.scoop), notMe(member.token, member.scoop)]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      const flags = bodyOf(await h().call('GET', '/api/admin/flags', { token: await h().adminToken() }), VelocityFlagsResponse);
+      const mine = flags.filter((f) => f.customerId === member.id);
+      expect(mine).toEqual([expect.objectContaining({ kind: 'not_me', customerRewardId: member.scoop, businessName: 'Village Creamery' })]);
+      const [clerkPhone] = await h().db.sql<{ phone: string }[]>`
+        select right(u.phone, 10) as phone from auth.users u join public.customer_rewards cr on cr.redeemed_by = u.id where cr.id = ${member.scoop}`;
+      expect(mine[0]).toMatchObject({ redeemedBy: clerkPhone!.phone });
     });
 
     it('keeps a welcome reward to its own business, and refuses members, other members and expired codes', async () => {

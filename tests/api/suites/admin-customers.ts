@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdminCustomerDetail, AdminCustomersResponse, CustomersCountResponse } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';
-import { recordVisit, signUp } from '../../support/api-factories.ts';
+import { createStaff, recordVisit, signUp } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 
@@ -80,7 +80,10 @@ export function adminCustomersSuite(kind: DatabaseKind) {
         ['tier', null, 'revoked'], ['welcome', 'museum', 'redeemed'], ['welcome', 'snackco', 'revoked'],
       ]);
       expect(detail.redemptions).toEqual([
-        { customerRewardId: museumReward.id, rewardName: museumReward.name, locationId: 'museum', businessName: expect.any(String), redeemedAt: expect.any(String) },
+        {
+          customerRewardId: museumReward.id, rewardName: museumReward.name, locationId: 'museum', businessName: expect.any(String),
+          redeemedAt: expect.any(String), redeemedBy: expect.any(String), proof: 'card',
+        },
       ]);
       expect(detail.consents).toEqual([
         expect.objectContaining({ channel: 'sms', signupChannel: 'web', pending: true, wording: expect.stringContaining('I agree to receive SMS') }),
@@ -95,6 +98,32 @@ export function adminCustomersSuite(kind: DatabaseKind) {
       // The list's rolled-up figures follow the void.
       const row = bodyOf(await get(`/api/admin/customers?search=detail%20dee`), AdminCustomersResponse)[0];
       expect(row).toMatchObject({ totalVisits: 1, totalPoints: 5 });
+    });
+
+    it('undoes a mistaken redemption with a reason: the reward is unlocked again and the ledger says who and why', async () => {
+      await noLimits();
+      const customer = await signUp(h(), { name: 'Undo Una' });
+      await visit(customer.id, 'museum');
+      const admin = await h().adminToken();
+      const staff = await createStaff(h(), 'museum');
+      await h().call('POST', '/api/rewards/scan-card', { token: staff, body: { token: `customer:${customer.id}` } });
+      const detail0 = bodyOf(await get(`/api/admin/customers/${customer.id}`), AdminCustomerDetail);
+      const reward = detail0.rewards.find((r) => r.locationId === 'museum')!;
+      expect((await h().call('POST', '/api/rewards/redeem', { token: staff, body: { customerRewardId: reward.id } })).status).toBe(200);
+      const undo = (token: string, body: unknown) =>
+        h().call('POST', `/api/admin/rewards/${reward.id}/undo-redemption`, { token, body });
+      expect((await undo(staff, { reason: 'Wrong button' })).status).toBe(403);
+      expect((await undo(admin, { reason: '  ' })).status).toBe(400);
+      const undone = await undo(admin, { reason: 'Wrong button' });
+      expect(undone.status).toBe(200);
+      expect(undone.body).toMatchObject({ customerRewardId: reward.id, status: 'unlocked', undoneRedemption: { locationId: 'museum' } });
+      expect((await undo(admin, { reason: 'Wrong button' })).status).toBe(409);
+      const detail = bodyOf(await get(`/api/admin/customers/${customer.id}`), AdminCustomerDetail);
+      expect(detail.rewards.find((r) => r.id === reward.id)).toMatchObject({ status: 'unlocked', redeemedAt: null });
+      expect(detail.redemptions).toEqual([]);
+      expect(detail.ledger[0]).toMatchObject({ event: 'redemption_undone', reason: 'Wrong button', actorRole: 'admin', actor: expect.any(String) });
+      const redeemedEvent = detail.ledger.find((e) => e.event === 'reward_redeemed')!;
+      expect(redeemedEvent.actor).toBe((undone.body as { undoneRedemption: { redeemedBy: string } }).undoneRedemption.redeemedBy);
     });
 
     it('answers 404 for an unknown customer and 400 for a bad id, sort or page', async () => {

@@ -155,6 +155,9 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       expect((await h().call('GET', '/api/rewards/redeemable?customerId=00000000-0000-4000-8000-000000000999', { token: snackStaff })).status).toBe(404);
       // Redeeming one takes it off the list.
       const cookie = atSnack.redeemableRewards.find((r) => r.name === 'Free Sock Monkey Cookie')!;
+      // Looking a member up is no proof they are here: the clerk scans their card first.
+      expect((await h().call('POST', '/api/rewards/redeem', { token: snackStaff, body: { customerRewardId: cookie.id } })).status).toBe(403);
+      expect((await h().call('POST', '/api/rewards/scan-card', { token: snackStaff, body: { token: `customer:${member.id}` } })).status).toBe(200);
       expect((await h().call('POST', '/api/rewards/redeem', { token: snackStaff, body: { customerRewardId: cookie.id } })).status).toBe(200);
       const later = bodyOf(await h().call('GET', path, { token: snackStaff }), RedeemableRewardsResponse);
       expect(later.redeemableRewards.map((r) => r.name)).toEqual(['$5 Off Any Business']);

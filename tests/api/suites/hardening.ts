@@ -162,6 +162,8 @@ export function hardeningSuite(kind: DatabaseKind) {
       const reward = visit.unlockedRewards[0]!;
       const key = `redeem-${randomUUID()}`;
       const staff = await createStaff(h(), 'snackco');
+      // The clerk scans the member's card: proof they are at the counter.
+      await h().call('POST', '/api/rewards/scan-card', { token: staff, body: { token: memberCard(member.id).token } });
       const redeem = () =>
         h().call('POST', '/api/rewards/redeem', {
           token: staff,

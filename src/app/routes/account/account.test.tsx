@@ -31,6 +31,7 @@ const me = (points: number, status: 'unlocked' | 'redeemed' = 'unlocked') => ({
   rewards: [reward(status)],
   visitedLocations: [{ id: 'creamery', businessName: 'Village Creamery', visits: 1, lastVisit: '2026-11-20T15:00:00.000Z' }],
   totalVisits: points / 5,
+  recentRedemptions: [] as unknown[],
 });
 const locations = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map((id) => ({
   id,
@@ -82,6 +83,29 @@ describe('/account', () => {
     expect(await screen.findByText('1 of 6 visited')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show My QR Code' })).toHaveAttribute('href', '/account/qr');
     expect(screen.getByRole('link', { name: 'Visit History' })).toHaveAttribute('href', '/account/history');
+  });
+
+  it('tells the member of each recent redemption, and "Not you?" reports it to the programme', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    let reportedAt: string | null = null;
+    const notice = 'Your Free Ice Cream Scoop was redeemed at Village Creamery at 3:05 PM — not you?';
+    const api = fakeApi({
+      'GET /api/me': () => [200, { ...me(5, 'redeemed'), recentRedemptions: [{
+        customerRewardId: REWARD_ID, rewardName: 'Free Ice Cream Scoop', businessName: 'Village Creamery',
+        redeemedAt: '2026-11-20T21:05:00.000Z', notice, reportedAt,
+      }] }],
+      'GET /api/locations': [200, locations],
+      [`POST /api/me/rewards/${REWARD_ID}/not-me`]: () => {
+        reportedAt = '2026-11-20T21:10:00.000Z';
+        return [200, { flagged: true, flaggedAt: reportedAt }];
+      },
+    });
+    renderRoute('/account');
+    expect(await screen.findByText('Your Free Ice Cream Scoop was redeemed at Village Creamery at 3:05 PM.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Not you? Report the redemption of Free Ice Cream Scoop' }));
+    expect(await screen.findByText('Reported: the programme will look into it.')).toBeInTheDocument();
+    expect(api.of(`POST /api/me/rewards/${REWARD_ID}/not-me`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Not you\?/ })).not.toBeInTheDocument();
   });
 
   it('hides the goal once no points are needed (SPEC §4)', async () => {

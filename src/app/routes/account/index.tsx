@@ -17,6 +17,7 @@ import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
+import { RecentRedemptions } from '@/features/rewards/components/RecentRedemptions.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
@@ -65,6 +66,7 @@ function Account() {
         Visited locations: <strong>{visitedLocations.length}</strong>
       </p>
       <RewardList rewards={rewards} action={(reward) => <RedeemButton reward={reward} />} />
+      <RecentRedemptions redemptions={me.data.recentRedemptions} />
       <MemberPassport me={me.data} />
       <div className="grid gap-3 sm:grid-cols-2">
         <ButtonLink to="/account/qr" size="lg">

@@ -20,6 +20,7 @@ const me = {
     lastVisit: '2026-11-20T15:00:00.000Z',
   })),
   totalVisits: 3,
+  recentRedemptions: [],
 };
 const locations = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map((id) => ({
   id,

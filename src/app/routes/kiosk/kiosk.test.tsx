@@ -26,6 +26,8 @@ const creamery = {
 const approved = (pointsEarned: number, totalPoints: number, unlocked: string[] = []) => ({
   visitId: '44444444-4444-4444-8444-444444444444',
   customer: { id: CUSTOMER_ID, name: 'Ada' },
+  foundBySearch: false,
+  memberSeen: false,
   locationId: 'creamery',
   pointsEarned,
   totalPoints,

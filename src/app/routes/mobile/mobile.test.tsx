@@ -22,6 +22,7 @@ function meOf(visits: number, rewards: unknown[] = []) {
     rewards,
     visitedLocations: [],
     totalVisits: visits,
+    recentRedemptions: [],
   };
 }
 
@@ -181,6 +182,8 @@ describe('/mobile/qr', () => {
         {
           visitId: '44444444-4444-4444-8444-444444444444',
           customer: { id: CUSTOMER_ID, name: 'Ada' },
+          foundBySearch: false,
+          memberSeen: false,
           locationId: 'museum',
           pointsEarned: 5,
           totalPoints: 5,

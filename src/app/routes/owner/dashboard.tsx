@@ -1,5 +1,5 @@
 // /owner: a business owner's view of their one business (issue 21 §3): its figures (the last 30
-// days), its monthly report and settlement line for a chosen month, its staff phones (which the
+// days) and who served at its counter, its monthly report and settlement line for a chosen month, its staff phones (which the
 // owner manages), its kiosks, text campaigns to the members who visited it (issue 22 §3) and the
 // audit rows of the business. Nothing of another business: the
 // API answers an owner only for their own (403 otherwise). Signed out, the phone-code sign-in.
@@ -13,6 +13,7 @@ import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
 import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
 import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
+import { CounterPeople } from '@/features/admin/components/CounterPeople.tsx';
 import { KioskList } from '@/features/admin/components/KioskList.tsx';
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
 import { QueryState } from '@/features/admin/components/QueryState.tsx';
@@ -76,6 +77,10 @@ function OwnerDashboard() {
           failed={metrics.isError}
           filters={filters}
         />
+        <Card className="grid content-start gap-3 p-5">
+          <CardTitle>Who served at the counter</CardTitle>
+          <CounterPeople locationId={locationId} businessName={businessName} />
+        </Card>
         <Card className="grid gap-4 p-5">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <CardTitle>Monthly report and settlement</CardTitle>

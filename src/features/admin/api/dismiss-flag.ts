@@ -1,10 +1,10 @@
 // POST /api/admin/flags/{flagId}/dismiss: the operator looked at a flag and found nothing wrong.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VelocityFlag } from '@contract';
+import { Flag } from '@contract';
 import { apiJson } from '@/lib/api-client.ts';
 
 export function dismissFlag(flagId: string) {
-  return apiJson(VelocityFlag, 'POST', `/api/admin/flags/${encodeURIComponent(flagId)}/dismiss`);
+  return apiJson(Flag, 'POST', `/api/admin/flags/${encodeURIComponent(flagId)}/dismiss`);
 }
 
 export function useDismissFlag() {

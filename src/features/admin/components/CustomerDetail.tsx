@@ -1,5 +1,6 @@
 // One customer's record in a dialog (issue 14): profile and consents, visits (each approved one
-// can be voided with a reason), rewards, redemptions and the points ledger; and the member-record
+// can be voided with a reason), rewards, redemptions (each with who redeemed it and the proof the
+// member was there; each can be undone with a reason) and the points ledger with who acted; and the member-record
 // actions (issue 21 §3): correct name or phone, suspend, adjust points, forget.
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '@contract';
@@ -9,6 +10,7 @@ import { formatPhone } from '@/lib/phone.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { MemberRecordActions } from './MemberRecordActions.tsx';
 import { QueryState } from './QueryState.tsx';
+import { UndoRedemptionButton } from './UndoRedemptionButton.tsx';
 import { VoidVisitButton } from './VoidVisitButton.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
@@ -23,6 +25,16 @@ function consentStep(consent: Consent): string {
   if (consent.source === 'sms_reply') return 'confirmed by SMS reply';
   return 'agreed';
 }
+
+/** A person as the API names them: a phone's 10 digits are shown as a phone. */
+const who = (label: string | null) => (label && /^\d{10}$/.test(label) ? formatPhone(label) : label);
+
+const PROOF: Record<NonNullable<AdminCustomerDetail['redemptions'][number]['proof']>, string> = {
+  code: "Member's code",
+  card: 'Card scanned',
+  phone: 'Phone scanned',
+  admin_reason: "Admin's reason (ledger)",
+};
 
 export function CustomerDetailDialog(props: {
   customerId: string | null;
@@ -114,7 +126,10 @@ function DetailBody(props: {
               <td className={cell}>{when(visit.createdAt)}</td>
               <td className={cell}>{visit.businessName}</td>
               <td className={cell}>{visit.points}</td>
-              <td className={cell}>{visit.approvedVia}</td>
+              <td className={cell}>
+                {who(visit.approvedBy) ?? visit.approvedVia}
+                {visit.foundBySearch ? ' (found by search)' : ''}
+              </td>
               <td className={cell}>
                 {visit.status === 'voided' ? (
                   <span>
@@ -156,12 +171,17 @@ function DetailBody(props: {
       </Section>
 
       <Section title="Redemptions" empty={redemptions.length === 0} emptyText="No redemptions yet">
-        <Table label="Redemptions" head={['Reward', 'Where', 'When']}>
+        <Table label="Redemptions" head={['Reward', 'Where', 'When', 'Redeemed by', 'Proof', '']}>
           {redemptions.map((r) => (
             <tr key={r.customerRewardId}>
               <td className={cell}>{r.rewardName}</td>
               <td className={cell}>{r.businessName ?? '—'}</td>
               <td className={cell}>{when(r.redeemedAt)}</td>
+              <td className={cell}>{who(r.redeemedBy) ?? '—'}</td>
+              <td className={cell}>{r.proof ? PROOF[r.proof] : '—'}</td>
+              <td className={cell}>
+                <UndoRedemptionButton redemption={r} customerName={customer.name} />
+              </td>
             </tr>
           ))}
         </Table>
@@ -195,7 +215,9 @@ function DetailBody(props: {
               <td className={cell}>
                 {event.locationId ? props.businessName(event.locationId) : '—'}
               </td>
-              <td className={cell}>{event.actorRole ?? '—'}</td>
+              <td className={cell}>
+                {event.actor ? `${who(event.actor)} (${event.actorRole ?? '—'})` : (event.actorRole ?? '—')}
+              </td>
               <td className={cell}>{event.reason ?? '—'}</td>
             </tr>
           ))}

@@ -1,6 +1,8 @@
-// The Flags tab: members flagged by the velocity rule (5+ approved visits in one day). Review
-// opens the member's record (their visits, each voidable); Dismiss closes the flag.
+// The Flags tab: members flagged by the velocity rule (5+ approved visits in one day), and
+// redemptions a member said were not them ("not you?"), naming who redeemed. Review opens the
+// member's record (visits voidable, redemptions undoable); Dismiss closes the flag.
 import { useState } from 'react';
+import type { Flag } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -29,7 +31,7 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
         error={query.error}
         onRetry={() => void query.refetch()}
         empty={query.data?.length === 0}
-        emptyText="No flagged members: nobody has had 5 or more visits in a day."
+        emptyText="No flags: nobody has had 5 or more visits in a day, and no member said a redemption was not them."
         what="the flags"
       >
         <ul className="grid gap-3">
@@ -39,7 +41,7 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
                 <div>
                   <p className="font-semibold text-bark-900">{flag.customerName}</p>
                   <p className="text-sm text-bark-700">
-                    {flag.visits} visits on {new Date(`${flag.day}T12:00:00`).toLocaleDateString()}
+                    {describe(flag)}
                     {flag.dismissedAt
                       ? ` · dismissed ${new Date(flag.dismissedAt).toLocaleString()}`
                       : ''}
@@ -49,9 +51,9 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
                   <Button
                     variant="secondary"
                     onClick={() => props.onReview(flag.customerId)}
-                    aria-label={`Review the visits of ${flag.customerName}`}
+                    aria-label={`Review the ${flag.kind === 'velocity' ? 'visits' : 'redemption'} of ${flag.customerName}`}
                   >
-                    Review visits
+                    {flag.kind === 'velocity' ? 'Review visits' : 'Review redemption'}
                   </Button>
                   {flag.dismissedAt ? null : (
                     <Button
@@ -84,5 +86,15 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
         </ul>
       </QueryState>
     </div>
+  );
+}
+
+function describe(flag: Flag): string {
+  if (flag.kind === 'velocity') {
+    return `${flag.visits} visits on ${new Date(`${flag.day}T12:00:00`).toLocaleDateString()}`;
+  }
+  return (
+    `Says it was not them: ${flag.rewardName} redeemed at ${flag.businessName ?? 'a counter'} ` +
+    `on ${new Date(flag.redeemedAt).toLocaleString()} by ${flag.redeemedBy ?? 'an unknown person'}`
   );
 }

@@ -55,6 +55,7 @@ export function ApprovalResult(props: {
         locationId={props.locationId}
         redeemed={props.redeemed}
         onRedeemed={props.onRedeemed}
+        present={result.memberSeen}
       />
     </Card>
   );

@@ -14,6 +14,8 @@ const CARD = `customer:${CUSTOMER}`;
 const approved = {
   visitId: '00000000-0000-4000-8000-0000000000cc',
   customer: { id: CUSTOMER, name: 'Greta Garbo' },
+  foundBySearch: false,
+  memberSeen: true,
   locationId: 'creamery',
   pointsEarned: 5,
   totalPoints: 10,
@@ -86,7 +88,7 @@ it('each scan of the same member card is a new attempt with a new key (the next 
 it('retries a request whose answer never came with the same key, once the clerk asks', async () => {
   let answer: [number, unknown] = [503, { error: { code: 'unavailable', message: 'Try again in a moment' } }];
   const calls = setup(() => answer, {
-    '/api/rewards/redeemable': () => [200, { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: [] }],
+    '/api/rewards/scan-card': () => [200, { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: [] }],
   });
   await scan(CARD);
   const alert = await screen.findByRole('alert');
@@ -146,11 +148,11 @@ it("reads a member's redemption code, shows who and what, and redeems it only on
   await waitFor(() => expect(screen.getByLabelText('Scan or type a member code')).toHaveFocus());
 });
 
-it("a rate-limited scan says 'Already checked in recently' with the API's own words, and still offers the rewards to redeem", async () => {
+it("a rate-limited card scan says 'Already checked in recently' with the API's own words, records the scan and still offers the rewards to redeem", async () => {
   const calls = setup(
     () => [429, { error: { code: 'rate_limited', message: 'This visit was already approved recently' } }],
     {
-      '/api/rewards/redeemable': () => [
+      '/api/rewards/scan-card': () => [
         200,
         { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: approved.redeemableRewards },
       ],
@@ -163,8 +165,8 @@ it("a rate-limited scan says 'Already checked in recently' with the API's own wo
   expect(screen.queryByRole('region', { name: 'Visit Approved!' })).not.toBeInTheDocument();
   const rewards = await screen.findByRole('region', { name: 'Rewards of Greta Garbo' });
   expect(within(rewards).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).toBeInTheDocument();
-  const asked = calls.find((c) => c.url.pathname === '/api/rewards/redeemable')!;
-  expect(Object.fromEntries(asked.url.searchParams)).toEqual({ customerId: CUSTOMER, locationId: 'creamery' });
+  const asked = calls.find((c) => c.url.pathname === '/api/rewards/scan-card')!;
+  expect(JSON.parse(String(asked.init!.body))).toEqual({ token: CARD, locationId: 'creamery' });
 });
 
 it('an expired or used code is named as such', async () => {

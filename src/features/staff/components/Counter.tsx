@@ -1,6 +1,7 @@
 // The counter at one business: scan (camera, USB scanner or typed) a member card or check-in code
 // to approve a visit here, or a member's redemption code to redeem their reward here (issue 20);
-// a typed name or phone number finds the member when their phone is flat (issue 20 §5).
+// a typed name or phone number finds the member when their phone is flat (issue 20 §5) — for a
+// visit only: redeeming needs the member's code or their card or phone scanned here.
 // Every scan is a new attempt with a new Idempotency-Key; only a retry of a request whose answer
 // never came reuses its key. The code field has the focus on load and after every result.
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
@@ -15,7 +16,7 @@ import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useApproveScan } from '../api/approve-scan.ts';
-import { useGetRedeemable } from '../api/get-redeemable.ts';
+import { useScanCard } from '../api/scan-card.ts';
 import { useCheckRedemptionCode, useRedeemCode } from '../api/redemption-code.ts';
 import { useSearchMembers } from '../api/search-members.ts';
 import { Attempts, answerNeverCame } from '../lib/attempts.ts';
@@ -45,11 +46,10 @@ export function Counter(props: {
   const approve = useApproveScan();
   const checkCode = useCheckRedemptionCode();
   const redeemCode = useRedeemCode();
-  const getRedeemable = useGetRedeemable();
+  const scanCard = useScanCard();
   const searchMembers = useSearchMembers();
   const [matches, setMatches] = useState<{ query: string; found: CounterSearchResponse } | null>(null);
   const [chosen, setChosen] = useState<FoundMember | null>(null);
-  const [chosenRewards, setChosenRewards] = useState<RedeemableRewardsResponse | null>(null);
   const [tooSoon, setTooSoon] = useState<RedeemableRewardsResponse | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const attempts = useRef(new Attempts());
@@ -69,7 +69,6 @@ export function Counter(props: {
     setTooSoon(null);
     setMatches(null);
     setChosen(null);
-    setChosenRewards(null);
   };
   const fail = (error: unknown, retry: () => void, malformed = false) => {
     const shown = scanError(error);
@@ -98,14 +97,11 @@ export function Counter(props: {
           // Answered either way: the camera closes, so a code still in view is not read in a loop.
           setCamera(false);
           fail(error, () => approveValue(value), error instanceof ApiError && error.status === 400);
-          // Too soon for a visit is not too soon for a reward: list what can be redeemed here.
-          const card = /^customer:(.+)$/.exec(value);
-          if (card && error instanceof ApiError && error.status === 429) {
+          // Too soon for a visit is not too soon for a reward: the card scan is recorded (the
+          // member is here) and what can be redeemed here is listed.
+          if (value.startsWith('customer:') && error instanceof ApiError && error.status === 429) {
             setRedeemed(new Set());
-            getRedeemable.mutate(
-              { customerId: card[1]!, locationId: props.locationId },
-              { onSuccess: setTooSoon },
-            );
+            scanCard.mutate({ token: value, locationId: props.locationId }, { onSuccess: setTooSoon });
           }
         },
         onSettled: focusInput,
@@ -154,22 +150,14 @@ export function Counter(props: {
     );
   };
 
-  // One member found (or chosen from the list): shown as if their card was scanned, with what
-  // they can redeem here; the visit waits for the clerk's press (ChosenMember).
+  // One member found (or chosen from the list): the visit waits for the clerk's press
+  // (ChosenMember); redeeming waits for the member's code or card.
   const choose = (member: FoundMember) => {
     setMatches(null);
     setChosen(member);
-    setChosenRewards(null);
     setRedeemed(new Set());
-    getRedeemable.mutate(
-      { customerId: member.id, locationId: props.locationId },
-      {
-        onSuccess: setChosenRewards,
-        onError: (error) => fail(error, () => choose(member)),
-        // The chosen row's button is gone: the code field takes the focus back.
-        onSettled: focusInput,
-      },
-    );
+    // The chosen row's button is gone: the code field takes the focus back.
+    focusInput();
   };
 
   const search = (query: string) => {
@@ -251,17 +239,10 @@ export function Counter(props: {
       {chosen ? (
         <ChosenMember
           member={chosen}
-          rewards={chosenRewards}
-          locationId={props.locationId}
-          redeemed={redeemed}
-          onRedeemed={(id) => {
-            setRedeemed((done) => new Set(done).add(id));
-            focusInput();
-          }}
           onApprove={() => {
-            const card = `customer:${chosen.id}`;
+            const lookup = `lookup:${chosen.lookupId}`;
             clear();
-            approveValue(card);
+            approveValue(lookup);
           }}
           pending={pending}
           renderTier={props.renderTier}

@@ -1,20 +1,21 @@
 // The counter's member search (issue 20 §5): a typed name or phone number finds the member when
-// their phone is flat — one match is shown as if their card was scanned (rewards to redeem, the
-// visit only on a deliberate press), several are a list to choose from, none says so.
+// their phone is flat — one match is shown for a visit on a deliberate press (by its lookup, never
+// the member's card value) and with how to redeem (no Redeem button: a search is no proof the
+// member is here); several are a list to choose from, none says so.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
 import { Counter } from './Counter.tsx';
 
 const ANA = {
-  id: '00000000-0000-4000-8000-0000000000a1',
+  lookupId: '00000000-0000-4000-8000-0000000000a1',
   name: 'Ana Lind',
   phoneLast4: '0142',
   totalPoints: 10,
   tier: 'Silver',
 };
 const ANN = {
-  id: '00000000-0000-4000-8000-0000000000a2',
+  lookupId: '00000000-0000-4000-8000-0000000000a2',
   name: 'Ann Lindqvist',
   phoneLast4: '7781',
   totalPoints: 0,
@@ -29,24 +30,18 @@ const REWARD = {
 function setup(customers: (typeof ANA)[], more = false) {
   const calls = stubApi({
     '/api/staff/members': () => [200, { customers, more }],
-    '/api/rewards/redeemable': (url: URL) => [
-      200,
-      {
-        customer: { id: url.searchParams.get('customerId'), name: 'Ana Lind' },
-        locationId: 'creamery',
-        redeemableRewards: [REWARD],
-      },
-    ],
     '/api/visits/approve': () => [
       200,
       {
         visitId: '00000000-0000-4000-8000-0000000000cc',
-        customer: { id: ANA.id, name: 'Ana Lind' },
+        customer: { name: 'Ana Lind' },
+        foundBySearch: true,
+        memberSeen: false,
         locationId: 'creamery',
         pointsEarned: 5,
         totalPoints: 15,
         unlockedRewards: [],
-        redeemableRewards: [],
+        redeemableRewards: [REWARD],
       },
     ],
   });
@@ -62,7 +57,7 @@ async function type(value: string) {
 
 const paths = (calls: { url: URL }[]) => calls.map((c) => c.url.pathname);
 
-it('one member found by phone digits is shown as if scanned; the visit waits for the press', async () => {
+it('one member found by phone digits is shown for a visit on a press, never a redemption', async () => {
   const calls = setup([ANA]);
   await type('(312) 555-0142');
   expect(calls[0]!.url.searchParams.get('q')).toBe('(312) 555-0142');
@@ -70,17 +65,24 @@ it('one member found by phone digits is shown as if scanned; the visit waits for
   expect(within(member).getByText('Phone ending •••• 0142')).toBeInTheDocument();
   expect(within(member).getByText('10 pts')).toBeInTheDocument();
   expect(within(member).getByText('tier for 10')).toBeInTheDocument();
-  await within(member).findByRole('button', { name: 'Redeem Free Ice Cream Scoop' });
-  expect(calls.at(-1)!.url.searchParams.get('customerId')).toBe(ANA.id);
-  // Nothing is approved by the search itself.
+  expect(within(member).getByRole('note')).toHaveTextContent(
+    'To redeem, ask for the code on their phone or scan their card.',
+  );
+  expect(within(member).queryByRole('button', { name: /Redeem/ })).not.toBeInTheDocument();
+  // Nothing is approved by the search itself, nor any reward looked up.
+  expect(paths(calls)).toEqual(['/api/staff/members']);
   expect(paths(calls)).not.toContain('/api/visits/approve');
   await userEvent.click(within(member).getByRole('button', { name: 'Approve visit for Ana Lind' }));
-  await screen.findByRole('region', { name: 'Visit Approved!' });
+  const result = await screen.findByRole('region', { name: 'Visit Approved!' });
   const approval = calls.find((c) => c.url.pathname === '/api/visits/approve')!;
   expect(JSON.parse(String(approval.init!.body))).toEqual({
-    token: `customer:${ANA.id}`,
+    token: `lookup:${ANA.lookupId}`,
     locationId: 'creamery',
   });
+  // Her reward is listed with how to redeem it, without a Redeem button.
+  expect(within(result).getByText('Free Ice Cream Scoop')).toBeInTheDocument();
+  expect(within(result).getByRole('note')).toHaveTextContent('ask for the code on their phone or scan their card');
+  expect(within(result).queryByRole('button', { name: /Redeem/ })).not.toBeInTheDocument();
 });
 
 it('several members found by name are a list; choosing one shows that member', async () => {
@@ -99,8 +101,7 @@ it('several members found by name are a list; choosing one shows that member', a
   await userEvent.click(ann);
   await screen.findByRole('region', { name: 'Member Ann Lindqvist' });
   expect(screen.queryByRole('region', { name: /members match/ })).not.toBeInTheDocument();
-  expect(calls.at(-1)!.url.searchParams.get('customerId')).toBe(ANN.id);
-  expect(paths(calls)).not.toContain('/api/visits/approve');
+  expect(paths(calls)).toEqual(['/api/staff/members']);
 });
 
 it("no match says 'No member found' and the code field keeps the focus", async () => {

@@ -1,11 +1,12 @@
 // The counter's member search results (issue 20 §5), the fallback when a member's phone is flat:
-// several matches are a list to choose from; the chosen (or only) member is shown as if their card
-// had been scanned — what they can redeem here, and a visit approved only by a deliberate press.
+// several matches are a list to choose from; the chosen (or only) member may have a visit approved
+// by a deliberate press. A search is no proof the member is here, so it never redeems: the clerk
+// is told to ask for the code on their phone or scan their card.
 import type { ReactNode } from 'react';
-import type { CounterSearchResponse, RedeemableRewardsResponse } from '@contract';
+import type { CounterSearchResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { RedeemableList } from './RedeemableList.tsx';
+import { HOW_TO_REDEEM } from './RedeemableList.tsx';
 
 export type FoundMember = CounterSearchResponse['customers'][number];
 
@@ -24,7 +25,7 @@ export function MemberMatches(props: {
       </p>
       <ul className="grid gap-2">
         {props.found.customers.map((member) => (
-          <li key={member.id}>
+          <li key={member.lookupId}>
             <button
               type="button"
               onClick={() => props.onChoose(member)}
@@ -53,10 +54,6 @@ export function MemberMatches(props: {
 
 export function ChosenMember(props: {
   member: FoundMember;
-  rewards: RedeemableRewardsResponse | null;
-  locationId: string;
-  redeemed: ReadonlySet<string>;
-  onRedeemed: (customerRewardId: string, name: string) => void;
   onApprove: () => void;
   pending: boolean;
   renderTier: (totalPoints: number) => ReactNode;
@@ -79,19 +76,9 @@ export function ChosenMember(props: {
       <Button size="lg" className="w-full" onClick={props.onApprove} disabled={props.pending}>
         {props.pending ? 'Working…' : `Approve visit for ${member.name}`}
       </Button>
-      {props.rewards ? (
-        <RedeemableList
-          rewards={props.rewards.redeemableRewards}
-          customerName={member.name}
-          locationId={props.locationId}
-          redeemed={props.redeemed}
-          onRedeemed={props.onRedeemed}
-        />
-      ) : (
-        <p role="status" className="text-sm text-bark-700">
-          Looking up rewards…
-        </p>
-      )}
+      <p role="note" className="font-semibold text-bark-900">
+        {HOW_TO_REDEEM}
+      </p>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // The signed-in member's account: GET /api/me, visit history, reward redemption (SPEC §3).
 import { z } from 'zod';
-import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+import { LocationId, RewardScope, TierName, Timestamp, Uuid, visibleText } from './common.ts';
 
 export const Tier = z.object({ name: TierName, minPoints: z.number().int() });
 
@@ -33,6 +33,16 @@ export const VisitedLocation = z.object({
   lastVisit: Timestamp,
 });
 
+export const RecentRedemption = z.object({
+  customerRewardId: Uuid.describe('POST /api/me/rewards/{customerRewardId}/not-me reports it'),
+  rewardName: z.string(),
+  businessName: z.string().nullable(),
+  redeemedAt: Timestamp,
+  notice: z.string().describe('"Your Free Ice Cream Scoop was redeemed at Village Creamery at 3:05 PM — not you?"'),
+  reportedAt: Timestamp.nullable().describe('When the member said it was not them; null until then'),
+});
+export type RecentRedemption = z.infer<typeof RecentRedemption>;
+
 export const MeResponse = z.object({
   customer: z.object({ id: Uuid, name: z.string(), phone: z.string(), email: z.string().nullable() }),
   totalPoints: z.number().int(),
@@ -41,6 +51,8 @@ export const MeResponse = z.object({
   rewards: z.array(CustomerReward),
   visitedLocations: z.array(VisitedLocation),
   totalVisits: z.number().int(),
+  recentRedemptions: z.array(RecentRedemption).describe(
+    'Every redemption of the last 30 days, newest first: a card can be copied, so the member is told and can say "not you?"'),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
@@ -62,6 +74,8 @@ export type MyVisitsResponse = z.infer<typeof MyVisitsResponse>;
 export const RedeemRewardRequest = z.strictObject({
   customerRewardId: Uuid,
   locationId: LocationId.optional().describe('Where it is redeemed; staff default to their own location'),
+  reason: visibleText('A reason', 500).optional().describe(
+    'Admins only: why the reward is redeemed without the member at the counter (no code, no scan); audited'),
 });
 export type RedeemRewardRequest = z.input<typeof RedeemRewardRequest>;
 
@@ -121,3 +135,18 @@ export const RedeemCodeResponse = RedeemRewardResponse.extend({
   locationId: LocationId,
 });
 export type RedeemCodeResponse = z.infer<typeof RedeemCodeResponse>;
+
+export const CustomerRewardParams = z.strictObject({ customerRewardId: Uuid });
+
+export const ReportRedemptionResponse = z.object({
+  flagged: z.literal(true),
+  flaggedAt: Timestamp,
+});
+export type ReportRedemptionResponse = z.infer<typeof ReportRedemptionResponse>;
+
+/** POST /api/rewards/scan-card: a card scanned without a visit (proof the member is here). */
+export const ScanCardRequest = z.strictObject({
+  token: z.string().trim().regex(/^customer:[0-9a-fA-F-]{36}$/, 'Not a member card').describe("The scanned member card 'customer:{id}'"),
+  locationId: LocationId.optional().describe('Where it was scanned; staff default to their own location, admins must say'),
+});
+export type ScanCardRequest = z.input<typeof ScanCardRequest>;

@@ -1,7 +1,7 @@
 // One customer's whole record for the admin detail view (issue 14): visits, rewards,
 // redemptions, consents and points-ledger events. Its path takes CustomerParams (admin.ts).
 import { z } from 'zod';
-import { LocationId, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+import { LocationId, RewardScope, TierName, Timestamp, Uuid, visibleText } from './common.ts';
 
 export const AdminCustomerVisit = z.object({
   id: Uuid,
@@ -9,6 +9,8 @@ export const AdminCustomerVisit = z.object({
   businessName: z.string(),
   points: z.number().int(),
   approvedVia: z.enum(['kiosk', 'staff', 'admin']),
+  approvedBy: z.string().nullable().describe("Who approved it: the clerk's name or phone, or the kiosk"),
+  foundBySearch: z.boolean().describe('The clerk found the member by name or phone (no card, no phone scanned)'),
   status: z.enum(['approved', 'voided']),
   createdAt: Timestamp,
   voidedAt: Timestamp.nullable(),
@@ -34,6 +36,9 @@ export const AdminCustomerRedemption = z.object({
   locationId: LocationId.nullable(),
   businessName: z.string().nullable(),
   redeemedAt: Timestamp,
+  redeemedBy: z.string().nullable().describe("Who redeemed it: the clerk's name or phone, or the kiosk"),
+  proof: z.enum(['code', 'card', 'phone', 'admin_reason']).nullable().describe(
+    "What showed the member was there: their code, their card or phone scanned, or an admin's reason (in the ledger); null before proof was asked"),
 });
 
 export const AdminCustomerConsent = z.object({
@@ -52,12 +57,14 @@ export const AdminCustomerConsent = z.object({
 
 export const LedgerEvent = z.object({
   id: z.number().int(),
-  event: z.enum(['visit_approved', 'reward_unlocked', 'reward_redeemed', 'visit_voided', 'reward_revoked', 'reward_clawed_back', 'adjustment']),
+  event: z.enum(['visit_approved', 'reward_unlocked', 'reward_redeemed', 'visit_voided', 'reward_revoked', 'reward_clawed_back', 'adjustment',
+    'redemption_undone']),
   points: z.number().int(),
   visitId: Uuid.nullable(),
   customerRewardId: Uuid.nullable(),
   locationId: LocationId.nullable(),
   actorRole: z.enum(['kiosk', 'staff', 'admin', 'member', 'system']).nullable(),
+  actor: z.string().nullable().describe("Who: the person's name or phone, or the kiosk; null for the system"),
   reason: z.string().nullable(),
   createdAt: Timestamp,
 });
@@ -90,3 +97,26 @@ export const AdminCustomerDetail = z.object({
   ledger: z.array(LedgerEvent).describe('newest first, at most 500'),
 });
 export type AdminCustomerDetail = z.infer<typeof AdminCustomerDetail>;
+
+export const UndoRedemptionRequest = z.strictObject({
+  reason: visibleText('A reason', 500).describe('Why the redemption is undone (a mistake, a member\'s "not you?")'),
+});
+export const UndoRedemptionResponse = z.object({
+  customerRewardId: Uuid,
+  status: z.enum(['unlocked', 'revoked']).describe('revoked when the visit that earned it has been voided since'),
+  undoneRedemption: z.object({
+    locationId: LocationId.nullable(),
+    redeemedAt: Timestamp,
+    redeemedBy: z.string().nullable(),
+  }),
+});
+export type UndoRedemptionResponse = z.infer<typeof UndoRedemptionResponse>;
+
+/** GET /api/admin/locations/{locationId}/counter-people: who served at a business's counter. */
+export const CounterPeopleResponse = z.array(z.object({
+  person: z.string().describe("The clerk's name or phone, or the kiosk (\"Kiosk at …\")"),
+  visits: z.number().int().describe('Visits they approved here in the last 30 days'),
+  visitsFoundBySearch: z.number().int().describe('Of those, visits of members they found by name or phone'),
+  redemptions: z.number().int().describe('Rewards they redeemed here in the last 30 days'),
+}));
+export type CounterPeopleResponse = z.infer<typeof CounterPeopleResponse>;

@@ -174,6 +174,7 @@ export const FlagsQuery = z.strictObject({
 });
 export const FlagParams = z.strictObject({ flagId: Uuid });
 export const VelocityFlag = z.object({
+  kind: z.literal('velocity'),
   id: Uuid,
   customerId: Uuid,
   customerName: z.string(),
@@ -183,4 +184,22 @@ export const VelocityFlag = z.object({
   dismissedAt: Timestamp.nullable(),
 });
 export type VelocityFlag = z.infer<typeof VelocityFlag>;
-export const VelocityFlagsResponse = z.array(VelocityFlag);
+/** A member said a redemption on their account was not them: the flag names who redeemed it. */
+export const RedemptionFlag = z.object({
+  kind: z.literal('not_me'),
+  id: Uuid,
+  customerId: Uuid,
+  customerName: z.string(),
+  customerRewardId: Uuid,
+  rewardName: z.string(),
+  locationId: LocationId.nullable(),
+  businessName: z.string().nullable(),
+  redeemedAt: Timestamp,
+  redeemedBy: z.string().nullable().describe("The clerk's name or phone, or the kiosk"),
+  flaggedAt: Timestamp,
+  dismissedAt: Timestamp.nullable(),
+});
+export type RedemptionFlag = z.infer<typeof RedemptionFlag>;
+export const Flag = z.discriminatedUnion('kind', [VelocityFlag, RedemptionFlag]);
+export type Flag = z.infer<typeof Flag>;
+export const VelocityFlagsResponse = z.array(Flag);

@@ -28,7 +28,10 @@ export const ApproveVisitRequest = z.strictObject({
     .refine((value) => !value.startsWith('customer:') || Uuid.safeParse(value.slice('customer:'.length)).success, {
       message: 'Not a member card: customer: is followed by the member id',
     })
-    .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}'"),
+    .refine((value) => !value.startsWith('lookup:') || Uuid.safeParse(value.slice('lookup:'.length)).success, {
+      message: 'Not a member search: lookup: is followed by the lookup id',
+    })
+    .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}'; or 'lookup:{lookupId}' for a member this clerk found by a search (GET /api/staff/members)"),
   locationId: LocationId.optional().describe('Where the visit happens; staff default to their own location, admins must say'),
 });
 export type ApproveVisitRequest = z.input<typeof ApproveVisitRequest>;
@@ -48,7 +51,15 @@ export const RedeemableReward = z.object({
 
 export const ApproveVisitResponse = z.object({
   visitId: Uuid,
-  customer: z.object({ id: Uuid, name: z.string() }),
+  customer: z.object({
+    id: Uuid.optional().describe('Absent when the member was found by a search: their id is their card'),
+    name: z.string(),
+  }),
+  foundBySearch: z.boolean().describe(
+    'The member was found by name or phone: a visit, but no proof for redeeming — ask for the code on their phone or scan their card'),
+  memberSeen: z.boolean().describe(
+    "A staff or admin counter scanned the member's card or their phone's check-in code: POST /api/rewards/redeem " +
+      'redeems their rewards here for 2 minutes. False after a search, a kiosk\'s code (typed in by phone number) or at a kiosk'),
   locationId: LocationId,
   pointsEarned: z.number().int(),
   totalPoints: z.number().int(),
@@ -77,7 +88,7 @@ export const CounterSearchQuery = z.strictObject({
 });
 export const CounterSearchResponse = z.object({
   customers: z.array(z.object({
-    id: Uuid.describe('Their member card is customer:{id}'),
+    lookupId: Uuid.describe('Approve a visit with the token lookup:{lookupId} (this clerk, 10 minutes); never proof for redeeming'),
     name: z.string(),
     phoneLast4: z.string().regex(/^\d{4}$/).describe('Only the last 4 digits: enough to tell two namesakes apart'),
     totalPoints: z.number().int(),

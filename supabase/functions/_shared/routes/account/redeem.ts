@@ -12,12 +12,15 @@ export const redeemReward = endpoint({
     'business they name; nobody else (403/404, nothing changes). A member — the owner too, with or without a ' +
     '`locationId` — is refused (403): a member never chooses where a redemption counts; they press Redeem for a ' +
     'code (POST /api/rewards/redemption-code) that the counter confirms. Staff never redeem on a customer ' +
-    `linked to their own phone. ${IDEMPOTENCY}`,
+    'linked to their own phone. The member must be at the counter: this clerk scanned their card or phone here ' +
+    'within the last 2 minutes (POST /api/visits/approve or /api/rewards/scan-card); a name or phone search is no ' +
+    'proof (403: ask for the code on their phone or scan their card). An admin may redeem without proof only with ' +
+    `a written \`reason\`, kept in the ledger and the audit log. ${IDEMPOTENCY}`,
   headers: IdempotencyHeaders,
   body: RedeemRewardRequest, status: 200, response: RedeemRewardResponse,
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN,
-    403: 'A member (even the owner: they show a redemption code), staff of a location where this reward is not valid, or staff redeeming on their own customer row.',
+    403: 'No proof the member is at the counter (and, for an admin, no reason); a member (even the owner: they show a redemption code), staff of a location where this reward is not valid, or staff redeeming on their own customer row.',
     404: 'No such reward for this caller.', 409: 'The reward has already been redeemed.', 413: TOO_LARGE,
     422: 'The Idempotency-Key was already used for a different request.',
   },
@@ -26,5 +29,6 @@ export const redeemReward = endpoint({
       p_customer_reward_id: body.customerRewardId,
       p_location_id: body.locationId,
       p_idempotency_key: headers['idempotency-key'],
+      p_reason: body.reason,
     }),
 });

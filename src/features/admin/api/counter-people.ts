@@ -1,0 +1,12 @@
+// GET /api/admin/locations/{id}/counter-people: who served at a business's counter (30 days).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CounterPeopleResponse } from '@contract';
+import { getByKey } from '@/lib/api-client.ts';
+
+export const counterPeopleQueryOptions = (locationId: string) =>
+  queryOptions({
+    queryKey: [`/api/admin/locations/${encodeURIComponent(locationId)}/counter-people`] as const,
+    queryFn: ({ queryKey }) => getByKey(CounterPeopleResponse, queryKey),
+  });
+
+export const useCounterPeople = (locationId: string) => useQuery(counterPeopleQueryOptions(locationId));

@@ -1,0 +1,89 @@
+// Undo one redemption (a mistake, or a member's "not you?"): a confirmation dialog that needs a
+// reason, then POST …/undo-redemption. The API's own words are shown on failure (409 not redeemed).
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { FieldError, Label, Textarea } from '@/components/ui/Input.tsx';
+import { toast } from '@/components/ui/toast.ts';
+import { userMessage } from '@/lib/api-client.ts';
+import { useUndoRedemption } from '../api/undo-redemption.ts';
+
+export function UndoRedemptionButton(props: {
+  redemption: { customerRewardId: string; rewardName: string; businessName: string | null; redeemedAt: string };
+  customerName: string;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const mutation = useUndoRedemption();
+  const { redemption } = props;
+  const at = `${redemption.businessName ?? 'a counter'}, ${new Date(redemption.redeemedAt).toLocaleString()}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError('Say why the redemption is undone.');
+      return;
+    }
+    mutation.mutate(
+      { customerRewardId: redemption.customerRewardId, reason: reason.trim() },
+      {
+        onSuccess: (result) => {
+          setOpen(false);
+          setReason('');
+          toast({
+            title: 'Redemption undone',
+            description:
+              result.status === 'unlocked'
+                ? `${redemption.rewardName} is ${props.customerName}'s to use again.`
+                : `${redemption.rewardName} was earned by a voided visit, so it is withdrawn.`,
+          });
+        },
+        onError: (failure) => setError(userMessage(failure)),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(undefined);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="destructive" aria-label={`Undo the redemption of ${redemption.rewardName} at ${at}`}>
+          Undo
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Undo this redemption?"
+        description={`${redemption.rewardName} for ${props.customerName} at ${at}. The reward is unlocked again and settlement no longer counts it; the ledger keeps who redeemed it and your reason.`}
+      >
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <div>
+            <Label htmlFor={`${id}-reason`}>Reason</Label>
+            <Textarea
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="min-h-20"
+            />
+            <FieldError id={`${id}-error`} message={error} />
+          </div>
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
+              Undo redemption
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

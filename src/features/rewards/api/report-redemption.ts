@@ -1,0 +1,21 @@
+// POST /api/me/rewards/{customerRewardId}/not-me: "Not you?" on a redemption the member did not
+// make; the operator gets a flag naming who redeemed it. The account is read again to show it sent.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ReportRedemptionResponse } from '@contract';
+import { apiJson } from '@/lib/api-client.ts';
+
+export function reportRedemption(customerRewardId: string): Promise<ReportRedemptionResponse> {
+  return apiJson(
+    ReportRedemptionResponse,
+    'POST',
+    `/api/me/rewards/${encodeURIComponent(customerRewardId)}/not-me`,
+  );
+}
+
+export function useReportRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportRedemption,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/me'] }),
+  });
+}
