@@ -17,8 +17,10 @@
 -- current welcome reward, and customer_rewards_one_welcome_per_business keeps a member who holds
 -- the old one from ever getting the new one.
 
--- The first path segments of the site's own pages and of the stack (src/app/router.tsx,
--- dev/gateway.ts): a business slug may not take one, since every business has its landing at /:slug.
+-- The first path segments of the site's own pages and of the stack, and words kept for pages to
+-- come (RESERVED_SLUGS of contract/slugs.ts, derived from the paths the router is built from,
+-- contract/pages.ts; a test keeps the two lists equal): a business slug may not take one, since
+-- every business has its landing at /:slug.
 create function private.reserved_slugs()
 returns text[]
 language sql immutable
@@ -28,7 +30,7 @@ as $$
                'kiosk', 'kiosk-home', 'login', 'checkin', 'contact', 'how-it-works', 'api', 'auth',
                'rest', 'functions', 'storage', 'realtime', 'logos', 'assets', 'favicon', 'robots',
                'index', 'owner', 'audit', 'settings', 'report', 'programme', 'new', 'help', 'about',
-               'terms', 'home', 'wallet', 'qr', 'otp', 'verify', 'logout', 'signup', 'welcome']
+               'terms', 'home', 'wallet', 'qr', 'otp', 'verify', 'logout', 'signup', 'welcome', 'goodbye']
 $$;
 revoke execute on function private.reserved_slugs() from public;
 

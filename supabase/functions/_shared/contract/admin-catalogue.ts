@@ -18,7 +18,7 @@ export const BusinessSlug = z
     'Use lower-case letters, digits and single dashes, starting with a letter',
   )
   .max(41, 'At most 41 characters')
-  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), 'That web address is used by a page of the site');
+  .refine((slug) => !RESERVED_SLUGS.includes(slug), 'That web address is used by a page of the site');
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}: at most ${max} characters`);
 const required = (label: string, max: number) => text(label, max).min(1, `Enter ${label.toLowerCase()}`);
