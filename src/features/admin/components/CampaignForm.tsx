@@ -1,6 +1,7 @@
 // Compose a campaign (issue 22 §3): the message, the segment, now or later; the count of members
 // it reaches and the exact text are shown before anything is sent. With `locationId` (a business
-// owner on /owner) the business is fixed: the segment is always members who visited it.
+// owner on /owner) the business is fixed: the segment is always members who visited it. The
+// preview also says how many SMS parts the exact text is sent as (each is billed).
 import { useId, useState, type FormEvent } from 'react';
 import type { CampaignSegment, LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -10,6 +11,7 @@ import { Select } from '@/components/ui/Select.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useCampaignPreview, useCreateCampaign } from '../api/campaigns.ts';
+import { smsSegments } from '../lib/sms-segments.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 
 const MAX = 300;
@@ -183,6 +185,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
               <blockquote className="mt-2 rounded-lg border border-bark-300 bg-white p-3 text-bark-900">
                 {preview.data?.body}
               </blockquote>
+              {preview.data ? <SegmentCount body={preview.data.body} /> : null}
               <p className="mt-2 text-sm text-bark-700">
                 Members who turned texts off, or already had this week's texts, are left out. Texts wait for 9 AM at night.
               </p>
@@ -207,3 +210,17 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
     </Card>
   );
 }
+
+/** How many SMS parts the text goes out as, and why a short one may take more. */
+function SegmentCount(props: { body: string }) {
+  const { encoding, segments, units } = smsSegments(props.body);
+  const perPart = encoding === 'GSM-7' ? 160 : 70;
+  return (
+    <p className="mt-2 text-sm text-bark-900" data-testid="campaign-segments">
+      Sent as <strong>{segments === 1 ? '1 SMS' : `${segments} SMS parts`}</strong> per member
+      {segments > 1 ? ', each billed' : ''} ({units} characters
+      {encoding === 'GSM-7' ? `; ${perPart} fit in one SMS` : `; an emoji or special character makes it Unicode: ${perPart} fit in one SMS`}).
+    </p>
+  );
+}
+

@@ -66,6 +66,7 @@ it('shows the count and exact text, sends the chosen segment, lists figures and 
   await user.selectOptions(screen.getByLabelText('Visited'), 'Village Heritage Museum');
   await user.selectOptions(screen.getByLabelText('Tier'), 'Gold');
   expect(await screen.findByText('Village Rewards: Free tour. Reply STOP to opt out.')).toBeInTheDocument();
+  expect(screen.getByTestId('campaign-segments')).toHaveTextContent('Sent as 1 SMS per member (50 characters; 160 fit in one SMS).');
   await user.click(await screen.findByRole('button', { name: 'Send to 2 members' }));
   await waitFor(() =>
     expect(posted).toEqual([
