@@ -12,8 +12,9 @@ select tables_are('private',
   array['settings', 'location_enrolment_codes', 'rate_limit_hits', 'idempotency_keys', 'velocity_flags', 'sign_in_codes', 'daily_rollup', 'daily_rollup_pending',
         'visit_returns', 'visit_returns_weekly', 'visit_returns_pending', 'signup_counts', 'member_first_visits', 'member_month_masks',
         'cross_shopping_bits', 'cross_shopping_days', 'cross_shopping_pending',
-        'staff_grants', 'staff_grant_events', 'redemption_codes', 'audit_log', 'text_campaigns', 'texts'],
-  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups, staff grants, redemption codes, the audit log and the texts outbox with its campaigns');
+        'staff_grants', 'staff_grant_events', 'redemption_codes', 'audit_log', 'text_campaigns', 'texts',
+        'webhook_receipts'],
+  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups, staff grants, redemption codes, the audit log, the texts outbox with its campaigns and the webhook receipts');
 
 -- The guard test: a table added to public without RLS fails here before it ships.
 select is_empty($$
