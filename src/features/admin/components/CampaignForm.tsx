@@ -9,12 +9,15 @@ import { Card } from '@/components/ui/Card.tsx';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { userMessage } from '@/lib/api-client.ts';
+import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { useCampaignPreview, useCreateCampaign } from '../api/campaigns.ts';
 import { smsSegments } from '../lib/sms-segments.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 
 const MAX = 300;
+
+/** The API's words about the message itself (a hidden character, say), else its general ones. */
+const problemOf = (failure: unknown) => (failure instanceof ApiError && failure.fields?.message?.[0]) || userMessage(failure);
 const TIERS = ['Bronze', 'Silver', 'Gold'] as const;
 
 export function CampaignForm(props: { locations: LocationList | undefined; locationId?: string }) {
@@ -71,7 +74,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
                 : `${campaign.recipients ?? 0} member${campaign.recipients === 1 ? '' : 's'} will get the text.`,
           });
         },
-        onError: (failure) => setError(userMessage(failure)),
+        onError: (failure) => setError(problemOf(failure)),
       },
     );
   };
@@ -174,7 +177,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
           {!message.trim() ? (
             <p className="text-sm text-bark-700">Write the offer to see who gets it and the exact text.</p>
           ) : preview.error ? (
-            <p className="text-sm text-red-800">Could not count the members. {userMessage(preview.error)}</p>
+            <p className="text-sm text-red-800">Could not count the members. {problemOf(preview.error)}</p>
           ) : recipients === undefined ? (
             <p className="text-sm text-bark-700">Counting members…</p>
           ) : (
