@@ -61,6 +61,7 @@ describe('business images in Storage', () => {
     const served = await fetch(`${stack.url}/storage/v1/object/public/business-images/creamery/from-browser.png`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('max-age=60');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
@@ -92,5 +93,31 @@ describe('business images in Storage', () => {
     expect(big.error?.message).toMatch(/maximum allowed size/);
     const missing = await fetch(`${stack.url}/storage/v1/object/public/business-images/joanies/big.png`);
     expect(missing.status).toBe(400);
+  });
+
+  it('refuses files that are not the image they are declared as (by their first bytes), and stores nothing', async () => {
+    const admin = await signedIn('5555550100');
+    const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    const cases: [string, Buffer, string][] = [
+      ['fake.png', Buffer.from('just text, named fake.png'), 'image/png'],
+      ['page.png', Buffer.from('<!doctype html><script>alert(document.cookie)</script>'), 'image/png'],
+      ['drawing.jpg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/jpeg'],
+      ['archive.webp', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 0, 0, 0, 0]), 'image/webp'],
+      ['photo.png', jpegStart, 'image/png'],
+    ];
+    for (const [name, bytes, contentType] of cases) {
+      const raw = await admin.storage.from('business-images').upload(`bakery/${name}`, bytes, { contentType });
+      expect(raw.error?.message, name).toMatch(/is not a (PNG|JPEG|WEBP) image/);
+      // As the admin dialog's browser would send it: multipart, with the declared type.
+      const asFile = new Blob([new Uint8Array(bytes)], { type: contentType });
+      const form = await admin.storage.from('business-images').upload(`bakery/form-${name}`, asFile);
+      expect(form.error?.message, name).toMatch(/is not a (PNG|JPEG|WEBP) image/);
+    }
+    const [row] = await stack.sql<{ n: number }[]>`
+      select count(*)::int as n from storage.objects where bucket_id = 'business-images' and name like 'bakery/%'`;
+    expect(row!.n).toBe(0);
+    // A real JPEG start, declared as one, is taken.
+    const jpeg = await admin.storage.from('business-images').upload('bakery/real.jpg', jpegStart, { contentType: 'image/jpeg' });
+    expect(jpeg.error).toBeNull();
   });
 });

@@ -6,8 +6,12 @@
 // The bytes live in storage.dev_object_data (dev/sql/base.sql), so they last as long as the dev
 // database does; hosted Storage keeps them in S3. Errors have Storage's shape:
 // { statusCode, error, message }.
+// Beyond hosted Storage: an object declared as PNG, JPEG or WebP must begin as one (a text file
+// named fake.png is refused, 415), and public objects are served with `X-Content-Type-Options:
+// nosniff`, so a browser never guesses another type than the declared one.
 import { Hono, type Context } from 'hono';
 import { importJWK, jwtVerify, type JWTPayload } from 'jose';
+import { IMAGE_TYPES, imageTypeOf } from '../supabase/functions/_shared/contract/image-bytes.ts';
 import type { Sql } from './db.ts';
 import type { SigningKeys } from './keys.ts';
 
@@ -85,6 +89,8 @@ export function createStorageApp(parts: { sql: Sql; keys: SigningKeys }): Hono {
       return fail(c, 415, 'invalid_mime_type', `mime type ${type} is not supported`);
     if (bucket.file_size_limit && bytes.length > Number(bucket.file_size_limit))
       return fail(c, 413, 'Payload too large', 'The object exceeded the maximum allowed size');
+    if ((IMAGE_TYPES as readonly string[]).includes(type) && imageTypeOf(bytes) !== type)
+      return fail(c, 415, 'invalid_mime_type', `The file is not a ${type.replace('image/', '').toUpperCase()} image (its first bytes are not one)`);
     const upsert = upsertByMethod || c.req.header('x-upsert') === 'true';
     const metadata = { mimetype: type, size: bytes.length, cacheControl: cacheControl ?? 'max-age=3600' };
     try {
@@ -146,6 +152,7 @@ export function createStorageApp(parts: { sql: Sql; keys: SigningKeys }): Hono {
     return c.body(new Uint8Array(object.bytes), 200, {
       'content-type': object.metadata?.mimetype ?? 'application/octet-stream',
       'cache-control': object.metadata?.cacheControl ?? 'max-age=3600',
+      'x-content-type-options': 'nosniff',
     });
   });
 

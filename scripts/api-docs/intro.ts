@@ -102,7 +102,9 @@ Standard Webhooks signature (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-si
 \`SEND_SMS_HOOK_SECRETS\` (401 otherwise). Body: Auth's \`{metadata, user, sms: {otp, phone}}\`. It answers
 200 \`{}\` once the code is counted and sent, or 200 \`{"error": {"http_code": 429, "message": "… try again in N
 seconds"}}\` past the daily cap (Auth passes that on; \`/api/auth/send-code\` turns it into a 429 with
-\`Retry-After\`), or 200 with \`http_code\` 502 when the provider did not take the SMS (not counted).
+\`Retry-After\`), or 200 with \`http_code\` 502 when the provider did not take the SMS (not counted). A
+\`webhook-id\` it has seen before is a replay (Auth gives every call, retries included, a new one): 409, nothing
+counted or sent (\`private.webhook_receipts\`).
 
 ## Idempotency
 

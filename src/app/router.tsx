@@ -1,9 +1,11 @@
-// The route table of SPEC §2, in one place. Every screen is lazy-loaded by group (public — split in
+// The route table of SPEC §2, in one place, built from the paths of contract/pages.ts (which
+// business slugs may not shadow). Every screen is lazy-loaded by group (public — split in
 // its static pages and its API-backed join/contact pages so `/` stays light —, kiosk landings,
 // kiosk flow, member = mobile/sign-in/account QR, account, admin, staff): the kiosk never downloads
 // the admin. Public pages share the public layout; the others stand alone.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGES } from '../../supabase/functions/_shared/contract/pages.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -39,43 +41,43 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', lazy: screen(publicScreens, (m) => m.HomePage) },
-          { path: '/how-it-works', lazy: screen(publicScreens, (m) => m.HowItWorksPage) },
-          { path: '/privacy', lazy: screen(joinScreens, (m) => m.PrivacyPage) },
-          { path: '/businesses', lazy: screen(joinScreens, (m) => m.BusinessesPage) },
-          { path: '/join', lazy: screen(joinScreens, (m) => m.JoinPage) },
-          { path: '/contact', lazy: screen(joinScreens, (m) => m.ContactPage) },
+          { path: PAGES.home, lazy: screen(publicScreens, (m) => m.HomePage) },
+          { path: PAGES.howItWorks, lazy: screen(publicScreens, (m) => m.HowItWorksPage) },
+          { path: PAGES.privacy, lazy: screen(joinScreens, (m) => m.PrivacyPage) },
+          { path: PAGES.businesses, lazy: screen(joinScreens, (m) => m.BusinessesPage) },
+          { path: PAGES.join, lazy: screen(joinScreens, (m) => m.JoinPage) },
+          { path: PAGES.contact, lazy: screen(joinScreens, (m) => m.ContactPage) },
           {
-            path: '/business/:locationId/join',
+            path: PAGES.businessJoin,
             lazy: screen(joinScreens, (m) => m.BusinessJoinPage),
           },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '/kiosk', lazy: screen(kioskLandings, (m) => m.KioskHomePage) },
-      { path: '/kiosk-home', lazy: screen(kioskLandings, (m) => m.KioskHomePage) },
-      { path: '/kiosk/signup', lazy: screen(kioskScreens, (m) => m.KioskSignupPage) },
-      { path: '/kiosk/welcome', lazy: screen(kioskScreens, (m) => m.KioskWelcomePage) },
-      { path: '/kiosk/checkin', lazy: screen(kioskScreens, (m) => m.KioskCheckinPage) },
-      { path: '/kiosk/member-qr', lazy: screen(kioskScreens, (m) => m.KioskMemberQrPage) },
+      { path: PAGES.kiosk, lazy: screen(kioskLandings, (m) => m.KioskHomePage) },
+      { path: PAGES.kioskHome, lazy: screen(kioskLandings, (m) => m.KioskHomePage) },
+      { path: PAGES.kioskSignup, lazy: screen(kioskScreens, (m) => m.KioskSignupPage) },
+      { path: PAGES.kioskWelcome, lazy: screen(kioskScreens, (m) => m.KioskWelcomePage) },
+      { path: PAGES.kioskCheckin, lazy: screen(kioskScreens, (m) => m.KioskCheckinPage) },
+      { path: PAGES.kioskMemberQr, lazy: screen(kioskScreens, (m) => m.KioskMemberQrPage) },
       // Every business's kiosk landing, from data (issue 21 §1): /creamery, /a-new-shop, ... An
       // unknown or archived slug shows the not-found page. Static paths rank above this one.
-      { path: '/:slug', lazy: screen(kioskLandings, (m) => m.BusinessKioskLandingPage) },
-      { path: '/login', lazy: screen(memberScreens, (m) => m.LoginPage) },
-      { path: '/login/verify', lazy: screen(memberScreens, (m) => m.LoginVerifyPage) },
-      { path: '/checkin', lazy: screen(memberScreens, (m) => m.LoginPage) },
-      { path: '/account', lazy: screen(accountScreens, (m) => m.AccountPage) },
-      { path: '/account/qr', lazy: screen(memberScreens, (m) => m.AccountQrPage) },
-      { path: '/account/history', lazy: screen(accountScreens, (m) => m.AccountHistoryPage) },
-      { path: '/goodbye', lazy: screen(accountScreens, (m) => m.GoodbyePage) },
-      { path: '/mobile', lazy: screen(memberScreens, (m) => m.MobileLoginPage) },
-      { path: '/mobile/otp', lazy: screen(memberScreens, (m) => m.MobileOtpPage) },
-      { path: '/mobile/qr', lazy: screen(memberScreens, (m) => m.MobileQrPage) },
-      { path: '/mobile/wallet', lazy: screen(memberScreens, (m) => m.MobileWalletPage) },
-      { path: '/admin', lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
-      { path: '/owner', lazy: screen(ownerScreens, (m) => m.OwnerDashboardPage) },
-      { path: '/admin/report', lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
-      { path: '/staff', lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
+      { path: PAGES.businessLanding, lazy: screen(kioskLandings, (m) => m.BusinessKioskLandingPage) },
+      { path: PAGES.login, lazy: screen(memberScreens, (m) => m.LoginPage) },
+      { path: PAGES.loginVerify, lazy: screen(memberScreens, (m) => m.LoginVerifyPage) },
+      { path: PAGES.checkin, lazy: screen(memberScreens, (m) => m.LoginPage) },
+      { path: PAGES.account, lazy: screen(accountScreens, (m) => m.AccountPage) },
+      { path: PAGES.accountQr, lazy: screen(memberScreens, (m) => m.AccountQrPage) },
+      { path: PAGES.accountHistory, lazy: screen(accountScreens, (m) => m.AccountHistoryPage) },
+      { path: PAGES.goodbye, lazy: screen(accountScreens, (m) => m.GoodbyePage) },
+      { path: PAGES.mobile, lazy: screen(memberScreens, (m) => m.MobileLoginPage) },
+      { path: PAGES.mobileOtp, lazy: screen(memberScreens, (m) => m.MobileOtpPage) },
+      { path: PAGES.mobileQr, lazy: screen(memberScreens, (m) => m.MobileQrPage) },
+      { path: PAGES.mobileWallet, lazy: screen(memberScreens, (m) => m.MobileWalletPage) },
+      { path: PAGES.admin, lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
+      { path: PAGES.owner, lazy: screen(ownerScreens, (m) => m.OwnerDashboardPage) },
+      { path: PAGES.adminReport, lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
+      { path: PAGES.staff, lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],
   },
 ];

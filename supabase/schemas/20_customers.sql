@@ -130,11 +130,46 @@ $$;
 revoke execute on function app.normalize_phone(text) from public;
 grant execute on function app.normalize_phone(text) to anon, authenticated, service_role;
 
+-- Characters no stored text may hold inside it: they print nothing or move what is around them,
+-- so a text could read otherwise than it is (a campaign's "Reply STOP to opt out." shown reversed
+-- by U+202E, a fake line after a carriage return, a name hiding a terminal escape). C0 and C1
+-- controls (a line feed only where p_lines), bidi embeddings, overrides and isolates, zero-width
+-- space, word joiner and invisible operators, BOM, soft hyphen, CGJ, Hangul fillers, Mongolian
+-- vowel separator, line and paragraph separators, tag characters. Kept: zero-width (non-)joiners
+-- and variation selectors (emoji sequences and several scripts need them) and the direction
+-- marks LRM, RLM, ALM (they place neighbouring punctuation, never reverse a word). LY400 naming
+-- p_label and the character. The zod twin is hiddenCharacter in contract/common.ts;
+-- tests/support/name-cases.ts drives both.
+create function private.refuse_hidden_characters(p_text text, p_label text, p_lines boolean default false)
+returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  c_hidden constant text :=
+    '\u0001-\u0009\u000B-\u001F\u007F-\u009F\u00AD\u034F\u115F\u1160\u180E\u200B\u2028-\u202E'
+    '\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\U000E0000-\U000E007F';
+  v_found text := substring(p_text from '[' || c_hidden || case when p_lines then '' else '\u000A' end || ']');
+  v_code integer;
+begin
+  if v_found is not null then
+    v_code := ascii(v_found);
+    perform private.fail('400', p_label || ' has '
+      || case when v_code < 32 or v_code between 127 and 159 then 'a control character'
+              else 'an invisible or text-direction character' end
+      || ' (U+' || upper(lpad(to_hex(v_code), greatest(4, length(to_hex(v_code))), '0')) || '); remove it');
+  end if;
+end;
+$$;
+revoke execute on function private.refuse_hidden_characters(text, text, boolean) from public;
+grant execute on function private.refuse_hidden_characters(text, text, boolean) to anon, authenticated, service_role;
+
 -- Visible text as stored (names, issue 11 §1.5; reasons of voids and adjustments, issue 24 §2):
 -- NFC-normalised, trimmed at both ends of whitespace and invisible characters (controls,
 -- zero-width spaces and joiners, soft hyphen, bidi marks, BOM, Hangul fillers, variation
--- selectors, tags...); inside the text they stay (emoji sequences and some scripts need joiners).
--- Nothing left, or more than p_max characters: LY400 naming p_label. The zod twin is visibleText
+-- selectors, tags...); inside the text, the characters private.refuse_hidden_characters names are
+-- refused (joiners stay: emoji sequences and some scripts need them). Nothing left, something
+-- hidden inside, or more than p_max characters: LY400 naming p_label. The zod twin is visibleText
 -- (cleanName, INVISIBLE_CHARACTERS) in contract/common.ts; tests/support/name-cases.ts drives both.
 create function private.clean_text(p_text text, p_label text, p_max integer)
 returns text
@@ -155,6 +190,7 @@ begin
   if char_length(v) > p_max then
     perform private.fail('400', p_label || ' is at most ' || p_max || ' characters');
   end if;
+  perform private.refuse_hidden_characters(v, p_label);
   return v;
 end;
 $$;

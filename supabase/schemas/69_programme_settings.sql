@@ -318,7 +318,8 @@ $$;
 revoke execute on function app.admin_update_tiers(jsonb) from public;
 grant execute on function app.admin_update_tiers(jsonb) to authenticated;
 
--- What is wrong with a part of the public content, in words, or null (app.admin_update_content).
+-- What is wrong with a part of the public content, in words, or null (app.admin_update_content);
+-- a hidden character inside a text is refused at once (LY400).
 create function private.content_problem(p_key text, p_value jsonb)
 returns text
 language plpgsql stable
@@ -328,6 +329,11 @@ declare
   v_item jsonb;
   v_text text;
 begin
+  -- Every text of every part: nothing hidden inside (private.refuse_hidden_characters; the
+  -- contract says which texts have lines, here any may).
+  for v_text in select t #>> '{}' from jsonb_path_query(p_value, 'strict $.**') t where jsonb_typeof(t) = 'string' loop
+    perform private.refuse_hidden_characters(v_text, 'The content', true);
+  end loop;
   if p_key = 'featured' then
     if jsonb_typeof(p_value) <> 'object' or jsonb_typeof(p_value -> 'businesses') <> 'array'
        or jsonb_typeof(p_value -> 'tiers') <> 'array' then

@@ -17,8 +17,10 @@
 -- current welcome reward, and customer_rewards_one_welcome_per_business keeps a member who holds
 -- the old one from ever getting the new one.
 
--- The first path segments of the site's own pages and of the stack (src/app/router.tsx,
--- dev/gateway.ts): a business slug may not take one, since every business has its landing at /:slug.
+-- The first path segments of the site's own pages and of the stack, and words kept for pages to
+-- come (RESERVED_SLUGS of contract/slugs.ts, derived from the paths the router is built from,
+-- contract/pages.ts; a test keeps the two lists equal): a business slug may not take one, since
+-- every business has its landing at /:slug.
 create function private.reserved_slugs()
 returns text[]
 language sql immutable
@@ -28,7 +30,7 @@ as $$
                'kiosk', 'kiosk-home', 'login', 'checkin', 'contact', 'how-it-works', 'api', 'auth',
                'rest', 'functions', 'storage', 'realtime', 'logos', 'assets', 'favicon', 'robots',
                'index', 'owner', 'audit', 'settings', 'report', 'programme', 'new', 'help', 'about',
-               'terms', 'home', 'wallet', 'qr', 'otp', 'verify', 'logout', 'signup', 'welcome']
+               'terms', 'home', 'wallet', 'qr', 'otp', 'verify', 'logout', 'signup', 'welcome', 'goodbye']
 $$;
 revoke execute on function private.reserved_slugs() from public;
 
@@ -59,7 +61,8 @@ as $$
 $$;
 revoke execute on function private.reward_json(public.rewards) from public;
 
--- Validates a business's editable fields; raises LY400 with the first problem in plain words.
+-- Validates a business's editable fields; raises LY400 with the first problem in plain words
+-- (nothing hidden inside a text: private.refuse_hidden_characters).
 create function private.check_location_fields(
   p_business_name text, p_kind text, p_description text, p_address text, p_logo_url text,
   p_icon text, p_color text, p_hours text
@@ -97,6 +100,11 @@ begin
   if p_color is null or p_color not in ('amber', 'pink', 'red', 'indigo', 'orange', 'purple', 'green', 'blue', 'yellow', 'slate') then
     perform private.fail('400', 'Choose a colour from the list');
   end if;
+  perform private.refuse_hidden_characters(p_business_name, 'The name');
+  perform private.refuse_hidden_characters(p_kind, 'The kind of business');
+  perform private.refuse_hidden_characters(p_description, 'The description', true);
+  perform private.refuse_hidden_characters(p_address, 'The address');
+  perform private.refuse_hidden_characters(p_hours, 'The opening hours', true);
 end;
 $$;
 revoke execute on function private.check_location_fields(text, text, text, text, text, text, text, text) from public;
@@ -114,6 +122,8 @@ begin
   if length(coalesce(p_description, '')) > 500 then
     perform private.fail('400', 'The reward''s description is too long (up to 500 characters)');
   end if;
+  perform private.refuse_hidden_characters(p_name, 'The reward''s name');
+  perform private.refuse_hidden_characters(p_description, 'The description', true);
 end;
 $$;
 revoke execute on function private.check_reward_wording(text, text) from public;

@@ -40,7 +40,7 @@ describe('migrations on PGlite', () => {
       'audit_log', 'counter_sightings', 'cross_shopping_bits', 'cross_shopping_days', 'cross_shopping_pending', 'customer_former_phones',
       'daily_rollup', 'daily_rollup_pending', 'idempotency_keys', 'location_enrolment_codes', 'member_first_visits', 'member_month_masks', 'rate_limit_hits', 'redemption_codes', 'redemption_flags', 'settings',
       'sign_in_codes', 'signup_counts', 'staff_grant_events', 'staff_grants', 'text_campaigns', 'texts', 'velocity_flags', 'visit_returns',
-      'visit_returns_pending', 'visit_returns_weekly',
+      'visit_returns_pending', 'visit_returns_weekly', 'webhook_receipts',
     ]);
     const functions = await db.sql<{ name: string }[]>`
       select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace

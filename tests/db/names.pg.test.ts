@@ -3,7 +3,8 @@
 // the cases the zod contract is tested with (tests/support/name-cases.ts).
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import { actAs, adminClaims, anonClaims, approveVisit, createMember, createStaff, outcome } from '../support/factories.ts';
-import { NAME_CASES } from '../support/name-cases.ts';
+import { hiddenCharacterMessage } from '../../supabase/functions/_shared/contract/common.ts';
+import { LINES_CASES, NAME_CASES } from '../support/name-cases.ts';
 
 let db: TestDatabase;
 
@@ -97,3 +98,42 @@ describe('reasons of voids and adjustments', () => {
     expect(await outcome(attempt)).toBe('LY403');
   });
 });
+
+describe('nothing hidden inside a text (private.refuse_hidden_characters)', () => {
+  const check = (input: string, lines: boolean) =>
+    actAs(db.sql, anonClaims, (tx) => tx`select private.refuse_hidden_characters(${input}, 'Text', ${lines})`);
+
+  it.each(LINES_CASES.map((c, i) => ({ ...c, i })))('texts with lines, case $i', async ({ input, refused }) => {
+    expect(await outcome(check(input, true))).toBe(refused ? 'LY400' : 'ok');
+  });
+
+  it("says which character, in the contract's words", async () => {
+    for (const [input, character] of [['Ann\u202eeeL', '\u202e'], ['Ann\u001b[2J', '\u001b'], ['a\u{e0041}b', '\u{e0041}']]) {
+      const error = await check(input!, false).then(() => undefined, (e: Error) => e.message);
+      expect(error).toBe(hiddenCharacterMessage('Text', character!));
+    }
+  });
+
+  it("a member's own rename with RLO, ESC or BEL inside is refused and the stored name is unchanged", async () => {
+    const member = await createMember(db.sql, 'Ana Ruiz');
+    for (const name of ['Ana\u202e ziuR', 'Ana\u001b[31m Ruiz', 'Ana\u0007Ruiz', 'Ana\r\nYour code is 123456']) {
+      const rename = actAs(db.sql, member.claims, (tx) => tx`select app.update_my_name(${name})`);
+      expect(await outcome(rename)).toBe('LY400');
+    }
+    const [stored] = await db.sql`select name from public.customers where id = ${member.customerId}`;
+    expect(stored!.name).toBe('Ana Ruiz');
+  });
+
+  it('the catalogue and the public content refuse them too, and keep what they had', async () => {
+    const [before] = await db.sql`select description from public.locations where id = 'creamery'`;
+    const edit = actAs(db.sql, adminClaims(), (tx) => tx`
+      select app.admin_update_location('creamery', 'Village Creamery', 'ice cream', ${'Scoops\u202e daily'}, '', '', 'ice-cream', 'pink', '')`);
+    expect(await outcome(edit)).toBe('LY400');
+    const [after] = await db.sql`select description from public.locations where id = 'creamery'`;
+    expect(after).toEqual(before);
+    const content = actAs(db.sql, adminClaims(), (tx) => tx`
+      select app.admin_update_content('testimonials', ${db.sql.json([{ quote: 'Great\u200b coffee', who: 'Ann' }])})`);
+    expect(await outcome(content)).toBe('LY400');
+  });
+});
+

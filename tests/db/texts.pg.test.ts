@@ -157,6 +157,10 @@ async function twilioPost(app: App, path: string, fields: Record<string, string>
   });
 }
 
+/** A new Twilio message id: each inbound text is acted on once, by its MessageSid. */
+let sids = 0;
+const newSid = () => `SM${String((sids += 1)).padStart(32, '0')}`;
+
 async function consentOf(customerId: string) {
   const [row] = await sql<{ consent: boolean; history: { granted: boolean; source: string; wording: string }[] }[]>`
     select c.sms_consent as consent,
@@ -436,7 +440,7 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
     });
     expect(await textsOf(member.customerId)).toEqual(before);
 
-    const signed = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: ' stop ' });
+    const signed = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: ' stop ' });
     expect(signed.status).toBe(200);
     expect(signed.headers.get('content-type')).toContain('text/xml');
     expect(await signed.text()).toMatch(/<Response><Message>Village Rewards: You are unsubscribed.*Reply START to resubscribe\.<\/Message><\/Response>/);
@@ -457,17 +461,17 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
     expect(row!.result.campaigns.find((c) => c.id === campaign.id)!.figures.optedOut).toBeGreaterThanOrEqual(1);
 
     // START gives consent back; HELP answers the contact and changes nothing.
-    const start = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: 'Start' });
+    const start = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: 'Start' });
     expect(await start.text()).toContain('subscribed again');
     expect((await consentOf(member.customerId)).consent).toBe(true);
-    const help = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: 'HELP' });
+    const help = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: 'HELP' });
     expect(await help.text()).toContain('/contact');
     expect((await consentOf(member.customerId)).history).toHaveLength(4);
 
     for (const word of ['UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'STOPALL']) {
-      await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: word });
+      await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: word });
       expect([word, (await consentOf(member.customerId)).consent]).toEqual([word, false]);
-      await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, Body: 'UNSTOP' });
+      await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: 'UNSTOP' });
     }
   });
 });

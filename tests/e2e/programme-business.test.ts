@@ -171,6 +171,9 @@ it("uploads a business's logo to Storage from the edit dialog; wrong files are s
   await dialog.getByRole('alert').filter({ hasText: 'Choose a PNG, JPEG or WebP image.' }).waitFor();
   await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1024 * 1024 + 1) });
   await dialog.getByRole('alert').filter({ hasText: 'Choose an image of at most 1 MB.' }).waitFor();
+  // Named and typed as a PNG, but text: refused by its first bytes, before anything is uploaded.
+  await upload.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('just text, not an image') });
+  await dialog.getByRole('alert').filter({ hasText: 'That file is not a PNG, JPEG or WebP image.' }).waitFor();
 
   await upload.setInputFiles({ name: 'creamery.png', mimeType: 'image/png', buffer: png });
   await dialog

@@ -1,6 +1,7 @@
 // The name rule's cases, shared by the zod contract's test (tests/api/names.test.ts) and the SQL
 // twin private.clean_name: NFC, invisible characters and whitespace trimmed from both ends, at
-// least one visible character left (expected null: the name is refused).
+// least one visible character left, nothing hidden inside (controls, bidi overrides and isolates,
+// zero-width spaces...) (expected null: the name is refused).
 export interface NameCase {
   input: string;
   expected: string | null;
@@ -30,4 +31,40 @@ export const NAME_CASES: NameCase[] = [
   { input: `${'a'.repeat(100)}`, expected: 'a'.repeat(100) },
   { input: ` ${'a'.repeat(100)} \u200b`, expected: 'a'.repeat(100) },
   { input: 'a'.repeat(101), expected: null }, // longer than 100 characters
+  // Hidden inside: refused (at the ends they are trimmed like any invisible character).
+  { input: 'Ann\u202eeeL', expected: null }, // right-to-left override
+  { input: 'Ann \u2066Lee\u2069 Jr', expected: null }, // isolates
+  { input: 'Ann\u001b[31mLee', expected: null }, // a terminal escape
+  { input: 'Ann\u0007Lee', expected: null }, // bell
+  { input: 'Ann\r\nLee', expected: null }, // a second line
+  { input: 'Ann\nLee', expected: null },
+  { input: 'Ann\tLee', expected: null },
+  { input: 'Ann\u0085Lee', expected: null }, // C1 next line
+  { input: 'Ann\u200bLee', expected: null }, // zero-width space
+  { input: 'Ann\ufeffLee', expected: null }, // byte order mark
+  { input: 'Ann\u2060Lee', expected: null }, // word joiner
+  { input: 'Ann\u00adLee', expected: null }, // soft hyphen
+  { input: 'Ann\u{e0041}Lee', expected: null }, // a tag character
+  { input: 'Ann\u0007', expected: 'Ann' }, // at the end: trimmed
+  { input: '\u202eAnn', expected: 'Ann' },
+  // Kept inside: joiners, direction marks, variation selectors.
+  { input: 'Ann\u200eLee', expected: 'Ann\u200eLee' }, // left-to-right mark
+  { input: 'می\u200cخواهم', expected: 'می\u200cخواهم' }, // zero-width non-joiner (Persian)
+  { input: 'I \u2764\ufe0f NY', expected: 'I \u2764\ufe0f NY' },
+];
+
+/**
+ * The rule for texts with lines (descriptions, content, a contact message): the same characters
+ * are refused, but a line feed is text. A carriage return is still refused.
+ */
+export const LINES_CASES: { input: string; refused: boolean }[] = [
+  { input: 'Line one\nLine two', refused: false },
+  { input: 'Line one\n\nLine three', refused: false },
+  { input: 'Line one\r\nLine two', refused: true },
+  { input: 'Line one\rLine two', refused: true },
+  { input: 'Reply STOP\u202e to opt out', refused: true },
+  { input: 'Your code is\u200b 123456', refused: true },
+  { input: 'Ding\u0007 dong', refused: true },
+  { input: 'Tab\tinside', refused: true },
+  { input: 'Emoji \ud83d\udc69\u200d\ud83d\udc69\u200d\ud83d\udc67 family', refused: false },
 ];

@@ -7,11 +7,23 @@ import {
   AdminCatalogue, ApproveVisitResponse, CatalogueBusiness, CatalogueChanges, CatalogueReward, CreateCustomerResponse,
   LocationList, RESERVED_SLUGS, RedeemRewardResponse, type CreateBusinessRequest,
 } from '../../../supabase/functions/_shared/contract.ts';
+import type { RouteObject } from 'react-router';
+import { staticFirstSegment } from '../../../supabase/functions/_shared/contract/pages.ts';
+import { routes } from '../../../src/app/router.tsx';
 import { bodyOf } from '../../support/api-client.ts';
 import { createKiosk, nextPhone, recordVisit, signUp } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';
 import { useHarness } from './harness.ts';
 import { nonAdminTokens } from './tokens.ts';
+
+/** Every fixed first path segment of the router's own route table (/goodbye → goodbye). */
+function routerFirstSegments(list: RouteObject[] = routes): string[] {
+  const found = list.flatMap((route) => [
+    ...(route.path ? [staticFirstSegment(route.path)] : []),
+    ...routerFirstSegments(route.children ?? []),
+  ]);
+  return [...new Set(found.filter(Boolean))];
+}
 
 let counter = 0;
 /** A fresh slug per test (the harness's database lives for the whole suite). */
@@ -84,6 +96,20 @@ export function adminCatalogueSuite(kind: DatabaseKind) {
       expect((await post('/api/admin/businesses', { ...business(slug('x')), color: '#ff0000' })).status).toBe(400);
       const { n } = (await h().db.sql<{ n: number }[]>`
         select count(*)::int as n from private.audit_log where action = 'business.create' and target_id in ('admin', 'creamery')`)[0]!;
+      expect(n).toBe(0);
+    });
+
+    it("refuses every fixed first path segment of the router's table as a slug, in the contract and in SQL", async () => {
+      const segments = routerFirstSegments();
+      expect(segments).toEqual(expect.arrayContaining(['goodbye', 'how-it-works', 'kiosk', 'admin', 'owner', 'staff']));
+      for (const word of segments) {
+        const response = await post('/api/admin/businesses', business(word));
+        expect(response.status, word).toBe(400);
+        expect(JSON.stringify(response.body), word).toContain('used by a page of the site');
+      }
+      const { words } = (await h().db.sql<{ words: string[] }[]>`select private.reserved_slugs() as words`)[0]!;
+      expect(words).toEqual(expect.arrayContaining(segments));
+      const { n } = (await h().db.sql<{ n: number }[]>`select count(*)::int as n from public.locations where id = any(${segments})`)[0]!;
       expect(n).toBe(0);
     });
 

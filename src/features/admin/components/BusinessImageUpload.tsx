@@ -1,6 +1,7 @@
 // The business dialog's image upload (issue 21 §2): a PNG, JPEG or WebP of at most 1 MB goes to
 // Storage's business-images bucket, and its public URL fills the image address field. Checked
-// here first (type, size) in plain words; uploading and failures are said, never silent.
+// here first (type, size, then the first bytes while uploading) in plain words; uploading and
+// failures are said, never silent.
 import { useId, useState, type ChangeEvent } from 'react';
 import { Label } from '@/components/ui/Input.tsx';
 import { businessImageProblem, uploadBusinessImage } from '../api/business-images.ts';

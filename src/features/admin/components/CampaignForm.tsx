@@ -1,6 +1,7 @@
 // Compose a campaign (issue 22 §3): the message, the segment, now or later; the count of members
 // it reaches and the exact text are shown before anything is sent. With `locationId` (a business
-// owner on /owner) the business is fixed: the segment is always members who visited it.
+// owner on /owner) the business is fixed: the segment is always members who visited it. The
+// preview also says how many SMS parts the exact text is sent as (each is billed).
 import { useId, useState, type FormEvent } from 'react';
 import type { CampaignSegment, LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -8,11 +9,15 @@ import { Card } from '@/components/ui/Card.tsx';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { userMessage } from '@/lib/api-client.ts';
+import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { useCampaignPreview, useCreateCampaign } from '../api/campaigns.ts';
+import { smsSegments } from '../lib/sms-segments.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 
 const MAX = 300;
+
+/** The API's words about the message itself (a hidden character, say), else its general ones. */
+const problemOf = (failure: unknown) => (failure instanceof ApiError && failure.fields?.message?.[0]) || userMessage(failure);
 const TIERS = ['Bronze', 'Silver', 'Gold'] as const;
 
 export function CampaignForm(props: { locations: LocationList | undefined; locationId?: string }) {
@@ -69,7 +74,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
                 : `${campaign.recipients ?? 0} member${campaign.recipients === 1 ? '' : 's'} will get the text.`,
           });
         },
-        onError: (failure) => setError(userMessage(failure)),
+        onError: (failure) => setError(problemOf(failure)),
       },
     );
   };
@@ -172,7 +177,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
           {!message.trim() ? (
             <p className="text-sm text-bark-700">Write the offer to see who gets it and the exact text.</p>
           ) : preview.error ? (
-            <p className="text-sm text-red-800">Could not count the members. {userMessage(preview.error)}</p>
+            <p className="text-sm text-red-800">Could not count the members. {problemOf(preview.error)}</p>
           ) : recipients === undefined ? (
             <p className="text-sm text-bark-700">Counting members…</p>
           ) : (
@@ -183,6 +188,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
               <blockquote className="mt-2 rounded-lg border border-bark-300 bg-white p-3 text-bark-900">
                 {preview.data?.body}
               </blockquote>
+              {preview.data ? <SegmentCount body={preview.data.body} /> : null}
               <p className="mt-2 text-sm text-bark-700">
                 Members who turned texts off, or already had this week's texts, are left out. Texts wait for 9 AM at night.
               </p>
@@ -207,3 +213,17 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
     </Card>
   );
 }
+
+/** How many SMS parts the text goes out as, and why a short one may take more. */
+function SegmentCount(props: { body: string }) {
+  const { encoding, segments, units } = smsSegments(props.body);
+  const perPart = encoding === 'GSM-7' ? 160 : 70;
+  return (
+    <p className="mt-2 text-sm text-bark-900" data-testid="campaign-segments">
+      Sent as <strong>{segments === 1 ? '1 SMS' : `${segments} SMS parts`}</strong> per member
+      {segments > 1 ? ', each billed' : ''} ({units} characters
+      {encoding === 'GSM-7' ? `; ${perPart} fit in one SMS` : `; an emoji or special character makes it Unicode: ${perPart} fit in one SMS`}).
+    </p>
+  );
+}
+

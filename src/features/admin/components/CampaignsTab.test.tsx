@@ -66,6 +66,7 @@ it('shows the count and exact text, sends the chosen segment, lists figures and 
   await user.selectOptions(screen.getByLabelText('Visited'), 'Village Heritage Museum');
   await user.selectOptions(screen.getByLabelText('Tier'), 'Gold');
   expect(await screen.findByText('Village Rewards: Free tour. Reply STOP to opt out.')).toBeInTheDocument();
+  expect(screen.getByTestId('campaign-segments')).toHaveTextContent('Sent as 1 SMS per member (50 characters; 160 fit in one SMS).');
   await user.click(await screen.findByRole('button', { name: 'Send to 2 members' }));
   await waitFor(() =>
     expect(posted).toEqual([
@@ -116,3 +117,27 @@ it("on /owner the business is fixed: no choice of another, and the segment is al
     ]),
   );
 }, 20_000);
+
+it("says what is wrong with a message holding a hidden character, in the API's words", async () => {
+  stubApi({
+    '/api/admin/campaigns': () => [200, { campaigns: [] }],
+    '/api/admin/campaigns/preview': () => [
+      400,
+      {
+        error: {
+          code: 'invalid_input',
+          message: 'Invalid body',
+          fields: { message: ['Message has an invisible or text-direction character (U+202E); remove it'] },
+        },
+      },
+    ],
+  });
+  const user = userEvent.setup();
+  renderWithRouter(<CampaignsTab locations={LOCATIONS} />);
+  await user.type(screen.getByLabelText('Offer'), 'Sale today');
+  expect(
+    await screen.findByText('Could not count the members. Message has an invisible or text-direction character (U+202E); remove it'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+});
+

@@ -1,7 +1,7 @@
 // The Programme tab's businesses and rewards (issue 21 §1–2): the catalogue as data, changed by
 // admins through audited functions (supabase/schemas/78_catalogue.sql).
 import { z } from 'zod';
-import { LocationId, TierName, Timestamp, Uuid } from './common.ts';
+import { LocationId, optionalText, TierName, Timestamp, Uuid, visibleText, type TextOptions } from './common.ts';
 import { RESERVED_SLUGS, SLUG_PATTERN } from './slugs.ts';
 
 export { isBusinessSlug, RESERVED_SLUGS } from './slugs.ts';
@@ -18,10 +18,13 @@ export const BusinessSlug = z
     'Use lower-case letters, digits and single dashes, starting with a letter',
   )
   .max(41, 'At most 41 characters')
-  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), 'That web address is used by a page of the site');
+  .refine((slug) => !RESERVED_SLUGS.includes(slug), 'That web address is used by a page of the site');
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label}: at most ${max} characters`);
-const required = (label: string, max: number) => text(label, max).min(1, `Enter ${label.toLowerCase()}`);
+// The one text rule of common.ts (cleaned, nothing hidden inside), in this form's words.
+const text = (label: string, max: number, options: TextOptions = {}) =>
+  optionalText(label, max, { tooLong: `${label}: at most ${max} characters`, ...options });
+const required = (label: string, max: number) =>
+  visibleText(label, max, { empty: `Enter ${label.toLowerCase()}`, tooLong: `${label}: at most ${max} characters` });
 /**
  * An image address: https://…, a path on this site, or the local stack's own Storage (plain http on
  * this machine only: `npm run dev` uploads there). The same rule as private.check_location_fields.
@@ -37,9 +40,9 @@ const imageUrl = z
 export const BusinessFields = z.strictObject({
   businessName: required('The name', 100),
   kind: required('The kind of business', 50),
-  description: text('The description', 1000).default(''),
+  description: text('The description', 1000, { lines: true }).default(''),
   address: text('The address', 200).default(''),
-  hours: text('The opening hours', 300).default(''),
+  hours: text('The opening hours', 300, { lines: true }).default(''),
   logoUrl: imageUrl.default('').describe('an image (https:// or a path on this site); empty: the icon is shown'),
   icon: z.enum(LOCATION_ICONS),
   color: z.enum(LOCATION_COLOURS),
@@ -119,12 +122,12 @@ export const RewardParams = z.strictObject({ rewardId: Uuid });
 export const CreateRewardRequest = z.strictObject({
   locationId: LocationId.describe('the business whose welcome reward this is'),
   name: required('The reward\'s name', 100),
-  description: text('The description', 500).default(''),
+  description: text('The description', 500, { lines: true }).default(''),
 });
 export type CreateRewardRequest = z.input<typeof CreateRewardRequest>;
 export const RewardWordingRequest = z.strictObject({
   name: required('The reward\'s name', 100),
-  description: text('The description', 500).default(''),
+  description: text('The description', 500, { lines: true }).default(''),
 });
 export type RewardWordingRequest = z.input<typeof RewardWordingRequest>;
 export const RetireRewardRequest = z.strictObject({

@@ -1,6 +1,6 @@
 // Sign-up (SPEC §3 sign-up payload and response) and the contact form.
 import { z } from 'zod';
-import { LocationId, OptionalEmail, PersonName, Phone, Uuid } from './common.ts';
+import { LocationId, OptionalEmail, optionalText, PersonName, Phone, Uuid, visibleText } from './common.ts';
 import { RewardSummary } from './locations.ts';
 
 /** SPEC §2: the consent checkbox's text, word for word; the sign-up forms show this constant. */
@@ -35,8 +35,8 @@ export type CreateCustomerResponse = z.infer<typeof CreateCustomerResponse>;
 export const ContactMessageRequest = z.strictObject({
   name: PersonName,
   email: z.email().max(254),
-  subject: z.string().trim().max(200).optional(),
-  message: z.string().trim().min(1, 'Message is required').max(5000),
+  subject: optionalText('Subject', 200).optional(),
+  message: visibleText('Message', 5000, { lines: true, empty: 'Message is required' }),
 });
 export type ContactMessageRequest = z.input<typeof ContactMessageRequest>;
 

@@ -2,10 +2,11 @@
 // (admin) and as the site reads them (GET /api/programme). SQL (69_programme_settings.sql) checks
 // the same rules again; these schemas give the first, field-named 400.
 import { z } from 'zod';
-import { LocationId, TierName, Uuid } from './common.ts';
+import { LocationId, TierName, Uuid, visibleText, type TextOptions } from './common.ts';
 
-const text = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} has at most ${max} characters`);
+// The one text rule of common.ts (cleaned, nothing hidden inside), in this form's words.
+const text = (label: string, max: number, options: TextOptions = {}) =>
+  visibleText(label, max, { empty: `${label} is required`, tooLong: `${label} has at most ${max} characters`, ...options });
 const whole = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} is a number` })
@@ -31,7 +32,7 @@ export const TierChange = z.strictObject({
   goalLabel: text('The goal label', 100),
   rewardValueCents: whole('The value in cents', 0, 100_000),
   rewardName: text('The reward name', 100),
-  rewardDescription: text('The reward description', 500),
+  rewardDescription: text('The reward description', 500, { lines: true }),
 });
 export const UpdateTiersRequest = z
   .strictObject({ Silver: TierChange, Gold: TierChange })
@@ -116,14 +117,14 @@ export const ContactContent = z.strictObject({
   responseTime: text('The response time', 60),
 });
 export const PrivacyContent = z.strictObject({
-  intro: text('The introduction', 2000),
+  intro: text('The introduction', 2000, { lines: true }),
   stored: z
-    .array(z.strictObject({ what: text('What is kept', 200), why: text('Why it is kept', 500) }))
+    .array(z.strictObject({ what: text('What is kept', 200), why: text('Why it is kept', 500, { lines: true }) }))
     .min(1, 'List at least one thing kept')
     .max(20),
-  sharing: text('Who sees it', 2000),
-  retention: text('How long it is kept', 2000),
-  terms: z.array(text('A term', 500)).max(20),
+  sharing: text('Who sees it', 2000, { lines: true }),
+  retention: text('How long it is kept', 2000, { lines: true }),
+  terms: z.array(text('A term', 500, { lines: true })).max(20),
 });
 export const ProgrammeContent = z.object({
   featured: FeaturedContent.nullable(),

@@ -8,9 +8,11 @@
 // Answer 200 {} when sent; 200 {"error": {"http_code", "message"}} to refuse — Auth then answers
 // that status and message, and stores no code. (Any non-2xx status is only "hook failed" to Auth:
 // a 500, or retries for 429/503 with Retry-After.)
-// Here: the daily cap per phone is counted at this one door, so it holds on every path
-// (app.sign_in_code_sending, in SQL); then the code goes out through the provider; a code the
-// provider did not take is not counted.
+// Here: a call whose webhook-id was seen before is a replay (Auth signs every call, retries
+// included, with a new id) and is refused before anything is counted or sent; the daily cap per
+// phone is counted at this one door, so it holds on every path (app.sign_in_code_sending, in
+// SQL); then the code goes out through the provider; a code the provider did not take is not
+// counted.
 import type { Context } from 'hono';
 import type { Db } from '../db.ts';
 import { ApiError, fromDatabaseError } from '../errors.ts';
@@ -35,10 +37,11 @@ const refuse = (c: Context, httpCode: number, message: string) =>
 export function sendSmsHook(deps: SendSmsHookDeps) {
   return async (c: Context) => {
     const body = await c.req.text();
+    const webhookId = c.req.header('webhook-id');
     const signed = await verifyWebhook(
       deps.secrets,
       {
-        id: c.req.header('webhook-id'),
+        id: webhookId,
         timestamp: c.req.header('webhook-timestamp'),
         signature: c.req.header('webhook-signature'),
       },
@@ -60,6 +63,14 @@ export function sendSmsHook(deps: SendSmsHookDeps) {
       return c.json({ error: { code: 'invalid_input', message: 'The hook payload has no phone or code' } }, 400);
     }
     const phone = `+${digits}`;
+    // Signed, so webhookId is set; kept within the receipts' 200 characters.
+    const firstCall = await deps.db.callAsService('app.webhook_first_receipt', {
+      p_source: 'auth_send_sms',
+      p_id: (webhookId ?? '').slice(0, 200),
+    });
+    if (firstCall !== true) {
+      return c.json({ error: { code: 'conflict', message: 'This hook call was already received (same webhook-id); it is not acted on twice' } }, 409);
+    }
 
     let countedAt: unknown;
     try {

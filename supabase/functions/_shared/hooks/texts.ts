@@ -9,9 +9,11 @@
 // POST /api/hooks/twilio/status   Twilio's status callback: delivered / undelivered / failed.
 // POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, answered in TwiML.
 // Both Twilio doors check X-Twilio-Signature over the public URL Twilio called; a forged or
-// unsigned call is a 403 and changes nothing.
+// unsigned call is a 403 and changes nothing. A signature carries no time, so a captured call
+// stays valid: each MessageSid (each sid and status, for delivery reports) is acted on once,
+// recorded by app.webhook_first_receipt in the same transaction as its effect.
 import type { Context } from 'hono';
-import type { Db } from '../db.ts';
+import { callFunction, type Db } from '../db.ts';
 import { SmsRefused, type SmsSender } from './sms-sender.ts';
 import { sameText, verifyTwilioSignature } from './twilio-signature.ts';
 
@@ -41,6 +43,9 @@ function publicUrl(deps: TextsDeps, c: Context): string {
   const url = new URL(c.req.url);
   return `${deps.publicBaseUrl}${url.pathname}${url.search}`;
 }
+
+/** Twilio's message ids: SM… or MM…, 34 characters; anything else is not acted on. */
+const MESSAGE_SID = /^[A-Za-z0-9]{10,64}$/;
 
 const forbidden = (c: Context, message: string) => c.json({ error: { code: 'forbidden', message } }, 403);
 
@@ -95,12 +100,16 @@ export function twilioStatusHook(deps: TextsDeps) {
     if (!params) return forbidden(c, 'Not a signed Twilio request');
     const sid = params.get('MessageSid') ?? '';
     const status = params.get('MessageStatus') ?? '';
-    if (/^[A-Za-z0-9]{10,64}$/.test(sid) && /^[a-z_]{1,20}$/.test(status)) {
+    if (MESSAGE_SID.test(sid) && /^[a-z_]{1,20}$/.test(status)) {
       const code = params.get('ErrorCode');
-      await deps.db.callAsService('app.text_status', {
-        p_provider_id: sid,
-        p_status: status,
-        p_error: code ? `Twilio error ${code.slice(0, 10)}` : null,
+      await deps.db.asService(async (tx) => {
+        // A replayed report (say "delivered" after "failed") changes nothing.
+        if ((await callFunction(tx, 'app.webhook_first_receipt', { p_source: 'twilio_status', p_id: `${sid}:${status}` })) !== true) return;
+        await callFunction(tx, 'app.text_status', {
+          p_provider_id: sid,
+          p_status: status,
+          p_error: code ? `Twilio error ${code.slice(0, 10)}` : null,
+        });
       });
     }
     return c.body(null, 204);
@@ -111,11 +120,20 @@ export function twilioInboundHook(deps: TextsDeps) {
   return async (c: Context) => {
     const params = await signedForm(deps, c);
     if (!params) return forbidden(c, 'Not a signed Twilio request');
-    const answer = (await deps.db.callAsService('app.text_inbound', {
-      p_phone: (params.get('From') ?? '').slice(0, 32),
-      p_body: (params.get('Body') ?? '').slice(0, 320),
-    })) as { reply: string | null };
-    const twiml = answer.reply
+    const sid = params.get('MessageSid') ?? '';
+    if (!MESSAGE_SID.test(sid)) {
+      return c.json({ error: { code: 'invalid_input', message: 'A Twilio message has a MessageSid' } }, 400);
+    }
+    // A replay (the same MessageSid: a START sent again after a STOP) is answered with nothing
+    // and changes nothing.
+    const answer = await deps.db.asService(async (tx) => {
+      if ((await callFunction(tx, 'app.webhook_first_receipt', { p_source: 'twilio_inbound', p_id: sid })) !== true) return undefined;
+      return (await callFunction(tx, 'app.text_inbound', {
+        p_phone: (params.get('From') ?? '').slice(0, 32),
+        p_body: (params.get('Body') ?? '').slice(0, 320),
+      })) as { reply: string | null };
+    });
+    const twiml = answer?.reply
       ? `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(answer.reply)}</Message></Response>`
       : '<?xml version="1.0" encoding="UTF-8"?><Response/>';
     return c.body(twiml, 200, { 'content-type': 'text/xml; charset=utf-8' });
