@@ -41,7 +41,13 @@ export function hasKind(claims: SessionClaims | null, kind: SessionKind): boolea
     case 'member':
       return !claims.isKiosk;
     case 'staff':
-      return !claims.isKiosk && (claims.role === 'staff' || claims.role === 'admin');
+      // The counter: its clerks, an owner at their own business, and admins.
+      return (
+        !claims.isKiosk &&
+        (claims.role === 'staff' ||
+          claims.role === 'admin' ||
+          (claims.role === 'owner' && claims.locationId !== null))
+      );
     case 'owner':
       return !claims.isKiosk && claims.role === 'owner' && claims.locationId !== null;
     case 'admin':

@@ -81,13 +81,15 @@ $$;
 revoke execute on function private.caller_session_live() from public;
 grant execute on function private.caller_session_live() to anon, authenticated, service_role;
 
--- The location a staff member works at (app_metadata.location_id); null for everyone else.
+-- The business a person serves at the counter (app_metadata.location_id): a staff member's, or
+-- an owner's own (the owner of a one-person shop serves at their own counter, as its clerk);
+-- null for everyone else.
 create function private.staff_location_id()
 returns text
 language sql stable
 set search_path = ''
 as $$
-  select case when private.app_role() = 'staff' then auth.jwt() -> 'app_metadata' ->> 'location_id' end
+  select case when private.app_role() in ('staff', 'owner') then auth.jwt() -> 'app_metadata' ->> 'location_id' end
 $$;
 revoke execute on function private.staff_location_id from public;
 grant execute on function private.staff_location_id() to anon, authenticated, service_role;
@@ -214,6 +216,18 @@ as $$
 $$;
 revoke execute on function private.actor_role from public;
 grant execute on function private.actor_role() to anon, authenticated, service_role;
+
+-- The role a points-ledger event records: an owner can only change points at their own counter,
+-- so they are recorded as its clerk ('staff'; the event's user id says who).
+create function private.counter_actor_role()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select case private.actor_role() when 'owner' then 'staff' else private.actor_role() end
+$$;
+revoke execute on function private.counter_actor_role from public;
+grant execute on function private.counter_actor_role() to anon, authenticated, service_role;
 
 -- Whether this session was made by proving an SMS code (the JWT's amr lists a method 'otp' or
 -- 'sms'). A phone + password sign-up with confirmations off carries a phone claim the caller

@@ -193,7 +193,7 @@ declare
   v_uid uuid := auth.uid();
   v_role text := private.app_role();
   v_admin boolean := coalesce(v_role = 'admin', false);
-  v_staff_location text := case when v_role = 'staff' then private.staff_location_id() end;
+  v_staff_location text := case when v_role in ('staff', 'owner') then private.staff_location_id() end;
   v_token public.checkin_tokens;
   v_kiosk public.kiosk_sessions;
   v_customer public.customers;
@@ -228,7 +228,7 @@ begin
     perform private.require_location(p_location_id);
   end if;
   -- Staff count visits at their own business only.
-  if v_role = 'staff' and p_location_id is distinct from null and p_location_id is distinct from v_staff_location then
+  if v_role in ('staff', 'owner') and p_location_id is distinct from null and p_location_id is distinct from v_staff_location then
     perform private.fail('403', 'Only staff of this location can approve visits here');
   end if;
 

@@ -103,7 +103,7 @@ begin
   insert into public.points_ledger (customer_id, event, points, visit_id, customer_reward_id, location_id,
                                     actor_user_id, actor_role, idempotency_key, reason)
   values (p_customer_id, p_event, p_points, p_visit_id, p_customer_reward_id, p_location_id,
-          auth.uid(), coalesce(private.actor_role(), 'system'), p_idempotency_key, p_reason);
+          auth.uid(), coalesce(private.counter_actor_role(), 'system'), p_idempotency_key, p_reason);
   if p_points = 0 then
     return (select c.total_points from public.customers c where c.id = p_customer_id);
   end if;

@@ -250,7 +250,7 @@ begin
   if auth.uid() is null then
     perform private.fail('401', 'Sign in first');
   end if;
-  if private.app_role() is null or private.app_role() not in ('staff', 'admin') then
+  if private.app_role() is null or private.app_role() not in ('staff', 'owner', 'admin') then
     perform private.fail('403', 'Only staff can search members');
   end if;
   -- Digits and phone punctuation only: a phone; anything with a letter: a name.
@@ -329,7 +329,7 @@ begin
       perform private.fail('400', 'Choose the business this counter is at');
     end if;
     return p_location_id;
-  elsif v_role = 'staff' then
+  elsif v_role in ('staff', 'owner') then
     if private.staff_location_id() is null
        or p_location_id is distinct from null and p_location_id is distinct from private.staff_location_id() then
       perform private.fail('403', 'Only staff of this location can redeem here');

@@ -131,7 +131,7 @@ it('the Audit tab lists who did what, newest first, and filters it', async () =>
   await page.getByLabel('Action').selectOption('');
   await page.getByLabel('What (id, phone or part of it)').fill(ownerPhone);
   await entries.getByText(`owner.grant · phone +1${ownerPhone}`).waitFor();
-  await page.getByText('By admin 5555550100', { exact: false }).first().waitFor();
+  await page.getByText('By admin Demo Admin (555) 555-0100', { exact: false }).first().waitFor();
   await page.getByLabel('From', { exact: true }).fill('2026-02-02');
   await page.getByLabel('To', { exact: true }).fill('2026-02-01');
   await page.getByText('The start date is after the end date.').waitFor();

@@ -33,10 +33,13 @@ const OWNER_CASES: Record<string, { at: (location: string) => Request; none?: Re
   grantStaff: { at: (locationId) => ({ params: { locationId }, body: { phone: '3125550177' } }) },
   revokeStaff: { at: (locationId) => ({ params: { locationId }, body: { phone: '3125550177' } }) },
   adminKiosks: { at: (locationId) => ({ params: { locationId } }) },
+  counterPeople: { at: (locationId) => ({ params: { locationId } }) },
   adminAudit: { at: (location) => ({ query: { location } }), none: {} },
 };
 /** Owner endpoints with no business in the path (campaigns: the segment is always theirs); their own test below. */
 const OWNER_CAMPAIGNS = ['adminCampaigns', 'previewCampaign', 'createCampaign', 'cancelCampaign'];
+/** The counter's endpoints, where an owner serves at their own business (tests/api/owner-counter.pg.test.ts). */
+const OWNER_COUNTER = ['approveVisit', 'checkRedemptionCode', 'counterSearch', 'redeemCode', 'redeemableRewards', 'scanCard'];
 
 function pathOf(endpoint: Endpoint, request: Request): string {
   let path: string = endpoint.path;
@@ -175,7 +178,7 @@ export function peopleSuite(kind: DatabaseKind) {
         const owner = await createOwner(h(), OWN);
         const ownerEndpoints = endpointList.filter((e) => e.roles.includes('owner') && e.roles.includes('admin') && !e.roles.includes('member'));
         const byEndpoint = new Map(Object.entries(endpoints).map(([id, e]) => [e, id]));
-        expect(ownerEndpoints.map((e) => byEndpoint.get(e)).sort()).toEqual([...Object.keys(OWNER_CASES), ...OWNER_CAMPAIGNS].sort());
+        expect(ownerEndpoints.map((e) => byEndpoint.get(e)).sort()).toEqual([...Object.keys(OWNER_CASES), ...OWNER_CAMPAIGNS, ...OWNER_COUNTER].sort());
 
         const answers: string[] = [];
         for (const [id, cases] of Object.entries(OWNER_CASES)) {

@@ -13,7 +13,7 @@ import { useHarness } from './harness.ts';
 const SIGNED_IN: Exclude<CallerKind, 'anon'>[] = ['kiosk', 'member', 'staff', 'admin'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const pathOf = (endpoint: Endpoint) =>
-  endpoint.path.replace(':locationId', 'creamery').replace(':visitId', SOME_ID).replace(':flagId', SOME_ID).replace(':customerId', SOME_ID).replace(':messageId', SOME_ID).replace(':rewardId', SOME_ID);
+  endpoint.path.replace(':locationId', 'creamery').replace(/:[a-zA-Z]+Id\b/g, SOME_ID);
 const label = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 const withBody = endpointList.filter((endpoint) => endpoint.body);
 

@@ -1,9 +1,11 @@
 // /owner: a business owner's view of their one business (issue 21 §3): its figures (the last 30
 // days) and who served at its counter, its monthly report and settlement line for a chosen month, its staff phones (which the
 // owner manages), its kiosks, text campaigns to the members who visited it (issue 22 §3) and the
-// audit rows of the business. Nothing of another business: the
+// audit rows of the business, and the way to its counter (/staff, where an owner serves as its
+// clerk). Nothing of another business: the
 // API answers an owner only for their own (403 otherwise). Signed out, the phone-code sign-in.
 import { useId, useState } from 'react';
+import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
 import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
@@ -70,7 +72,12 @@ function OwnerDashboard() {
         signingOut={logout.isPending}
       />
       <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
-        <h2 className="font-display text-xl font-bold text-bark-900">The last 30 days</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="font-display text-xl font-bold text-bark-900">The last 30 days</h2>
+          <ButtonLink to="/staff" variant="secondary">
+            Serve at your counter
+          </ButtonLink>
+        </div>
         <MetricCards
           metrics={metrics.data}
           loading={metrics.isPending}

@@ -19,8 +19,14 @@ export function CounterPeople(props: { locationId: string; businessName: string 
       emptyText="Nobody has served at the counter in the last 30 days."
       what="who served at the counter"
     >
-      <div className="overflow-x-auto">
-        <table className="w-full text-left" aria-label={`Who served at ${props.businessName}, the last 30 days`}>
+      {/* Focusable, so a keyboard can scroll it sideways at 390 px. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`Who served at ${props.businessName}, the last 30 days`}
+        className="overflow-x-auto rounded-xl focus-visible:outline-3 focus-visible:outline-meadow-700"
+      >
+        <table className="w-full text-left">
           <thead>
             <tr>
               <th className={cell}>Who</th>

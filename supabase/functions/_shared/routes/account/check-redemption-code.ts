@@ -5,7 +5,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const checkRedemptionCode = endpoint({
-  method: 'get', path: '/api/rewards/redemption-code', tag: 'Account', roles: ['kiosk', 'staff', 'admin'],
+  method: 'get', path: '/api/rewards/redemption-code', tag: 'Account', roles: ['kiosk', 'staff', 'owner', 'admin'],
   summary: 'Read a redemption code at a counter (nothing changes)',
   description:
     'Staff at their business, an admin at the business they name, an enrolled kiosk at its own. A welcome reward ' +

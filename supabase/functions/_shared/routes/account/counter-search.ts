@@ -5,7 +5,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const counterSearch = endpoint({
-  method: 'get', path: '/api/staff/members', tag: 'Account', roles: ['staff', 'admin'],
+  method: 'get', path: '/api/staff/members', tag: 'Account', roles: ['staff', 'owner', 'admin'],
   summary: 'Find a member at the counter by name or phone digits',
   description:
     'Staff of any business and admins find any member: `q` is a part of the name (2+ characters, any case) or ' +

@@ -5,7 +5,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const redeemCode = endpoint({
-  method: 'post', path: '/api/rewards/redeem-code', tag: 'Account', roles: ['kiosk', 'staff', 'admin'],
+  method: 'post', path: '/api/rewards/redeem-code', tag: 'Account', roles: ['kiosk', 'staff', 'owner', 'admin'],
   summary: 'Redeem a member\'s reward from their redemption code, at this counter',
   description:
     'As GET /api/rewards/redemption-code, then the code is used and the reward redeemed here, recording the ' +

@@ -4,7 +4,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const redeemableRewards = endpoint({
-  method: 'get', path: '/api/rewards/redeemable', tag: 'Account', roles: ['staff', 'admin'],
+  method: 'get', path: '/api/rewards/redeemable', tag: 'Account', roles: ['staff', 'owner', 'admin'],
   summary: 'The rewards a member can redeem at this location (the staff reward list)',
   description:
     'For a member back only to redeem (a second scan within the hour would be refused by the visit limit): ' +

@@ -13,7 +13,7 @@ export const reportRedemption = endpoint({
     '`not_me`) with the clerk or kiosk that redeemed it. Reporting twice answers the same flag.',
   params: CustomerRewardParams, status: 200, response: ReportRedemptionResponse,
   errors: {
-    400: BAD_INPUT, 401: NOT_SIGNED_IN, 404: 'Not a reward of yours.',
+    400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk is not a member.', 404: 'Not a reward of yours.',
     409: 'The reward is not redeemed (or its redemption was undone).', 413: TOO_LARGE,
   },
   handler: ({ call, params }) => call('app.report_redemption', { p_customer_reward_id: params.customerRewardId }),

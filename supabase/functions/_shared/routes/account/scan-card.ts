@@ -6,7 +6,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const scanCard = endpoint({
-  method: 'post', path: '/api/rewards/scan-card', tag: 'Account', roles: ['staff', 'admin'],
+  method: 'post', path: '/api/rewards/scan-card', tag: 'Account', roles: ['staff', 'owner', 'admin'],
   summary: 'Record a scanned member card (no visit) and list what the member can redeem here',
   description:
     'When a visit would be refused by its limit, the counter still scanned the card: the scan is recorded (this ' +

@@ -5,7 +5,7 @@ import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const approveVisit = endpoint({
-  method: 'post', path: '/api/visits/approve', tag: 'Check-in', roles: ['kiosk', 'staff', 'admin'],
+  method: 'post', path: '/api/visits/approve', tag: 'Check-in', roles: ['kiosk', 'staff', 'owner', 'admin'],
   summary: 'Approve a visit from a scanned QR value',
   description:
     'The value is a check-in token or a member card `customer:{id}`. A kiosk approves only the tokens it issued ' +
