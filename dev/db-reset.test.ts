@@ -41,4 +41,4 @@ it('rebuilds a file-backed PGlite from the migrations and seeds', async () => {
   }
   // Two resets on a file-backed database, each initdb and every migration (about 20 CPU-seconds in
   // all): a minute was not enough on a machine busy with the rest of npm test.
-}, 180_000);
+}, 420_000);
