@@ -16,10 +16,9 @@ import { useHarness } from './suites/harness.ts';
 const h = useHarness('postgres');
 const HERE = 'broken-bridge';
 
-const month = () => {
-  const [row] = [new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit' }).format(new Date())];
-  return row!.slice(0, 7);
-};
+/** This month in the programme's time zone, as the report takes it ('2026-11'). */
+const month = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit' }).format(new Date());
 const metrics = async (token: string) =>
   bodyOf(await h().call('GET', `/api/admin/metrics?location=${HERE}&range=30days`, { token }), MetricsResponse);
 const report = async (token: string) =>
