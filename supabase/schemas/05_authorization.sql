@@ -292,12 +292,17 @@ grant execute on function private.require_admin(text) to anon, authenticated, se
 
 -- "Today" on the dashboard and the velocity flag's day are days in the programme's time zone
 -- (hours are stated in CT).
+-- The programme's own time zone: a setting the operator changes in /admin (issue 31 §3,
+-- private.settings.time_zone, 10_programme.sql; read at every call, so a change is in force at once).
 create function private.programme_time_zone()
 returns text
-language sql immutable
+language plpgsql stable
+security definer
 set search_path = ''
 as $$
-  select 'America/Chicago'
+begin
+  return coalesce((select s.time_zone from private.settings s where s.id), 'America/Chicago');
+end;
 $$;
 revoke execute on function private.programme_time_zone from public;
 grant execute on function private.programme_time_zone() to anon, authenticated, service_role;

@@ -130,7 +130,12 @@ create table private.settings (
   texts_quiet_end time not null default '09:00',
   texts_max_attempts integer not null default 5 check (texts_max_attempts between 1 and 20),
   texts_site_url text not null default 'http://127.0.0.1:5173' check (texts_site_url ~ '^https?://[^[:space:]]{1,200}$'),
-  campaigns_per_hour integer not null default 10 check (campaigns_per_hour >= 0)
+  campaigns_per_hour integer not null default 10 check (campaigns_per_hour >= 0),
+  -- Issue 31 §3: the programme's own time zone (days, months, quiet hours, the times texts
+  -- name), an IANA name the database knows (app.admin_update_text_settings checks
+  -- pg_timezone_names); and what one SMS part costs, in cents, for a campaign's cost estimate.
+  time_zone text not null default 'America/Chicago' check (time_zone ~ '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$'),
+  sms_part_price_cents numeric(5, 2) not null default 0.83 check (sms_part_price_cents between 0 and 100)
 );
 insert into private.settings default values;
 alter table private.settings enable row level security;

@@ -10,9 +10,12 @@
 -- * one event, one text: private.texts.event_key is unique (welcome:<customer>,
 --   reward:<customer_reward>, tier:<customer>:<tier>, campaign:<campaign>:<customer>, ...);
 -- * never in quiet hours (private.settings.texts_quiet_start–texts_quiet_end, programme time):
---   a text due then is 'held' until the morning;
+--   a text due then is 'held' until the morning. The operator changes the quiet hours, the time
+--   zone, the weekly cap and the site address in /admin (app.admin_update_text_settings); each
+--   drain reads them again, so a held text follows new quiet hours at the next drain;
 -- * at most private.settings.marketing_texts_per_week campaign texts per member in any 7 days;
--- * every text starts with the programme's name and a marketing one ends "Reply STOP to opt out."
+-- * every text starts with the programme's name (a business owner's campaign: the business's
+--   name, then the programme's) and a marketing one ends "Reply STOP to opt out."
 -- The phone-change notice (to the OLD number) is a security notice, not marketing: it is sent
 -- whatever the consent, so a member whose number was taken over hears of it.
 
@@ -173,8 +176,10 @@ begin
   insert into private.texts (customer_id, phone, kind, body, status, next_attempt_at, event_key,
                              campaign_id, created_at, updated_at)
   values (p_customer_id, v_phone, p_kind,
-          private.programme_name() || ': ' || p_text
-            || case when p_kind = 'phone_changed' then '' else ' Reply STOP to opt out.' end,
+          -- A campaign's text is the one its preview showed (private.campaign_body).
+          coalesce((select c.body from private.text_campaigns c where c.id = p_campaign_id),
+                   private.programme_name() || ': ' || p_text
+                     || case when p_kind = 'phone_changed' then '' else ' Reply STOP to opt out.' end),
           case when v_release > p_now then 'held' else 'queued' end,
           v_release, p_event_key, p_campaign_id, p_now, p_now)
   on conflict (event_key) do nothing
@@ -333,6 +338,8 @@ create trigger customers_text_changed
 -- or held whose time has come, locked with skip locked so two drains never take one row. A row
 -- whose member no longer consents is cancelled instead; one due inside quiet hours (a retry) is
 -- held until the morning; a row left 'sending' for 10 minutes (a sender that died) is due again.
+-- A held text follows the quiet hours as they are now (the operator may have changed them since
+-- it was held): outside them it is due at once; inside them it waits for their current end.
 -- (A consent request follows the pending consent instead: it goes only while that is pending.)
 -- Returns [{"id", "phone", "body"}].
 create function app.texts_claim(p_limit integer default 50, p_now timestamptz default now())
@@ -360,13 +367,14 @@ begin
   if v_release > p_now then
     update private.texts t
        set status = 'held', next_attempt_at = v_release, updated_at = p_now
-     where t.status in ('queued', 'held') and t.next_attempt_at <= p_now;
+     where (t.status = 'queued' and t.next_attempt_at <= p_now)
+        or (t.status = 'held' and t.next_attempt_at is distinct from v_release);
     return '[]'::jsonb;
   end if;
 
   with due as (
     select t.id from private.texts t
-     where t.status in ('queued', 'held') and t.next_attempt_at <= p_now and t.phone is not null
+     where ((t.status = 'queued' and t.next_attempt_at <= p_now) or t.status = 'held') and t.phone is not null
      order by t.next_attempt_at, t.id
      limit greatest(least(coalesce(p_limit, 50), 500), 1)
      for update skip locked
@@ -581,6 +589,33 @@ as $$
 $$;
 revoke execute on function private.campaign_text(text) from public;
 
+-- The exact text of a campaign (issue 31 §3): a business owner's starts with their business's
+-- name, so a member knows who is writing; the programme's own campaigns with the programme's.
+create function private.campaign_body(p_message text, p_location_id text, p_owner boolean)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select l.business_name || ' (' || private.programme_name() || ')'
+                     from public.locations l where p_owner and l.id = p_location_id),
+                  private.programme_name())
+         || ': ' || p_message || ' Reply STOP to opt out.'
+$$;
+revoke execute on function private.campaign_body(text, text, boolean) from public;
+
+-- The fewest members a business owner's campaign may reach (issue 30 §7: no figure, and no
+-- text, about fewer than 3 identifiable members). Admins are not limited.
+create function private.campaign_min_members()
+returns integer
+language sql immutable
+set search_path = ''
+as $$
+  select 3
+$$;
+revoke execute on function private.campaign_min_members() from public;
+
 create function private.campaign_json(p_campaign private.text_campaigns)
 returns jsonb
 language sql
@@ -605,6 +640,10 @@ as $$
     'startedAt', p_campaign.started_at,
     'cancelledAt', p_campaign.cancelled_at,
     'recipients', p_campaign.recipients,
+    'timeZone', private.programme_time_zone(),
+    -- When the texts held for quiet hours go out (null: none is held).
+    'heldUntil', (select min(t.next_attempt_at) from private.texts t
+                   where t.campaign_id = p_campaign.id and t.status = 'held'),
     'figures', (
       select jsonb_build_object(
         'queued', count(*) filter (where t.status in ('queued', 'held', 'sending')),
@@ -615,6 +654,36 @@ as $$
         from private.texts t where t.campaign_id = p_campaign.id))
 $$;
 revoke execute on function private.campaign_json(private.text_campaigns) from public;
+
+-- A campaign as its caller may see it (issue 30 §7): for a business owner, the members count and
+-- every figure is withheld (null: "fewer than 3") when the campaign reached 1 or 2 members or the
+-- figure itself is about 1 or 2 (private.withheld_if_few). The audit log keeps the full figures.
+create function private.campaign_view(p_campaign private.text_campaigns)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_json jsonb := private.campaign_json(p_campaign);
+  v_key text;
+  v_few boolean;
+begin
+  if private.is_admin() then
+    return v_json;
+  end if;
+  v_few := p_campaign.recipients is not null and private.withheld_if_few(p_campaign.recipients) is null;
+  v_json := jsonb_set(v_json, '{recipients}', coalesce(to_jsonb(private.withheld_if_few(p_campaign.recipients)), 'null'::jsonb));
+  for v_key in select jsonb_object_keys(v_json -> 'figures') loop
+    v_json := jsonb_set(v_json, array['figures', v_key],
+                        case when v_few then 'null'::jsonb
+                             else coalesce(to_jsonb(private.withheld_if_few((v_json -> 'figures' ->> v_key)::bigint)), 'null'::jsonb) end);
+  end loop;
+  return v_json;
+end;
+$$;
+revoke execute on function private.campaign_view(private.text_campaigns) from public;
 
 -- Queues a campaign's texts (one per member, the event key keeps it once) and marks it started.
 create function private.start_campaign(p_campaign_id uuid, p_now timestamptz)
@@ -634,6 +703,17 @@ begin
   end if;
   -- One campaign at a time queues, so two campaigns started together keep the weekly cap.
   perform pg_advisory_xact_lock(hashtext('private.start_campaign'));
+  -- A business owner's scheduled campaign that would now reach fewer than 3 members is cancelled
+  -- (issue 30 §7; app.create_campaign refuses one at once).
+  if v_campaign.created_by_role = 'owner'
+     and (select count(*) from private.campaign_members(v_campaign.segment_location_id, v_campaign.segment_tier,
+                                                        v_campaign.segment_last_visit_before,
+                                                        v_campaign.segment_last_visit_after,
+                                                        v_campaign.segment_joined_since, p_now))
+         < private.campaign_min_members() then
+    update private.text_campaigns t set status = 'cancelled', cancelled_at = p_now where t.id = p_campaign_id;
+    return 0;
+  end if;
   for v_member in
     select m from private.campaign_members(v_campaign.segment_location_id, v_campaign.segment_tier,
                                            v_campaign.segment_last_visit_before,
@@ -670,9 +750,13 @@ begin
      for update skip locked
   loop
     perform private.start_campaign(v_id, p_now);
-    perform private.audit('campaign.start', 'campaign', v_id::text, null,
+    perform private.audit(case when (select t.status from private.text_campaigns t where t.id = v_id) = 'cancelled'
+                               then 'campaign.cancel' else 'campaign.start' end,
+                          'campaign', v_id::text, null,
                           (select private.campaign_json(t) from private.text_campaigns t where t.id = v_id),
-                          null, (select t.location_id from private.text_campaigns t where t.id = v_id), 'system');
+                          case when (select t.status from private.text_campaigns t where t.id = v_id) = 'cancelled'
+                               then 'It would reach fewer than 3 members' end,
+                          (select t.location_id from private.text_campaigns t where t.id = v_id), 'system');
     v_started := v_started + 1;
   end loop;
   return v_started;
@@ -680,8 +764,10 @@ end;
 $$;
 revoke execute on function private.start_due_campaigns(timestamptz) from public;
 
--- What a campaign would do now: how many members it reaches and the exact text.
--- Returns {"recipients", "body"}.
+-- What a campaign would do now: how many members it reaches and the exact text, what one SMS
+-- part costs (the cost estimate) and whether the caller may send it. Returns {"recipients",
+-- "body", "partPriceCents", "tooFew"}; for a business owner recipients is null ("fewer than 3")
+-- when it is 1 or 2, and tooFew says it reaches fewer than 3 (they cannot send it).
 create function app.campaign_preview(
   p_message text, p_location_id text default null, p_tier text default null,
   p_last_visit_before date default null, p_last_visit_after date default null,
@@ -695,11 +781,15 @@ set search_path = ''
 as $$
 declare
   v_scope text := private.campaign_scope(p_location_id);
+  v_count bigint;
 begin
+  select count(*) into v_count
+    from private.campaign_members(v_scope, p_tier, p_last_visit_before, p_last_visit_after, p_joined_since, now());
   return jsonb_build_object(
-    'recipients', (select count(*) from private.campaign_members(v_scope, p_tier, p_last_visit_before,
-                                                                 p_last_visit_after, p_joined_since, now())),
-    'body', private.programme_name() || ': ' || private.campaign_text(p_message) || ' Reply STOP to opt out.');
+    'recipients', private.withheld_if_few(v_count),
+    'body', private.campaign_body(private.campaign_text(p_message), v_scope, not private.is_admin()),
+    'partPriceCents', (select s.sms_part_price_cents from private.settings s where s.id),
+    'tooFew', not private.is_admin() and v_count < private.campaign_min_members());
 end;
 $$;
 revoke execute on function app.campaign_preview(text, text, text, date, date, date) from public;
@@ -729,6 +819,12 @@ begin
   if p_send_at is not null and p_send_at > now() + interval '90 days' then
     perform private.fail('400', 'Schedule a campaign at most 90 days ahead');
   end if;
+  if not private.is_admin()
+     and (select count(*) from private.campaign_members(v_scope, p_tier, p_last_visit_before, p_last_visit_after,
+                                                        p_joined_since, now())) < private.campaign_min_members() then
+    perform private.fail('422', 'This offer would reach fewer than 3 members. A business''s offer goes to at least 3, '
+                                || 'so no one is singled out: choose more members.');
+  end if;
   select s.campaigns_per_hour into v_limit from private.settings s;
   if v_limit > 0 then
     perform pg_advisory_xact_lock(hashtext('campaigns:' || coalesce(auth.uid()::text, '')));
@@ -742,7 +838,7 @@ begin
                                       segment_joined_since, message, body, send_at)
   values (auth.uid(), case when private.is_admin() then 'admin' else 'owner' end, v_scope, v_scope,
           p_tier, p_last_visit_before, p_last_visit_after, p_joined_since, v_message,
-          private.programme_name() || ': ' || v_message || ' Reply STOP to opt out.',
+          private.campaign_body(v_message, v_scope, not private.is_admin()),
           greatest(coalesce(p_send_at, now()), now()))
   returning * into v_row;
   if v_row.send_at <= now() then
@@ -752,7 +848,7 @@ begin
   perform private.audit(case when v_row.status = 'started' then 'campaign.send' else 'campaign.schedule' end,
                         'campaign', v_row.id::text, null, private.campaign_json(v_row), null, v_row.location_id,
                         case when private.is_admin() then null else 'owner' end);
-  return jsonb_build_object('campaign', private.campaign_json(v_row));
+  return jsonb_build_object('campaign', private.campaign_view(v_row));
 end;
 $$;
 revoke execute on function app.create_campaign(text, text, text, date, date, date, timestamptz) from public;
@@ -784,7 +880,7 @@ begin
    where t.id = p_campaign_id returning * into v_row;
   perform private.audit('campaign.cancel', 'campaign', v_row.id::text, v_before, private.campaign_json(v_row),
                         null, v_row.location_id, case when private.is_admin() then null else 'owner' end);
-  return jsonb_build_object('campaign', private.campaign_json(v_row));
+  return jsonb_build_object('campaign', private.campaign_view(v_row));
 end;
 $$;
 revoke execute on function app.cancel_campaign(uuid) from public;
@@ -804,7 +900,7 @@ begin
   perform private.campaign_scope(null);
   v_owner := case when private.is_admin() then null else private.owner_location_id() end;
   return jsonb_build_object('campaigns', coalesce((
-    select jsonb_agg(private.campaign_json(t) order by t.created_at desc)
+    select jsonb_agg(private.campaign_view(t) order by t.created_at desc)
       from (select * from private.text_campaigns t
              where v_owner is null or (t.location_id = v_owner and t.created_by_role = 'owner')
              order by t.created_at desc

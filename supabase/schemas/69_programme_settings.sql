@@ -140,6 +140,131 @@ $$;
 revoke execute on function app.admin_update_settings(jsonb) from public;
 grant execute on function app.admin_update_settings(jsonb) to authenticated;
 
+-- Issue 31 §3: the texts' settings, changed in /admin without SQL: the programme's time zone, the
+-- quiet hours (in that zone), the weekly cap of marketing texts, the address links in texts point
+-- to, and what one SMS part costs (a campaign's cost estimate). The outbox (66_texts.sql) reads
+-- them at every queue and every drain, so a change is in force at once.
+create function private.text_settings_json()
+returns jsonb
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'timeZone', s.time_zone,
+    'quietStart', left(s.texts_quiet_start::text, 5),
+    'quietEnd', left(s.texts_quiet_end::text, 5),
+    'marketingTextsPerWeek', s.marketing_texts_per_week,
+    'siteUrl', s.texts_site_url,
+    'smsPartPriceCents', s.sms_part_price_cents)
+    from private.settings s where s.id
+$$;
+revoke execute on function private.text_settings_json() from public;
+
+-- The settings and the clock they are read against: now in the programme's zone, and whether
+-- it is quiet hours now (then texts wait until quietUntil).
+create function private.text_settings_response()
+returns jsonb
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'values', private.text_settings_json(),
+    'now', now(),
+    'localTime', to_char(now() at time zone private.programme_time_zone(), 'FMHH12:MI AM'),
+    'quietNow', private.text_release_at(now()) > now(),
+    'quietUntil', case when private.text_release_at(now()) > now() then private.text_release_at(now()) end)
+$$;
+revoke execute on function private.text_settings_response() from public;
+
+-- GET /api/admin/text-settings.
+create function app.admin_text_settings()
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin('Only admins can read the text settings');
+  return private.text_settings_response();
+end;
+$$;
+revoke execute on function app.admin_text_settings() from public;
+grant execute on function app.admin_text_settings() to authenticated;
+
+-- PUT /api/admin/text-settings: changes the given text settings (the others stay); the API's zod
+-- checks the same first. One 'settings.update' audit row (target 'texts') when anything changed.
+create function app.admin_update_text_settings(p_values jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_before jsonb;
+  v_after jsonb;
+  v_key text;
+  v_value jsonb;
+begin
+  perform private.require_admin('Only admins can change the text settings');
+  if p_values is null or jsonb_typeof(p_values) <> 'object' or p_values = '{}'::jsonb then
+    perform private.fail('400', 'Send at least one setting to change');
+  end if;
+  for v_key in select jsonb_object_keys(p_values) loop
+    v_value := p_values -> v_key;
+    if v_key = 'timeZone' then
+      if jsonb_typeof(v_value) <> 'string'
+         or not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = v_value #>> '{}')
+         or (v_value #>> '{}') !~ '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$' then
+        perform private.fail('400', 'Choose a time zone from the list, such as America/Chicago');
+      end if;
+    elsif v_key in ('quietStart', 'quietEnd') then
+      if jsonb_typeof(v_value) <> 'string' or (v_value #>> '{}') !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
+        perform private.fail('400', format('The quiet hours %s is a time such as 21:00',
+                                           case when v_key = 'quietStart' then 'start' else 'end' end));
+      end if;
+    elsif v_key = 'marketingTextsPerWeek' then
+      if jsonb_typeof(v_value) <> 'number' or (v_value #>> '{}')::numeric <> trunc((v_value #>> '{}')::numeric)
+         or (v_value #>> '{}')::numeric not between 0 and 14 then
+        perform private.fail('400', 'Offers per member per week is a whole number from 0 to 14');
+      end if;
+    elsif v_key = 'siteUrl' then
+      if jsonb_typeof(v_value) <> 'string'
+         or (v_value #>> '{}') !~ '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?$'
+         or length(v_value #>> '{}') > 200 then
+        perform private.fail('400', 'The site address is a web address such as https://rewards.example.org');
+      end if;
+    elsif v_key = 'smsPartPriceCents' then
+      if jsonb_typeof(v_value) <> 'number' or (v_value #>> '{}')::numeric not between 0 and 100
+         or (v_value #>> '{}')::numeric <> round((v_value #>> '{}')::numeric, 2) then
+        perform private.fail('400', 'The price of one SMS part is from 0 to 100 cents, to the hundredth of a cent');
+      end if;
+    else
+      perform private.fail('400', format('Unknown setting: %s', v_key));
+    end if;
+  end loop;
+
+  perform 1 from private.settings s where s.id for update;
+  v_before := private.text_settings_json();
+  update private.settings s set
+    time_zone = coalesce(p_values ->> 'timeZone', s.time_zone),
+    texts_quiet_start = coalesce((p_values ->> 'quietStart')::time, s.texts_quiet_start),
+    texts_quiet_end = coalesce((p_values ->> 'quietEnd')::time, s.texts_quiet_end),
+    marketing_texts_per_week = coalesce((p_values ->> 'marketingTextsPerWeek')::integer, s.marketing_texts_per_week),
+    texts_site_url = coalesce(rtrim(p_values ->> 'siteUrl', '/'), s.texts_site_url),
+    sms_part_price_cents = coalesce((p_values ->> 'smsPartPriceCents')::numeric, s.sms_part_price_cents)
+   where s.id;
+  v_after := private.text_settings_json();
+  if v_after is distinct from v_before then
+    perform private.audit('settings.update', 'settings', 'texts', v_before, v_after);
+  end if;
+  return private.text_settings_response();
+end;
+$$;
+revoke execute on function app.admin_update_text_settings(jsonb) from public;
+grant execute on function app.admin_update_text_settings(jsonb) to authenticated;
+
 -- The tiers with their rewards, lowest first (GET /api/programme, the admin screen).
 create function private.tiers_json()
 returns jsonb

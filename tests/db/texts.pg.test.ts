@@ -111,7 +111,7 @@ async function createCampaign(claims: Claims, message: string, segment: Segment 
 }
 
 async function preview(claims: Claims, message: string, segment: Segment = {}) {
-  const [row] = await actAs(sql, claims, (tx) => tx<{ result: { recipients: number; body: string } }[]>`
+  const [row] = await actAs(sql, claims, (tx) => tx<{ result: { recipients: number | null; body: string; partPriceCents: number; tooFew: boolean } }[]>`
     select app.campaign_preview(${message}, ${segment.locationId ?? null}, ${segment.tier ?? null},
                                 ${segment.lastVisitBefore ?? null}, ${segment.lastVisitAfter ?? null},
                                 ${segment.joinedSince ?? null}) as result`);
@@ -315,6 +315,96 @@ describe('quiet hours (21:00–09:00 programme time)', () => {
     const row = (await textsOf(member.customerId)).find((t) => t.id === id)!;
     expect(row.status).toBe('held');
     expect(row.nextAttemptAt.toISOString()).toBe((await at('2027-03-02 09:00')).toISOString());
+  });
+});
+
+describe("the operator's text settings (issue 31 §3)", () => {
+  const update = (claims: Claims, values: Record<string, unknown>) =>
+    actAs(sql, claims, (tx) => tx<{ result: { values: Record<string, unknown>; quietNow: boolean } }[]>`
+      select app.admin_update_text_settings(${sql.json(values as never)}) as result`).then((rows) => rows[0]!.result);
+  let siteUrl = '';
+  beforeAll(async () => {
+    siteUrl = (await sql<{ url: string }[]>`select texts_site_url as url from private.settings`)[0]!.url;
+  });
+  afterAll(async () => {
+    await sql`update private.settings set texts_quiet_start = '00:00', texts_quiet_end = '00:00', texts_site_url = ${siteUrl},
+                                        time_zone = 'America/Chicago', marketing_texts_per_week = 2`;
+  });
+
+  it('only an admin reads or changes them; each is checked; a change is audited once', async () => {
+    const admin = await newAdmin();
+    const owner = await newOwner('creamery');
+    expect(await outcome(actAs(sql, owner, (tx) => tx`select app.admin_text_settings()`))).toBe('LY403');
+    expect(await outcome(update(owner, { quietStart: '20:00' }))).toBe('LY403');
+    for (const bad of [
+      { timeZone: 'Mars/Olympus' },
+      { timeZone: "America/Chicago'; drop table x" },
+      { quietStart: '25:00' },
+      { quietEnd: '9am' },
+      { marketingTextsPerWeek: 15 },
+      { marketingTextsPerWeek: 1.5 },
+      { siteUrl: 'javascript:alert(1)' },
+      { siteUrl: 'https://x.example/a b' },
+      { smsPartPriceCents: 0.001 },
+      { smsPartPriceCents: 101 },
+      { unknown: 1 },
+      {},
+    ]) {
+      expect(await outcome(update(admin, bad)), JSON.stringify(bad)).toBe('LY400');
+    }
+    const before = await sql`select * from private.settings`;
+    const result = await update(admin, {
+      timeZone: 'Europe/Dublin', quietStart: '22:30', quietEnd: '07:15', marketingTextsPerWeek: 3,
+      siteUrl: 'https://rewards.example.org/', smsPartPriceCents: 1.25,
+    });
+    expect(result.values).toEqual({
+      timeZone: 'Europe/Dublin', quietStart: '22:30', quietEnd: '07:15', marketingTextsPerWeek: 3,
+      siteUrl: 'https://rewards.example.org', smsPartPriceCents: 1.25,
+    });
+    const [row] = await sql<{ tz: string; zone: string; url: string }[]>`
+      select s.time_zone as tz, private.programme_time_zone() as zone, private.site_url() as url from private.settings s`;
+    expect(row).toEqual({ tz: 'Europe/Dublin', zone: 'Europe/Dublin', url: 'https://rewards.example.org' });
+    const audit = await sql<{ before: { timeZone: string }; after: { timeZone: string } }[]>`
+      select before, after from private.audit_log where action = 'settings.update' and target_id = 'texts' order by id`;
+    expect(audit.map((a) => [a.before.timeZone, a.after.timeZone])).toEqual([[before[0]!.time_zone, 'Europe/Dublin']]);
+    // The same values again: nothing changed, nothing audited.
+    await update(admin, { timeZone: 'Europe/Dublin' });
+    expect((await sql`select 1 from private.audit_log where action = 'settings.update' and target_id = 'texts'`).length).toBe(1);
+  });
+
+  it('quiet hours are in the programme time zone, and a held text follows a change at the next drain', async () => {
+    const admin = await newAdmin();
+    await update(admin, { timeZone: 'America/New_York', quietStart: '21:00', quietEnd: '09:00' });
+    const member = await consentingMember();
+    // 22:30 in New York is 21:30 in Chicago: quiet in the programme's zone.
+    const [{ t: night }] = (await sql<{ t: Date }[]>`select '2027-04-10 22:30'::timestamp at time zone 'America/New_York' as t`) as unknown as [{ t: Date }];
+    const [{ id }] = (await sql<{ id: number }[]>`
+      select private.queue_text(${member.customerId}, 'campaign', 'Zone offer', ${`zone:${member.customerId}`}, null, ${night})::int as id`) as unknown as [{ id: number }];
+    const [held] = (await textsOf(member.customerId)).filter((t) => t.id === id);
+    expect(held).toMatchObject({ status: 'held' });
+    const [{ t: nine }] = (await sql<{ t: Date }[]>`select '2027-04-11 09:00'::timestamp at time zone 'America/New_York' as t`) as unknown as [{ t: Date }];
+    expect(held!.nextAttemptAt.toISOString()).toBe(nine.toISOString());
+    // Quiet hours now end at 23:00: the held text waits for the new end...
+    await update(admin, { quietEnd: '23:00', quietStart: '22:00' });
+    const [{ t: later }] = (await sql<{ t: Date }[]>`select '2027-04-10 22:40'::timestamp at time zone 'America/New_York' as t`) as unknown as [{ t: Date }];
+    expect((await sql<{ result: { id: number }[] }[]>`select app.texts_claim(500, ${later}) as result`)[0]!.result.map((t) => t.id)).not.toContain(id);
+    const [{ t: eleven }] = (await sql<{ t: Date }[]>`select '2027-04-10 23:00'::timestamp at time zone 'America/New_York' as t`) as unknown as [{ t: Date }];
+    expect((await textsOf(member.customerId)).find((t) => t.id === id)!.nextAttemptAt.toISOString()).toBe(eleven.toISOString());
+    // ...and with no quiet hours it goes at the next drain.
+    await update(admin, { quietStart: '00:00', quietEnd: '00:00' });
+    expect((await sql<{ result: { id: number }[] }[]>`select app.texts_claim(500, ${later}) as result`)[0]!.result.map((t) => t.id)).toContain(id);
+  });
+
+  it('the weekly cap is the setting: a member over it is left out of a campaign', async () => {
+    const admin = await newAdmin();
+    await update(admin, { marketingTextsPerWeek: 1, quietStart: '00:00', quietEnd: '00:00' });
+    const member = await consentingMember();
+    await sql`update public.customers set created_at = '2032-03-03T12:00:00Z' where id = ${member.customerId}`;
+    const first = await createCampaign(admin, 'Cap one.', { joinedSince: '2032-03-01' });
+    expect(first.recipients).toBe(1);
+    expect(await preview(admin, 'Cap two.', { joinedSince: '2032-03-01' })).toMatchObject({ recipients: 0 });
+    await update(admin, { marketingTextsPerWeek: 2 });
+    expect(await preview(admin, 'Cap two.', { joinedSince: '2032-03-01' })).toMatchObject({ recipients: 1 });
   });
 });
 
@@ -534,9 +624,17 @@ describe('campaigns', () => {
     expect(await outcome(createCampaign(owner, 'Hi', { locationId: 'museum' }))).toBe('LY403');
     const visited = await consentingMember();
     const notVisited = await consentingMember();
-    await approveVisit(sql, (await createStaff(sql, 'creamery')).claims, `customer:${visited.customerId}`);
+    const staff = (await createStaff(sql, 'creamery')).claims;
+    await approveVisit(sql, staff, `customer:${visited.customerId}`);
+    for (let i = 0; i < 2; i++) await approveVisit(sql, staff, `customer:${(await consentingMember()).customerId}`);
     const campaign = await createCampaign(owner, 'Owner offer.');
+    // The text starts with the business's name, then the programme's.
+    const [creamery] = await sql<{ name: string }[]>`select business_name as name from public.locations where id = 'creamery'`;
+    expect(campaign.body).toBe(`${creamery!.name} (Village Rewards): Owner offer. Reply STOP to opt out.`);
     const ids = (await sql<{ customer_id: string }[]>`select customer_id from private.texts where campaign_id = ${campaign.id}`).map((r) => r.customer_id);
+    expect(
+      (await sql<{ body: string }[]>`select body from private.texts where campaign_id = ${campaign.id}`).every((t) => t.body === campaign.body),
+    ).toBe(true);
     expect(ids).toContain(visited.customerId);
     expect(ids).not.toContain(notVisited.customerId);
     const [{ everyone }] = (await sql<{ everyone: boolean }[]>`
@@ -570,6 +668,53 @@ describe('campaigns', () => {
     expect(
       (await sql<{ action: string }[]>`select action from private.audit_log where target_id in (${cancelled.id}, ${scheduled.id}) order by id`).map((r) => r.action),
     ).toEqual(['campaign.schedule', 'campaign.cancel', 'campaign.schedule', 'campaign.start']);
+  });
+
+  it('an owner neither sees nor sends to fewer than 3 members (issue 30 §7); an admin may', async () => {
+    const owner = await newOwner('creamery');
+    // Segments of members who joined in 2031: only the ones this test makes.
+    expect(await preview(owner, 'Few.', { joinedSince: '2031-01-01' })).toMatchObject({ recipients: 0, tooFew: true });
+    expect(await outcome(createCampaign(owner, 'Few.', { joinedSince: '2031-01-01' }))).toBe('LY422');
+
+    const one = await consentingMember();
+    await sql`update public.customers set created_at = '2031-02-02T12:00:00Z' where id = ${one.customerId}`;
+    await approveVisit(sql, (await createStaff(sql, 'creamery')).claims, `customer:${one.customerId}`);
+    const few = await preview(owner, 'Few.', { joinedSince: '2031-01-01' });
+    expect(few).toMatchObject({ recipients: null, tooFew: true });
+    expect(few.partPriceCents).toBeGreaterThanOrEqual(0);
+    expect(await outcome(createCampaign(owner, 'Few.', { joinedSince: '2031-01-01' }))).toBe('LY422');
+    expect(await outcome(createCampaign(owner, 'Few.', { joinedSince: '2031-01-01' }, new Date(Date.now() + 3_600_000)))).toBe('LY422');
+    expect((await textsOf(one.customerId)).filter((t) => t.kind === 'campaign')).toEqual([]);
+
+    // The operator sees the count and may send (the text starts with the programme's name).
+    const admin = await newAdmin();
+    expect(await preview(admin, 'Few.', { locationId: 'creamery', joinedSince: '2031-01-01' })).toMatchObject({ recipients: 1, tooFew: false });
+    const sent = await createCampaign(admin, 'Few.', { locationId: 'creamery', joinedSince: '2031-01-01' });
+    expect(sent.body).toBe('Village Rewards: Few. Reply STOP to opt out.');
+    expect(sent.recipients).toBe(1);
+
+    // An owner's campaign scheduled when it reached 3 that reaches fewer when due is cancelled.
+    const [row] = await sql<{ id: string }[]>`
+      insert into private.text_campaigns (created_by_role, location_id, segment_location_id, segment_joined_since, message, body, send_at)
+      values ('owner', 'creamery', 'creamery', '2031-01-01', 'Raw.', 'Raw.', now()) returning id`;
+    await sql`select private.start_due_campaigns(now())`;
+    const [state] = await sql<{ status: string; texts: number }[]>`
+      select c.status, (select count(*)::int from private.texts t where t.campaign_id = c.id) as texts
+        from private.text_campaigns c where c.id = ${row!.id}`;
+    expect(state).toEqual({ status: 'cancelled', texts: 0 });
+    expect((await sql<{ action: string }[]>`select action from private.audit_log where target_id = ${row!.id}`).map((r) => r.action)).toEqual([
+      'campaign.cancel',
+    ]);
+
+    // An owner's campaign figures about 1 or 2 members are withheld; the admin sees them.
+    await sql`update private.text_campaigns set status = 'started', started_at = now(), cancelled_at = null, recipients = 2
+               where id = ${row!.id}`;
+    const listed = async (claims: Claims) => {
+      const [r] = await actAs(sql, claims, (tx) => tx<{ result: { campaigns: CampaignJson[] } }[]>`select app.campaigns(50) as result`);
+      return r!.result.campaigns.find((c) => c.id === row!.id);
+    };
+    expect(await listed(owner)).toMatchObject({ recipients: null, figures: { queued: null, sent: null, failed: null } });
+    expect(await listed(admin)).toMatchObject({ recipients: 2, figures: { queued: 0, sent: 0 } });
   });
 
   it('campaign creation is rate-limited per sender', async () => {

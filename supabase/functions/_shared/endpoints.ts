@@ -83,7 +83,7 @@ import { enrolKiosk } from './routes/kiosk/enrol.ts';
 import { openKioskSession } from './routes/kiosk/open-session.ts';
 import { locations } from './routes/locations.ts';
 import { programme } from './routes/programme/programme.ts';
-import { adminSettings, updateSettings } from './routes/admin/settings.ts';
+import { adminSettings, adminTextSettings, updateSettings, updateTextSettings } from './routes/admin/settings.ts';
 import { tierPreview, updateTiers } from './routes/admin/tiers.ts';
 import { updateContent } from './routes/admin/content.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
@@ -189,6 +189,8 @@ export const endpoints: Record<string, Endpoint> = {
   businessReport,
   adminSettings,
   updateSettings,
+  adminTextSettings,
+  updateTextSettings,
   tierPreview,
   updateTiers,
   updateContent,

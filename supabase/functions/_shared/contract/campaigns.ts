@@ -15,9 +15,16 @@ export const CampaignMessage = visibleText('Message', 300);
 
 export const CampaignPreviewRequest = z.strictObject({ message: CampaignMessage, segment: CampaignSegment.default({}) });
 export const CampaignPreviewResponse = z.object({
-  recipients: z.number().int().describe('consenting members of the segment under the weekly cap, now'),
-  body: z.string().describe('the exact text each receives'),
+  recipients: z
+    .number()
+    .int()
+    .nullable()
+    .describe('consenting members of the segment under the weekly cap, now; for a business owner null when 1 or 2 ("fewer than 3")'),
+  body: z.string().describe("the exact text each receives (a business owner's starts with the business's name)"),
+  partPriceCents: z.number().describe('what one SMS part costs, in cents (the operator\'s setting): the cost estimate'),
+  tooFew: z.boolean().describe('a business owner\'s offer reaching fewer than 3 members: it cannot be sent'),
 });
+export type CampaignPreviewResponse = z.infer<typeof CampaignPreviewResponse>;
 
 export const CreateCampaignRequest = z.strictObject({
   message: CampaignMessage,
@@ -25,12 +32,14 @@ export const CreateCampaignRequest = z.strictObject({
   sendAt: Timestamp.nullish().describe('when to send; omitted or past: now. At most 90 days ahead'),
 });
 
+// Each figure is null for a business owner when it, or the campaign's members, is 1 or 2.
+const Figure = z.number().int().nullable();
 export const CampaignFigures = z.object({
-  queued: z.number().int().describe('waiting to be sent (held for quiet hours included)'),
-  sent: z.number().int().describe('taken by the SMS provider (delivered included)'),
-  delivered: z.number().int(),
-  failed: z.number().int(),
-  optedOut: z.number().int().describe('cancelled because the member turned texts off before it went'),
+  queued: Figure.describe('waiting to be sent (held for quiet hours included)'),
+  sent: Figure.describe('taken by the SMS provider (delivered included)'),
+  delivered: Figure,
+  failed: Figure,
+  optedOut: Figure.describe('cancelled because the member turned texts off before it went'),
 });
 export const Campaign = z.object({
   id: Uuid,
@@ -49,7 +58,13 @@ export const Campaign = z.object({
   createdAt: Timestamp,
   startedAt: Timestamp.nullable(),
   cancelledAt: Timestamp.nullable(),
-  recipients: z.number().int().nullable().describe('members texted when it started'),
+  recipients: z
+    .number()
+    .int()
+    .nullable()
+    .describe('members texted when it started (null before; for a business owner also when 1 or 2)'),
+  timeZone: z.string().describe("the programme's time zone, in which heldUntil is told"),
+  heldUntil: Timestamp.nullable().describe('when its texts held for quiet hours go out; null: none is held'),
   figures: CampaignFigures,
 });
 export type Campaign = z.infer<typeof Campaign>;

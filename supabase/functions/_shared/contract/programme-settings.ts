@@ -2,7 +2,7 @@
 // (admin) and as the site reads them (GET /api/programme). SQL (69_programme_settings.sql) checks
 // the same rules again; these schemas give the first, field-named 400.
 import { z } from 'zod';
-import { LocationId, TierName, Uuid, visibleText, type TextOptions } from './common.ts';
+import { LocationId, TierName, Timestamp, Uuid, visibleText, type TextOptions } from './common.ts';
 
 // The one text rule of common.ts (cleaned, nothing hidden inside), in this form's words.
 const text = (label: string, max: number, options: TextOptions = {}) =>
@@ -102,6 +102,61 @@ export const UpdateSettingsRequest = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Send at least one setting to change',
   });
+
+// Texts (issue 31 §3) ---------------------------------------------------------------------------
+/** A time of day, 24-hour, as the quiet hours are set. */
+const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give a time such as 21:00');
+/** An IANA time zone this runtime knows (SQL checks pg_timezone_names too). */
+export const TimeZoneName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/, 'Choose a time zone from the list, such as America/Chicago')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a time zone from the list, such as America/Chicago');
+export const TextSettingValues = z.object({
+  timeZone: z.string().describe("the programme's time zone (IANA): days, months, quiet hours, times in texts"),
+  quietStart: z.string().describe('no text goes out from this time (HH:MM, programme time)...'),
+  quietEnd: z.string().describe('...until this time; equal start and end: no quiet hours'),
+  marketingTextsPerWeek: z.number().int().describe('at most this many campaign texts per member in any 7 days; 0: no cap'),
+  siteUrl: z.string().describe('the address links in texts point to'),
+  smsPartPriceCents: z.number().describe("what one SMS part costs, in cents (a campaign preview's cost estimate)"),
+});
+export type TextSettingValues = z.infer<typeof TextSettingValues>;
+export const TextSettingsResponse = z.object({
+  values: TextSettingValues,
+  now: Timestamp,
+  localTime: z.string().describe("now in the programme's time zone, e.g. 9:41 PM"),
+  quietNow: z.boolean().describe('it is quiet hours now: texts wait'),
+  quietUntil: Timestamp.nullable().describe('when the texts waiting now go out'),
+});
+export type TextSettingsResponse = z.infer<typeof TextSettingsResponse>;
+export const UpdateTextSettingsRequest = z
+  .strictObject({
+    timeZone: TimeZoneName.optional(),
+    quietStart: ClockTime.optional(),
+    quietEnd: ClockTime.optional(),
+    marketingTextsPerWeek: whole('Offers per member per week', 0, 14).optional(),
+    siteUrl: z
+      .string()
+      .max(200, 'The site address has at most 200 characters')
+      .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~/-]*)?$/, 'Give a web address such as https://rewards.example.org')
+      .optional(),
+    smsPartPriceCents: z
+      .number({ error: 'The price is a number of cents' })
+      .min(0, 'The price is at least 0 cents')
+      .max(100, 'The price is at most 100 cents')
+      .refine((cents) => Math.round(cents * 100) === cents * 100, 'Give the price to the hundredth of a cent')
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one setting to change',
+  });
+export type UpdateTextSettingsRequest = z.infer<typeof UpdateTextSettingsRequest>;
 
 // Public content ------------------------------------------------------------------------------
 export const FeaturedContent = z.strictObject({

@@ -59,7 +59,8 @@ export const previewCampaign = endpoint({
   summary: 'How many members a campaign reaches now, and the exact text',
   description:
     'Counts the members of the segment who consent to texts now, are not forgotten and are under the weekly ' +
-    'cap of marketing texts (`private.settings.marketing_texts_per_week`). Changes nothing. ' + OWNERS,
+    'cap of marketing texts (`private.settings.marketing_texts_per_week`). Changes nothing. For a business owner ' +
+    'a count of 1 or 2 is withheld (null) and `tooFew` says the offer cannot be sent (fewer than 3). ' + OWNERS,
   body: CampaignPreviewRequest, status: 200, response: CampaignPreviewResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER, 404: 'Unknown location.', 413: TOO_LARGE },
   handler: ({ caller, call, body }) =>
@@ -77,7 +78,9 @@ export const createCampaign = endpoint({
   body: CreateCampaignRequest, status: 201, response: CampaignResponse,
   errors: {
     400: `${BAD_INPUT} Or sendAt is more than 90 days ahead.`, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER,
-    404: 'Unknown location.', 413: TOO_LARGE, 429: 'Too many campaigns by this sender in the last hour.',
+    404: 'Unknown location.', 413: TOO_LARGE,
+    422: 'A business owner\'s offer that would reach fewer than 3 members (an admin\'s may).',
+    429: 'Too many campaigns by this sender in the last hour.',
   },
   handler: ({ caller, call, body }) =>
     call('app.create_campaign', {

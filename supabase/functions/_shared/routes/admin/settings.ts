@@ -1,5 +1,10 @@
 // GET and PUT /api/admin/settings: the abuse limits of private.settings (issue 21 §2).
-import { SettingsResponse, UpdateSettingsRequest } from '../../contract.ts';
+import {
+  SettingsResponse,
+  TextSettingsResponse,
+  UpdateSettingsRequest,
+  UpdateTextSettingsRequest,
+} from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
@@ -21,4 +26,28 @@ export const updateSettings = endpoint({
   body: UpdateSettingsRequest, status: 200, response: SettingsResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 413: TOO_LARGE },
   handler: ({ call, body }) => call('app.admin_update_settings', { p_values: JSON.stringify(body) }),
+});
+
+export const adminTextSettings = endpoint({
+  method: 'get', path: '/api/admin/text-settings', tag: 'Admin', roles: ['admin'],
+  summary: "The texts' settings: time zone, quiet hours, weekly cap, site address, SMS price",
+  description:
+    "The settings the texts outbox reads (issue 31 §3), with the clock they are read against: now in the programme's " +
+    'time zone (`localTime`) and whether it is quiet hours now (`quietNow`, texts then wait until `quietUntil`).',
+  status: 200, response: TextSettingsResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
+  handler: ({ call }) => call('app.admin_text_settings'),
+});
+
+export const updateTextSettings = endpoint({
+  method: 'put', path: '/api/admin/text-settings', tag: 'Admin', roles: ['admin'],
+  summary: "Change the texts' settings",
+  description:
+    'Changes the settings sent (the others stay). The time zone must be one the database knows; quiet hours are ' +
+    'HH:MM in that zone (equal start and end: none); the weekly cap is 0 to 14 (0: no cap); the site address is a ' +
+    'web address. In force at once: the next text queued and the next drain read them (a text held for quiet ' +
+    'hours goes out at the next drain outside the new ones). One `settings.update` audit row (target `texts`).',
+  body: UpdateTextSettingsRequest, status: 200, response: TextSettingsResponse,
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 413: TOO_LARGE },
+  handler: ({ call, body }) => call('app.admin_update_text_settings', { p_values: JSON.stringify(body) }),
 });
