@@ -5,9 +5,11 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import {
   ProgrammeContent,
   SettingsResponse,
+  TextSettingsResponse,
   TierPreviewResponse,
   TiersResponse,
   type UpdateContentRequest,
+  type UpdateTextSettingsRequest,
 } from '@contract';
 import { apiJson, getByKey } from '@/lib/api-client.ts';
 import { programmeQueryOptions } from '@/lib/programme.ts';
@@ -68,6 +70,33 @@ export function useUpdateContent() {
     mutationFn: (part: UpdateContentRequest) => apiJson(ProgrammeContent, 'PUT', '/api/admin/content', part),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
+    },
+  });
+}
+
+// The texts' settings (issue 31 §3): time zone, quiet hours, weekly cap, site address, SMS price.
+export const textSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/admin/text-settings'] as const,
+    queryFn: ({ queryKey }) => getByKey(TextSettingsResponse, queryKey),
+    // The clock beside the quiet hours moves: read it again each minute.
+    refetchInterval: 60_000,
+  });
+
+export function useTextSettings() {
+  return useQuery(textSettingsQueryOptions());
+}
+
+export function useUpdateTextSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: UpdateTextSettingsRequest) =>
+      apiJson(TextSettingsResponse, 'PUT', '/api/admin/text-settings', values),
+    onSuccess: (data) => {
+      queryClient.setQueryData(textSettingsQueryOptions().queryKey, data);
+      // Campaign previews (the weekly cap, the SMS price) and lists (times in the zone) follow.
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/campaigns'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/campaigns/preview'] });
     },
   });
 }

@@ -1,7 +1,10 @@
 // Compose a campaign (issue 22 §3): the message, the segment, now or later; the count of members
 // it reaches and the exact text are shown before anything is sent. With `locationId` (a business
-// owner on /owner) the business is fixed: the segment is always members who visited it. The
-// preview also says how many SMS parts the exact text is sent as (each is billed).
+// owner on /owner) the business is fixed: the segment is always members who visited it, its
+// texts start with the business's name, and an offer reaching fewer than 3 members cannot go (the
+// count of 1 or 2 is not shown: "fewer than 3"). The preview also says how many SMS parts the
+// exact text is sent as (each is billed) and what the campaign would cost (the operator's price
+// per part, a text setting).
 import { useId, useState, type FormEvent } from 'react';
 import type { CampaignSegment, LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -48,6 +51,9 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
   const create = useCreateCampaign();
   const current = debounced.message === message.trim() && JSON.stringify(debounced.segment) === JSON.stringify(segment);
   const recipients = current ? preview.data?.recipients : undefined;
+  const tooFew = current && preview.data?.tooFew === true;
+  const ready = current && preview.data !== undefined && !tooFew;
+  const membersWords = recipients === null ? 'fewer than 3 members' : `${recipients} member${recipients === 1 ? '' : 's'}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,12 +72,17 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
       {
         onSuccess: ({ campaign }) => {
           setMessage('');
+          const members =
+            campaign.recipients === null ? 'Fewer than 3 members' : `${campaign.recipients} member${campaign.recipients === 1 ? '' : 's'}`;
           toast({
-            title: campaign.status === 'scheduled' ? 'Campaign scheduled' : 'Campaign sent',
+            title:
+              campaign.status === 'scheduled' ? 'Campaign scheduled' : campaign.heldUntil ? 'Campaign queued' : 'Campaign sent',
             description:
               campaign.status === 'scheduled'
-                ? `It goes out ${new Date(campaign.sendAt).toLocaleString()}.`
-                : `${campaign.recipients ?? 0} member${campaign.recipients === 1 ? '' : 's'} will get the text.`,
+                ? `It goes out ${formatInZone(campaign.sendAt, campaign.timeZone, true)}.`
+                : campaign.heldUntil
+                  ? `Quiet hours: ${members.toLowerCase()} will get the text at ${formatInZone(campaign.heldUntil, campaign.timeZone)}.`
+                  : `${members} will get the text.`,
           });
         },
         onError: (failure) => setError(problemOf(failure)),
@@ -178,19 +189,26 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
             <p className="text-sm text-bark-700">Write the offer to see who gets it and the exact text.</p>
           ) : preview.error ? (
             <p className="text-sm text-red-800">Could not count the members. {problemOf(preview.error)}</p>
-          ) : recipients === undefined ? (
+          ) : recipients === undefined || !preview.data ? (
             <p className="text-sm text-bark-700">Counting members…</p>
           ) : (
             <>
               <p className="text-bark-900" data-testid="campaign-recipients">
-                <strong>{recipients}</strong> member{recipients === 1 ? '' : 's'} who agreed to texts will get:
+                <strong>{recipients === null ? 'Fewer than 3' : recipients}</strong>{' '}
+                {recipients === null ? 'members' : `member${recipients === 1 ? '' : 's'}`} who agreed to texts will get:
               </p>
               <blockquote className="mt-2 rounded-lg border border-bark-300 bg-white p-3 text-bark-900">
-                {preview.data?.body}
+                {preview.data.body}
               </blockquote>
-              {preview.data ? <SegmentCount body={preview.data.body} /> : null}
+              <SegmentCount body={preview.data.body} recipients={recipients} partPriceCents={preview.data.partPriceCents} />
+              {tooFew ? (
+                <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-testid="campaign-too-few">
+                  A business's offer goes to at least 3 members, so no one is singled out. Choose more members to send it.
+                </p>
+              ) : null}
               <p className="mt-2 text-sm text-bark-700">
-                Members who turned texts off, or already had this week's texts, are left out. Texts wait for 9 AM at night.
+                Members who turned texts off, or already had this week's texts, are left out. Texts due in quiet hours
+                wait until they end.
               </p>
             </>
           )}
@@ -199,14 +217,14 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
           <FieldError id={`${id}-error`} message={error} />
         </div>
         <div>
-          <Button type="submit" disabled={create.isPending || recipients === undefined}>
+          <Button type="submit" disabled={create.isPending || !ready}>
             {create.isPending
               ? 'Sending…'
-              : recipients === undefined
+              : !ready
                 ? when === 'later'
                   ? 'Schedule'
                   : 'Send'
-                : `${when === 'later' ? 'Schedule for' : 'Send to'} ${recipients} member${recipients === 1 ? '' : 's'}`}
+                : `${when === 'later' ? 'Schedule for' : 'Send to'} ${membersWords}`}
           </Button>
         </div>
       </form>
@@ -214,16 +232,39 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
   );
 }
 
-/** How many SMS parts the text goes out as, and why a short one may take more. */
-function SegmentCount(props: { body: string }) {
+/** A time in the programme's zone: "9:00 AM", or with the day when `withDay`. */
+export function formatInZone(at: string, timeZone: string, withDay = false): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withDay ? { weekday: 'short', month: 'short', day: 'numeric' } : {}),
+  }).format(new Date(at));
+}
+
+const dollars = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: cents < 100 ? 4 : 2 }).format(cents / 100);
+
+/** How many SMS parts the text goes out as, why a short one may take more, and the cost estimate. */
+function SegmentCount(props: { body: string; recipients: number | null; partPriceCents: number }) {
   const { encoding, segments, units } = smsSegments(props.body);
   const perPart = encoding === 'GSM-7' ? 160 : 70;
+  const perMember = segments * props.partPriceCents;
   return (
-    <p className="mt-2 text-sm text-bark-900" data-testid="campaign-segments">
-      Sent as <strong>{segments === 1 ? '1 SMS' : `${segments} SMS parts`}</strong> per member
-      {segments > 1 ? ', each billed' : ''} ({units} characters
-      {encoding === 'GSM-7' ? `; ${perPart} fit in one SMS` : `; an emoji or special character makes it Unicode: ${perPart} fit in one SMS`}).
-    </p>
+    <>
+      <p className="mt-2 text-sm text-bark-900" data-testid="campaign-segments">
+        Sent as <strong>{segments === 1 ? '1 SMS' : `${segments} SMS parts`}</strong> per member
+        {segments > 1 ? ', each billed' : ''} ({units} characters
+        {encoding === 'GSM-7' ? `; ${perPart} fit in one SMS` : `; an emoji or special character makes it Unicode: ${perPart} fit in one SMS`}).
+      </p>
+      <p className="mt-1 text-sm text-bark-900" data-testid="campaign-cost">
+        Estimated cost:{' '}
+        <strong>
+          {props.recipients === null ? `under ${dollars(perMember * 3)}` : dollars(perMember * props.recipients)}
+        </strong>{' '}
+        ({dollars(perMember)} per member at {props.partPriceCents}¢ per SMS part; the price is set with the text settings).
+      </p>
+    </>
   );
 }
 

@@ -22,7 +22,18 @@ const sent = {
   startedAt: '2026-11-20T15:00:00.000000+00:00',
   cancelledAt: null,
   recipients: 3,
+  timeZone: 'America/Chicago',
+  heldUntil: null,
   figures: { queued: 0, sent: 3, delivered: 2, failed: 0, optedOut: 1 },
+};
+// Started at night: its texts wait for 9:00 AM Chicago time (15:00 UTC in winter).
+const held = {
+  ...sent,
+  id: '00000000-0000-4000-8000-000000000004',
+  message: 'Night offer.',
+  body: 'Village Rewards: Night offer. Reply STOP to opt out.',
+  heldUntil: '2026-11-21T15:00:00.000000+00:00',
+  figures: { queued: 3, sent: 0, delivered: 0, failed: 0, optedOut: 0 },
 };
 const scheduled = {
   ...sent,
@@ -43,11 +54,11 @@ it('shows the count and exact text, sends the chosen segment, lists figures and 
         posted.push(JSON.parse(String(init.body)));
         return [201, { campaign: { ...sent, id: '00000000-0000-4000-8000-000000000003', message: 'Free tour.' } }];
       }
-      return [200, { campaigns: [scheduled, sent] }];
+      return [200, { campaigns: [scheduled, sent, held] }];
     },
     '/api/admin/campaigns/preview': (_url: URL, init?: RequestInit) => {
       const { message } = JSON.parse(String(init?.body)) as { message: string };
-      return [200, { recipients: 2, body: `Village Rewards: ${message} Reply STOP to opt out.` }];
+      return [200, { recipients: 2, body: `Village Rewards: ${message} Reply STOP to opt out.`, partPriceCents: 0.83, tooFew: false }];
     },
     [`/api/admin/campaigns/${scheduled.id}/cancel`]: () => [200, { campaign: { ...scheduled, status: 'cancelled' } }],
   });
@@ -55,7 +66,10 @@ it('shows the count and exact text, sends the chosen segment, lists figures and 
   renderWithRouter(<CampaignsTab locations={LOCATIONS} />);
 
   const list = await screen.findByRole('list');
-  const [first, second] = within(list).getAllByRole('listitem');
+  const [first, second, third] = within(list).getAllByRole('listitem');
+  // What really happened: sent, or queued until quiet hours end (in the programme's time zone).
+  expect(within(second!).getByText('Sent', { selector: 'span' })).toBeInTheDocument();
+  expect(within(third!).getByText('Queued — sends at 9:00 AM')).toBeInTheDocument();
   expect(within(first!).getByRole('button', { name: 'Cancel campaign' })).toBeInTheDocument();
   expect(within(second!).queryByRole('button', { name: 'Cancel campaign' })).not.toBeInTheDocument();
   expect(within(second!).getByText('Opted out').nextSibling).toHaveTextContent('1');
@@ -67,6 +81,7 @@ it('shows the count and exact text, sends the chosen segment, lists figures and 
   await user.selectOptions(screen.getByLabelText('Tier'), 'Gold');
   expect(await screen.findByText('Village Rewards: Free tour. Reply STOP to opt out.')).toBeInTheDocument();
   expect(screen.getByTestId('campaign-segments')).toHaveTextContent('Sent as 1 SMS per member (50 characters; 160 fit in one SMS).');
+  expect(screen.getByTestId('campaign-cost')).toHaveTextContent('Estimated cost: $0.0166 ($0.0083 per member at 0.83¢ per SMS part');
   await user.click(await screen.findByRole('button', { name: 'Send to 2 members' }));
   await waitFor(() =>
     expect(posted).toEqual([
@@ -96,7 +111,10 @@ it("on /owner the business is fixed: no choice of another, and the segment is al
     },
     '/api/admin/campaigns/preview': (_url: URL, init?: RequestInit) => {
       const { message } = JSON.parse(String(init?.body)) as { message: string };
-      return [200, { recipients: 4, body: `Village Rewards: ${message} Reply STOP to opt out.` }];
+      // Fewer than 3 until the segment widens (no tier chosen).
+      const { segment } = JSON.parse(String(init?.body)) as { segment: { tier: string | null } };
+      const body = `Village Creamery (Village Rewards): ${message} Reply STOP to opt out.`;
+      return [200, segment.tier ? { recipients: null, body, partPriceCents: 0.83, tooFew: true } : { recipients: 4, body, partPriceCents: 0.83, tooFew: false }];
     },
   });
   const user = userEvent.setup();
@@ -106,6 +124,12 @@ it("on /owner the business is fixed: no choice of another, and the segment is al
   expect(screen.queryByRole('combobox', { name: 'Visited' })).not.toBeInTheDocument();
   expect(screen.getByText('Village Creamery')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Offer'), 'Two scoops.');
+  await user.selectOptions(screen.getByLabelText('Tier'), 'Gold');
+  expect(await screen.findByTestId('campaign-too-few')).toHaveTextContent('goes to at least 3 members');
+  expect(screen.getByTestId('campaign-recipients')).toHaveTextContent('Fewer than 3 members who agreed to texts will get:');
+  expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await user.selectOptions(screen.getByLabelText('Tier'), 'Any tier');
+  expect(await screen.findByText('Village Creamery (Village Rewards): Two scoops. Reply STOP to opt out.')).toBeInTheDocument();
   await user.click(await screen.findByRole('button', { name: 'Send to 4 members' }));
   await waitFor(() =>
     expect(posted).toEqual([

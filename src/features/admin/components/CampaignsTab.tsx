@@ -8,8 +8,11 @@ import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useCampaigns, useCancelCampaign } from '../api/campaigns.ts';
-import { CampaignForm } from './CampaignForm.tsx';
+import { CampaignForm, formatInZone } from './CampaignForm.tsx';
 import { QueryState } from './QueryState.tsx';
+
+/** A figure withheld from a business owner (about 1 or 2 members). */
+const FEW = 'fewer than 3';
 
 const FIGURES = [
   ['queued', 'Queued'],
@@ -31,7 +34,18 @@ function describeSegment(campaign: Campaign, businessName: (id: string) => strin
   return parts.filter(Boolean).join(' · ');
 }
 
-const STATUS = { scheduled: 'Scheduled', started: 'Sent', cancelled: 'Cancelled' } as const;
+/**
+ * What really happened: scheduled, cancelled, or started — then queued for the end of quiet hours
+ * ("Queued — sends at 9:00 AM", programme time), still going out, or sent.
+ */
+function statusOf(campaign: Campaign): string {
+  if (campaign.status === 'scheduled') return 'Scheduled';
+  if (campaign.status === 'cancelled') return 'Cancelled';
+  if (campaign.heldUntil) return `Queued — sends at ${formatInZone(campaign.heldUntil, campaign.timeZone)}`;
+  if (campaign.recipients === 0) return 'Nobody to text';
+  if ((campaign.figures.queued ?? 0) > 0 && !campaign.figures.sent) return 'Sending';
+  return 'Sent';
+}
 
 function CampaignCard(props: { campaign: Campaign; businessName: (id: string) => string }) {
   const { campaign } = props;
@@ -39,10 +53,10 @@ function CampaignCard(props: { campaign: Campaign; businessName: (id: string) =>
   return (
     <Card className="p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <Badge>{STATUS[campaign.status]}</Badge>
+        <Badge>{statusOf(campaign)}</Badge>
         <time className="text-sm text-bark-700" dateTime={campaign.startedAt ?? campaign.sendAt}>
-          {campaign.status === 'scheduled' ? 'Goes out ' : ''}
-          {new Date(campaign.startedAt ?? campaign.sendAt).toLocaleString()}
+          {campaign.status === 'scheduled' ? 'Goes out ' : 'Started '}
+          {formatInZone(campaign.startedAt ?? campaign.sendAt, campaign.timeZone, true)}
         </time>
       </div>
       <p className="mt-2 text-bark-900">{campaign.body}</p>
@@ -51,12 +65,12 @@ function CampaignCard(props: { campaign: Campaign; businessName: (id: string) =>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
           <div className="rounded-lg bg-cream-100 p-2">
             <dt className="text-xs text-bark-700">Members</dt>
-            <dd className="font-semibold text-bark-900">{campaign.recipients ?? 0}</dd>
+            <dd className="font-semibold text-bark-900">{campaign.recipients ?? FEW}</dd>
           </div>
           {FIGURES.map(([key, label]) => (
             <div key={key} className="rounded-lg bg-cream-100 p-2">
               <dt className="text-xs text-bark-700">{label}</dt>
-              <dd className="font-semibold text-bark-900">{campaign.figures[key]}</dd>
+              <dd className="font-semibold text-bark-900">{campaign.figures[key] ?? FEW}</dd>
             </div>
           ))}
         </dl>

@@ -6,6 +6,7 @@ import { BusinessesSection } from './BusinessesSection.tsx';
 import { ContentSection } from './ContentSection.tsx';
 import { LimitsSection } from './LimitsSection.tsx';
 import { RewardsSection } from './RewardsSection.tsx';
+import { TextSettingsSection } from './TextSettingsSection.tsx';
 import { TiersSection } from './TiersSection.tsx';
 
 /** One section of the tab, on its card. */
@@ -24,6 +25,7 @@ export function ProgrammeTab() {
       </ProgrammeSection>
       <TiersSection />
       <LimitsSection />
+      <TextSettingsSection />
       <ContentSection />
     </div>
   );
