@@ -248,7 +248,8 @@ begin
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
              'phone', s.phone, 'status', s.status, 'userId', s.user_id,
-             'lastSignInAt', s.last_sign_in_at, 'grantedAt', s.granted_at)
+             'lastSignInAt', s.last_sign_in_at, 'grantedAt', s.granted_at,
+             'name', (select n.name from private.person_names n where n.user_id = s.user_id))
            order by s.phone), '[]'::jsonb)
       from (
         select right(u.phone, 10) as phone, 'active' as status, u.id as user_id, u.last_sign_in_at,

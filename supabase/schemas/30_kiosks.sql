@@ -156,3 +156,93 @@ end;
 $$;
 revoke execute on function app.enrol_kiosk(text) from public;
 grant execute on function app.enrol_kiosk(text) to authenticated;
+
+-- Names the operator gives kiosks and staff phones (issue 31 §3): "Front counter tablet",
+-- "Maria's phone". Shown wherever a visit or a redemption says who served (private.person_label)
+-- instead of a browser string or a bare phone. One name per Auth user (a kiosk is one); set and
+-- changed by admins only (app.admin_name_kiosk, app.admin_name_staff), each change audited.
+create table private.person_names (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  name text not null check (length(name) between 1 and 60),
+  named_by uuid references auth.users (id) on delete set null,
+  named_at timestamptz not null default now()
+);
+alter table private.person_names enable row level security;
+revoke all on private.person_names from anon, authenticated, service_role;
+create index person_names_named_by_idx on private.person_names (named_by);
+
+-- Sets (or, with an empty name, clears) a user's name; one audit row when it changed.
+create function private.set_person_name(p_user_id uuid, p_name text, p_target_type text, p_target_id text,
+                                        p_location_id text)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_name text := nullif(btrim(coalesce(p_name, '')), '');
+  v_before text;
+begin
+  if v_name is not null then
+    v_name := private.clean_text(v_name, 'The name', 60);
+  end if;
+  select n.name into v_before from private.person_names n where n.user_id = p_user_id for update;
+  if v_name is null then
+    delete from private.person_names n where n.user_id = p_user_id;
+  else
+    insert into private.person_names (user_id, name, named_by, named_at)
+    values (p_user_id, v_name, auth.uid(), now())
+    on conflict (user_id) do update set name = excluded.name, named_by = excluded.named_by, named_at = excluded.named_at;
+  end if;
+  if v_before is distinct from v_name then
+    perform private.audit(p_target_type || '.rename', p_target_type, p_target_id,
+                          jsonb_build_object('name', v_before), jsonb_build_object('name', v_name), null, p_location_id);
+  end if;
+  return v_name;
+end;
+$$;
+revoke execute on function private.set_person_name(uuid, text, text, text, text) from public;
+
+-- PUT /api/admin/kiosks/:kioskId/name. Returns {"id", "name"}.
+create function app.admin_name_kiosk(p_kiosk_id uuid, p_name text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_kiosk public.kiosk_sessions;
+begin
+  perform private.require_admin('Only admins can name kiosks');
+  select * into v_kiosk from public.kiosk_sessions k where k.id = p_kiosk_id;
+  if not found then
+    perform private.fail('404', 'Kiosk not found');
+  end if;
+  return jsonb_build_object('id', v_kiosk.id,
+    'name', private.set_person_name(v_kiosk.user_id, p_name, 'kiosk', v_kiosk.id::text, v_kiosk.location_id));
+end;
+$$;
+revoke execute on function app.admin_name_kiosk(uuid, text) from public;
+grant execute on function app.admin_name_kiosk(uuid, text) to authenticated;
+
+-- PUT /api/admin/locations/:locationId/staff/name: a staff phone of that business, by its user.
+-- Returns {"userId", "name"}.
+create function app.admin_name_staff(p_location_id text, p_user_id uuid, p_name text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin('Only admins can name staff phones');
+  if not exists (select 1 from auth.users u
+                  where u.id = p_user_id and u.raw_app_meta_data ->> 'role' in ('staff', 'owner')
+                    and u.raw_app_meta_data ->> 'location_id' = p_location_id) then
+    perform private.fail('404', 'This phone is not staff at this business');
+  end if;
+  return jsonb_build_object('userId', p_user_id,
+    'name', private.set_person_name(p_user_id, p_name, 'staff', p_user_id::text, p_location_id));
+end;
+$$;
+revoke execute on function app.admin_name_staff(text, uuid, text) from public;
+grant execute on function app.admin_name_staff(text, uuid, text) to authenticated;

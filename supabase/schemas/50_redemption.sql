@@ -626,9 +626,13 @@ as $$
   select case
     when p_user_id is null or not (private.is_admin() or private.owner_location_id() is not null) then null
     else coalesce(
-      (select 'Kiosk at ' || coalesce(l.business_name, k.location_id)
+      -- A kiosk: the name the operator gave it (private.person_names), and where it stands.
+      (select coalesce(n.name || ' (kiosk at ' || coalesce(l.business_name, k.location_id) || ')',
+                       'Kiosk at ' || coalesce(l.business_name, k.location_id))
          from public.kiosk_sessions k left join public.locations l on l.id = k.location_id
+         left join private.person_names n on n.user_id = k.user_id
         where k.user_id = p_user_id),
+      (select n.name from private.person_names n where n.user_id = p_user_id),
       (select coalesce(nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), right(u.phone, 10),
                        case when u.is_anonymous then 'Kiosk' end, 'Staff member')
          from auth.users u where u.id = p_user_id),

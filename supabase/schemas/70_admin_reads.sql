@@ -252,6 +252,7 @@ begin
     select coalesce(jsonb_agg(jsonb_build_object(
              'id', k.id, 'locationId', k.location_id, 'enrolled', k.enrolled_at is not null,
              'enrolledAt', k.enrolled_at, 'deviceFingerprint', k.device_fingerprint,
+             'name', (select n.name from private.person_names n where n.user_id = k.user_id),
              'createdAt', k.created_at, 'lastSeenAt', k.last_seen_at,
              'signedIn', exists (select 1 from auth.sessions s where s.user_id = k.user_id))
            order by k.last_seen_at desc, k.id), '[]'::jsonb)

@@ -109,7 +109,7 @@ function OwnerDashboard() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
           <Card className="grid content-start gap-3 p-5">
             <CardTitle>Staff</CardTitle>
-            <StaffList locationId={locationId} businessName={businessName} />
+            <StaffList locationId={locationId} businessName={businessName} canName={false} />
           </Card>
           <Card className="grid content-start gap-3 p-5">
             <CardTitle>Kiosks</CardTitle>

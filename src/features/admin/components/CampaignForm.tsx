@@ -52,7 +52,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
   const current = debounced.message === message.trim() && JSON.stringify(debounced.segment) === JSON.stringify(segment);
   const recipients = current ? preview.data?.recipients : undefined;
   const tooFew = current && preview.data?.tooFew === true;
-  const ready = current && preview.data !== undefined && !tooFew;
+  const ready = current && message.trim() !== '' && preview.data !== undefined && !tooFew;
   const membersWords = recipients === null ? 'fewer than 3 members' : `${recipients} member${recipients === 1 ? '' : 's'}`;
 
   const submit = (event: FormEvent) => {

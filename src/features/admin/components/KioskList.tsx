@@ -4,7 +4,8 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useKiosks } from '../api/get-kiosks.ts';
-import { useRevokeKiosk } from '../api/revoke-kiosk.ts';
+import { useNameKiosk, useRevokeKiosk } from '../api/revoke-kiosk.ts';
+import { DeviceName } from './DeviceName.tsx';
 import { QueryState } from './QueryState.tsx';
 
 export function KioskList(props: {
@@ -15,6 +16,7 @@ export function KioskList(props: {
 }) {
   const query = useKiosks(props.locationId);
   const revoke = useRevokeKiosk();
+  const name = useNameKiosk();
   return (
     <QueryState
       loading={query.isPending}
@@ -30,15 +32,25 @@ export function KioskList(props: {
             key={kiosk.id}
             className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 p-3"
           >
-            <div>
-              <p className="font-semibold text-bark-900">
-                {kiosk.enrolled ? 'Enrolled' : 'Not enrolled'} ·{' '}
-                {kiosk.signedIn ? 'signed in' : 'signed out'}
-              </p>
+            <div className="grid gap-1">
+              <DeviceName
+                name={kiosk.name}
+                what="kiosk"
+                fallback="Unnamed kiosk"
+                canRename={props.canRevoke !== false}
+                saving={name.isPending}
+                save={(text, callbacks) => name.mutate({ kioskId: kiosk.id, name: text }, callbacks)}
+              />
               <p className="text-bark-700">
-                Last seen {new Date(kiosk.lastSeenAt).toLocaleString()}
-                {kiosk.deviceFingerprint ? ` · ${kiosk.deviceFingerprint.slice(0, 60)}` : ''}
+                {kiosk.enrolled ? 'Enrolled' : 'Not enrolled'} · {kiosk.signedIn ? 'signed in' : 'signed out'} · last
+                seen {new Date(kiosk.lastSeenAt).toLocaleString()}
               </p>
+              {/* The browser string stays available to tell two unnamed tablets apart, never as the name. */}
+              {kiosk.deviceFingerprint && !kiosk.name ? (
+                <p className="text-xs text-bark-700" title={kiosk.deviceFingerprint}>
+                  Device: {kiosk.deviceFingerprint.slice(0, 60)}
+                </p>
+              ) : null}
             </div>
             {kiosk.signedIn && props.canRevoke !== false ? (
               <Dialog>

@@ -10,11 +10,19 @@ import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone, PHONE_DIGITS } from '@/lib/phone.ts';
 import type { StaffMember } from '@contract';
 import { personOf } from '../api/people.ts';
+import { useNameStaff } from '../api/revoke-kiosk.ts';
 import { useGrantStaff, useRevokeStaff, useStaff } from '../api/staff.ts';
+import { DeviceName } from './DeviceName.tsx';
 import { QueryState } from './QueryState.tsx';
 
-export function StaffList(props: { locationId: string; businessName: string }) {
+export function StaffList(props: {
+  locationId: string;
+  businessName: string;
+  /** Admins name staff phones (issue 31 §3); a business owner's view shows the names. */
+  canName?: boolean;
+}) {
   const query = useStaff(props.locationId);
+  const name = useNameStaff();
   // Here, not in the row: the row is gone (refetched away) before a row's own mutate callbacks would run.
   const revoke = useRevokeStaff();
   const remove = (member: StaffMember) => {
@@ -52,7 +60,21 @@ export function StaffList(props: { locationId: string; businessName: string }) {
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
             >
               <div>
-                <p className="font-semibold text-bark-900">{formatPhone(member.phone)}</p>
+                {member.userId ? (
+                  <DeviceName
+                    name={member.name}
+                    what="staff phone"
+                    fallback={formatPhone(member.phone)}
+                    canRename={props.canName !== false}
+                    saving={name.isPending}
+                    save={(text, callbacks) =>
+                      name.mutate({ locationId: props.locationId, userId: member.userId!, name: text }, callbacks)
+                    }
+                  />
+                ) : (
+                  <p className="font-semibold text-bark-900">{formatPhone(member.phone)}</p>
+                )}
+                {member.name ? <p className="text-bark-700">{formatPhone(member.phone)}</p> : null}
                 <p className="text-bark-700">
                   {member.status === 'pending'
                     ? 'Not signed up yet: becomes staff at sign-up'

@@ -1,7 +1,7 @@
 // The admin Rewards, Locations and Messages tabs (issue 14).
 import { z } from 'zod';
 import { checkRange, DateRange, rangeFields } from './admin.ts';
-import { LocationId, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
+import { LocationId, optionalText, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
 
 /** A dashboard range, or `all` (no bounds). */
 const rangeOrAll = (fallback: 'all' | '7days') =>
@@ -62,6 +62,7 @@ export const AdminKiosk = z.object({
   enrolled: z.boolean(),
   enrolledAt: Timestamp.nullable(),
   deviceFingerprint: z.string().nullable(),
+  name: z.string().nullable().describe('the name the operator gave it ("Front counter tablet"); null: none yet'),
   createdAt: Timestamp,
   lastSeenAt: Timestamp,
   signedIn: z.boolean().describe('the device still holds a live session (false once revoked)'),
@@ -69,6 +70,12 @@ export const AdminKiosk = z.object({
 export const AdminKiosksResponse = z.array(AdminKiosk);
 export type AdminKiosk = z.infer<typeof AdminKiosk>;
 export const KioskParams = z.strictObject({ kioskId: Uuid });
+/** A name the operator gives a kiosk or a staff phone; empty clears it. */
+export const DeviceName = optionalText('The name', 60);
+export const NameKioskRequest = z.strictObject({ name: DeviceName });
+export const NameKioskResponse = z.object({ id: Uuid, name: z.string().nullable() });
+export const NameStaffRequest = z.strictObject({ userId: Uuid, name: DeviceName });
+export const NameStaffResponse = z.object({ userId: Uuid, name: z.string().nullable() });
 export const RevokeKioskResponse = z.object({ id: Uuid, locationId: LocationId, revoked: z.literal(true) });
 
 export const MessagesQuery = z.strictObject({
@@ -117,6 +124,7 @@ export const StaffMember = z.object({
   userId: Uuid.nullable(),
   lastSignInAt: Timestamp.nullable(),
   grantedAt: Timestamp.nullable().describe('null for staff set up outside this screen'),
+  name: z.string().nullable().describe("the name the operator gave this phone (\"Maria's phone\"); null: none yet"),
 });
 export const AdminStaffResponse = z.array(StaffMember);
 export type StaffMember = z.infer<typeof StaffMember>;
