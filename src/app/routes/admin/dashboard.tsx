@@ -8,11 +8,13 @@ import { useMetrics } from '@/features/admin/api/get-metrics.ts';
 import { useTopLocations } from '@/features/admin/api/get-top-locations.ts';
 import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
 import { DashboardFilters } from '@/features/admin/components/DashboardFilters.tsx';
+import { DemoModeBanner } from '@/features/admin/components/DemoModeBanner.tsx';
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
 import { RecentActivity } from '@/features/admin/components/RecentActivity.tsx';
 import { TopLocations } from '@/features/admin/components/TopLocations.tsx';
 import { readProblem } from '@/features/admin/lib/range-problem.ts';
 import { useUrlFilters } from '@/features/admin/lib/url-filters.ts';
+import { useDemoMode } from '@/features/checkin/api/get-demo-mode.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
 import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
 import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
@@ -52,6 +54,7 @@ function AdminDashboard() {
   const metrics = useMetrics(filters);
   const activity = useActivity(20, filters.location);
   const top = useTopLocations(filters);
+  const demo = useDemoMode();
   const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
   const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
   const who = [name, phone].filter(Boolean).join(' · ') || 'Admin';
@@ -60,6 +63,7 @@ function AdminDashboard() {
     <div className="min-h-svh bg-cream-50">
       <AdminHeader who={who} onSignOut={() => logout.mutate()} signingOut={logout.isPending} />
       <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
+        <DemoModeBanner demo={demo} />
         <div className="print:hidden">
           <DashboardFilters filters={filters} locations={locations.data} onChange={setFilters} />
         </div>

@@ -10,6 +10,7 @@ import { CustomerDetailDialog } from '@/features/admin/components/CustomerDetail
 import { CustomersTab } from '@/features/admin/components/CustomersTab.tsx';
 import { ExportsTab } from '@/features/admin/components/ExportsTab.tsx';
 import { FlagsTab } from '@/features/admin/components/FlagsTab.tsx';
+import { useDemoMode } from '@/features/checkin/api/get-demo-mode.ts';
 import { LocationsTab } from '@/features/admin/components/LocationsTab.tsx';
 import { MessagesTab } from '@/features/admin/components/MessagesTab.tsx';
 import { ProgrammeTab } from '@/features/admin/components/ProgrammeTab.tsx';
@@ -44,6 +45,7 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
   const current = TABS.some(([value]) => value === tab) ? tab : 'customers';
   // The Messages tab says how many messages are still open: "Messages (3)".
   const open = useMessages(1).data?.open ?? 0;
+  const demoMode = useDemoMode();
   const businessName = (id: string | null) =>
     (id && props.locations?.find((location) => location.id === id)?.businessName) || id || '—';
   return (
@@ -67,7 +69,7 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
           <RewardsTab filters={props.filters} />
         </TabsContent>
         <TabsContent value="locations">
-          <LocationsTab filters={props.filters} />
+          <LocationsTab filters={props.filters} demoMode={demoMode.data?.demoMode} />
         </TabsContent>
         <TabsContent value="exports">
           <ExportsTab

@@ -77,6 +77,13 @@ export function KioskLanding(props: {
   } else {
     body = (
       <div className="grid w-full max-w-xl gap-5">
+        {!session.data.session.enrolled ? (
+          // Only in demo mode does an unenrolled kiosk get here (issue 31 §3): say what that means.
+          <p className="rounded-xl border-2 border-amber-400 bg-amber-50 p-3 text-base text-amber-950" data-testid="kiosk-demo-note">
+            Demo mode: this kiosk is not enrolled. Outside demo mode, staff enrol it once with {props.businessName}'s
+            enrolment code before it can check members in.
+          </p>
+        ) : null}
         <ScannerInput onScan={onScan} />
         {notACode ? (
           <p role="alert" className="text-xl font-semibold text-red-800">

@@ -13,7 +13,11 @@ import { KioskList } from './KioskList.tsx';
 import { QueryState } from './QueryState.tsx';
 import { StaffList } from './StaffList.tsx';
 
-export function LocationsTab(props: { filters: AdminFilters }) {
+export function LocationsTab(props: {
+  filters: AdminFilters;
+  /** Whether the API runs in demo mode (GET /api/demo, read by the app layer); undefined while unknown. */
+  demoMode?: boolean;
+}) {
   const query = useAdminLocations(props.filters);
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -52,11 +56,8 @@ export function LocationsTab(props: { filters: AdminFilters }) {
                   value={`${location.enrolledKiosks} of ${location.kiosks} enrolled`}
                 />
               </dl>
-              <p className="text-sm text-bark-700">
-                Kiosk enrolment code:{' '}
-                {location.enrolmentCodeSetAt
-                  ? `set ${new Date(location.enrolmentCodeSetAt).toLocaleString()}`
-                  : 'not set (kiosks cannot enrol outside demo mode)'}
+              <p className="text-sm text-bark-700" data-testid="enrolment-words">
+                Kiosk enrolment code: {enrolmentWords(location.enrolmentCodeSetAt, props.demoMode === true)}
               </p>
               <StaffList locationId={location.id} businessName={location.businessName} />
               <div className="flex flex-wrap gap-2">
@@ -86,6 +87,22 @@ export function LocationsTab(props: { filters: AdminFilters }) {
       </ul>
     </QueryState>
   );
+}
+
+/**
+ * What the enrolment code means now. In demo mode kiosks work unenrolled, so a missing code stops
+ * nothing yet; outside it, a kiosk checks members in only once enrolled with the code.
+ */
+function enrolmentWords(setAt: string | null, demoMode: boolean): string {
+  if (setAt) {
+    const when = new Date(setAt).toLocaleString();
+    return demoMode
+      ? `set ${when}. Demo mode is on, so kiosks work here even unenrolled; outside demo mode each needs this code.`
+      : `set ${when}. A kiosk checks members in once staff enrol it with this code.`;
+  }
+  return demoMode
+    ? 'not set. Demo mode is on, so kiosks work here without one; outside demo mode set a code and enrol each kiosk with it.'
+    : 'not set. Kiosks here cannot check members in until you set a code and staff enrol each kiosk with it.';
 }
 
 function Figure(props: { label: string; value: number | string }) {
