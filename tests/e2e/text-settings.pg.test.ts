@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import { seriousA11yViolations, shoot, shootFailure, startBrowserApp, type BrowserApp } from '../support/browser-app.ts';
-import { approveVisit, createAuthUser, createCustomer, createStaff, disableVisitLimits } from '../support/factories.ts';
+import { approveVisit, createAuthUser, createCustomer, createKiosk, createStaff, disableVisitLimits } from '../support/factories.ts';
 import { nextPhone } from './lib/api.ts';
 import { signInThroughScreen, STACK } from './lib/dev-app.ts';
 
@@ -136,3 +136,50 @@ async function quietHoursHoldThenSend(page: Page, problems: string[], phones: st
   expect(await seriousA11yViolations(mobile.page)).toEqual([]);
   expect(mobile.problems).toEqual([]);
 }
+
+it('the operator names a staff phone and a kiosk on the Locations tab, under the demo-mode banner', async () => {
+  const clerk = await createStaff(db.sql, 'creamery');
+  const [{ phone }] = (await db.sql<{ phone: string }[]>`select right(phone, 10) as phone from auth.users where id = ${clerk.userId}`) as unknown as [
+    { phone: string },
+  ];
+  const kiosk = await createKiosk(db.sql, 'creamery');
+  const { page, problems } = await app.open('/admin?tab=locations', 1280);
+  await signInThroughScreen(page, '5555550100', '123456');
+  await page.getByRole('tab', { name: 'Locations' }).click();
+  // The stack runs in demo mode (DEMO_MODE defaults on locally): /admin says so and what it means.
+  await page.getByTestId('demo-mode-banner').getByText('Kiosks work without being enrolled').waitFor();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Village Creamery' }) });
+  await card.getByTestId('enrolment-words').getByText('Demo mode is on, so kiosks work here without one').waitFor();
+
+  const shown = `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`;
+  await card.getByRole('button', { name: `Name staff phone ${shown}` }).click();
+  await card.getByLabel('Name of this staff phone').fill('Maria');
+  await card.getByRole('button', { name: 'Save name' }).click();
+  await page.getByText('Named Maria').first().waitFor();
+  await card.getByRole('button', { name: 'Rename staff phone Maria' }).waitFor();
+
+  await card.getByRole('button', { name: 'Show kiosks' }).click();
+  await card.getByRole('button', { name: 'Name kiosk Unnamed kiosk' }).click();
+  // Too long: said at the field, nothing saved.
+  await card.getByLabel('Name of this kiosk').fill('x'.repeat(61));
+  await card.getByRole('button', { name: 'Save name' }).click();
+  await card.getByText('The name is at most 60 characters').waitFor();
+  await card.getByLabel('Name of this kiosk').fill('Front counter tablet');
+  await card.getByRole('button', { name: 'Save name' }).click();
+  await card.getByRole('button', { name: 'Rename kiosk Front counter tablet' }).waitFor();
+
+  const names = await db.sql<{ user_id: string; name: string }[]>`select user_id, name from private.person_names order by name`;
+  expect(names.map((n) => [n.user_id, n.name])).toEqual([
+    [kiosk.userId, 'Front counter tablet'],
+    [clerk.userId, 'Maria'],
+  ]);
+  const audit = await db.sql<{ action: string }[]>`select action from private.audit_log where action like '%.rename' order by id`;
+  expect(audit.map((a) => a.action)).toEqual(['staff.rename', 'kiosk.rename']);
+  await shoot(page, 'locations-names-1280');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.getByRole('button', { name: 'Rename kiosk Front counter tablet' }).waitFor();
+  await shoot(page, 'locations-names-390');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});

@@ -50,7 +50,7 @@ export function adminStaffSuite(kind: DatabaseKind) {
       expect(granted).toMatchObject({ phone: member.phone, locationId: 'joanies', status: 'active', userId: expect.any(String) });
       expect(await metadata(member.phone)).toMatchObject({ role: 'staff', location_id: 'joanies', provider: 'phone' });
       expect((await list('joanies')).filter((s) => s.phone === member.phone)).toEqual([
-        { phone: member.phone, status: 'active', userId: granted.userId, lastSignInAt: expect.any(String), grantedAt: granted.grantedAt },
+        { phone: member.phone, status: 'active', userId: granted.userId, lastSignInAt: expect.any(String), grantedAt: granted.grantedAt, name: null },
       ]);
       // Granting again at the same business changes nothing.
       expect(bodyOf(await grant('joanies', member.phone), GrantStaffResponse)).toEqual(granted);
@@ -83,14 +83,14 @@ export function adminStaffSuite(kind: DatabaseKind) {
       const phone = nextPhone();
       expect(bodyOf(await grant('museum', phone), GrantStaffResponse)).toMatchObject({ phone, status: 'pending', userId: null });
       expect((await list('museum')).filter((s) => s.phone === phone)).toEqual([
-        { phone, status: 'pending', userId: null, lastSignInAt: null, grantedAt: expect.any(String) },
+        { phone, status: 'pending', userId: null, lastSignInAt: null, grantedAt: expect.any(String), name: null },
       ]);
       const session = await signInWithPhone(h().auth, phone);
       expect(session.user.app_metadata).toMatchObject({ role: 'staff', location_id: 'museum' });
       const member = await signUp(h());
       expect(await asStaff(session.access_token, member.id)).toBe('museum');
       expect((await list('museum')).filter((s) => s.phone === phone)).toEqual([
-        { phone, status: 'active', userId: session.user.id, lastSignInAt: expect.any(String), grantedAt: expect.any(String) },
+        { phone, status: 'active', userId: session.user.id, lastSignInAt: expect.any(String), grantedAt: expect.any(String), name: null },
       ]);
       // Supabase Auth writes back a stale copy of app_metadata when it records a sign-in: the grant puts the role back.
       await h().db.sql`update auth.users set raw_app_meta_data = '{"provider": "phone", "providers": ["phone"]}' where id = ${session.user.id}`;

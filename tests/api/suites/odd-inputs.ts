@@ -72,6 +72,8 @@ const BASES: Record<string, Base> = {
   adminLocations: { as: 'admin', query: { range: '30days' } },
   adminKiosks: { as: 'admin', params: { locationId: 'creamery' } },
   revokeKiosk: { as: 'admin', params: { kioskId: SOME_ID } },
+  nameKiosk: { as: 'admin', params: { kioskId: SOME_ID }, body: { name: 'Front counter tablet' } },
+  nameStaff: { as: 'admin', params: { locationId: 'creamery' }, body: { userId: SOME_ID, name: 'Maria' } },
   counterPeople: { as: 'owner', params: { locationId: 'creamery' } },
   reportRedemption: { as: 'member', params: { customerRewardId: SOME_ID } },
   scanCard: { as: 'staff', body: { token: `customer:${SOME_ID}`, locationId: 'creamery' } },
@@ -98,6 +100,8 @@ const BASES: Record<string, Base> = {
   programme: { as: 'anon' },
   adminSettings: { as: 'admin' },
   updateSettings: { as: 'admin', body: { maxVisitsPerHour: 0 } },
+  adminTextSettings: { as: 'admin' },
+  updateTextSettings: { as: 'admin', body: { quietStart: '21:00', quietEnd: '09:00' } },
   tierPreview: { as: 'admin', query: { silver: '15', gold: '20' } },
   updateTiers: {
     as: 'admin',

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { PROGRAMME } from '@/test/render-route.tsx';
 import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
 import { LimitsSection } from './LimitsSection.tsx';
+import { TextSettingsSection } from './TextSettingsSection.tsx';
 import { TiersSection } from './TiersSection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -90,5 +91,38 @@ describe('LimitsSection', () => {
     await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.init?.method === 'PUT')!;
     expect(JSON.parse(String(put.init!.body))).toEqual({ minVisitIntervalMinutes: 30 });
+  });
+});
+
+describe('TextSettingsSection', () => {
+  const TEXTS = {
+    values: { timeZone: 'America/Chicago', quietStart: '21:00', quietEnd: '09:00', marketingTextsPerWeek: 2, siteUrl: 'https://rewards.example.org', smsPartPriceCents: 0.83 },
+    now: '2026-11-28T04:30:00+00:00',
+    localTime: '10:30 PM',
+    quietNow: true,
+    quietUntil: '2026-11-28T15:00:00+00:00',
+  };
+
+  it('shows the clock in the programme zone beside the quiet hours, refuses a bad value and sends only what changed', async () => {
+    const calls = stubApi({ '/api/admin/text-settings': () => [200, TEXTS] });
+    const user = userEvent.setup();
+    renderWithRouter(<TextSettingsSection />);
+    const clock = await screen.findByTestId('text-clock');
+    expect(clock).toHaveTextContent('Now 10:30 PM in America/Chicago. Quiet hours 9:00 PM to 9:00 AM.');
+    expect(clock).toHaveTextContent('Quiet now: texts wait until 9:00 AM');
+    const cap = screen.getByLabelText('Offers per member per week');
+    await user.clear(cap);
+    await user.type(cap, '20');
+    await user.click(screen.getByRole('button', { name: 'Save text settings' }));
+    expect(await screen.findByText('A whole number from 0 to 14')).toBeInTheDocument();
+    expect(cap).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.init?.method === 'PUT')).toBe(false);
+    await user.clear(cap);
+    await user.type(cap, '3');
+    await user.selectOptions(screen.getByLabelText('Programme time zone'), 'Europe/Dublin');
+    await user.click(screen.getByRole('button', { name: 'Save text settings' }));
+    await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.init?.method === 'PUT')!;
+    expect(JSON.parse(String(put.init!.body))).toEqual({ marketingTextsPerWeek: 3, timeZone: 'Europe/Dublin' });
   });
 });

@@ -23,6 +23,7 @@ function setup(initial: unknown[] = []) {
           userId: null,
           lastSignInAt: null,
           grantedAt: '2026-11-23T10:00:00Z',
+          name: null,
         },
       ];
       return [
@@ -33,6 +34,7 @@ function setup(initial: unknown[] = []) {
           status: 'pending',
           userId: null,
           grantedAt: '2026-11-23T10:00:00Z',
+          name: null,
         },
       ];
     },
@@ -84,6 +86,7 @@ it('removes an active staff member by their user id, only after the confirmation
       userId: '00000000-0000-4000-8000-000000000001',
       lastSignInAt: null,
       grantedAt: null,
+      name: null,
     },
   ]);
   await userEvent.click(
