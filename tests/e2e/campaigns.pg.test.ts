@@ -160,7 +160,12 @@ it("a business owner sends an offer from /owner; the dev outbox holds only their
   await page.getByText('No campaigns yet').waitFor();
   const offer = `Two scoops for one at the creamery ${Date.now()}.`;
   await page.getByLabel('Offer').fill(offer);
+  // An owner sees a count only when it is 3 or more (issue 30 §7); this segment has at least 3.
+  expect(expected.length).toBeGreaterThanOrEqual(3);
   await page.getByTestId('campaign-recipients').filter({ hasText: `${expected.length} members` }).waitFor();
+  // The business's texts start with its name (issue 31 §3), and the preview estimates the cost.
+  await page.getByText(`Village Creamery (Village Rewards): ${offer} Reply STOP to opt out.`).waitFor();
+  await page.getByTestId('campaign-cost').waitFor();
   await shoot(page, 'owner-campaigns-390');
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: `Send to ${expected.length} members` }).click();
@@ -170,6 +175,7 @@ it("a business owner sends an offer from /owner; the dev outbox holds only their
     await page.waitForTimeout(500);
   }
   expect(await outboxPhones(app.anonKey, offer)).toEqual(expected);
+  expect(await outboxPhones(app.anonKey, `Village Creamery (Village Rewards): ${offer}`)).toEqual(expected);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'owner-campaigns-1280');
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -36,7 +36,7 @@ export function DeviceName(props: {
               setEditing(true);
             }}
           >
-            {props.name ? 'Rename' : 'Name it'}
+            {props.name ? 'Rename' : 'Name'}
           </Button>
         ) : null}
       </div>
