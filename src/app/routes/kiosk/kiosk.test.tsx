@@ -101,7 +101,7 @@ describe('a business landing screen', () => {
     expect(api.of('POST /api/kiosk/enrol')).toHaveLength(2);
   });
 
-  it('in demo mode an unenrolled kiosk serves customers', async () => {
+  it('in demo mode an unenrolled kiosk serves customers, and says enrolment is needed outside demo mode', async () => {
     fakeApi({
       'GET /api/locations': [200, [creamery]],
       'POST /api/kiosk/session': session(false),
@@ -109,6 +109,9 @@ describe('a business landing screen', () => {
     });
     renderRoute('/creamery');
     expect(await screen.findByRole('link', { name: "I'm Already a Member" })).toBeInTheDocument();
+    expect(screen.getByTestId('kiosk-demo-note')).toHaveTextContent(
+      "Demo mode: this kiosk is not enrolled. Outside demo mode, staff enrol it once with Village Creamery's enrolment code",
+    );
   });
 
   it('says plainly when the service cannot be reached, and keeps trying', async () => {
