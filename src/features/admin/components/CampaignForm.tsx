@@ -262,7 +262,7 @@ function SegmentCount(props: { body: string; recipients: number | null; partPric
         <strong>
           {props.recipients === null ? `under ${dollars(perMember * 3)}` : dollars(perMember * props.recipients)}
         </strong>{' '}
-        ({dollars(perMember)} per member at {props.partPriceCents}¢ per SMS part; the price is set with the text settings).
+        ({dollars(perMember)} per member at {props.partPriceCents}¢ per SMS part).
       </p>
     </>
   );
