@@ -72,7 +72,8 @@ export const createCampaign = endpoint({
   summary: 'Send a campaign now, or schedule it',
   description:
     'Without `sendAt` (or with a past one) the texts are queued at once, one per member of the segment (as the ' +
-    'preview counts them); texts due in quiet hours wait until 09:00 programme time. With a later `sendAt` the ' +
+    'preview counts them); texts due in quiet hours wait until they end (the operator\'s setting, programme time; ' +
+    'the campaign then says `heldUntil`). A business owner\'s texts start with the business\'s name. With a later `sendAt` the ' +
     'campaign waits until then and can be cancelled. Recorded in the audit log (campaign.send / campaign.schedule). ' +
     'At most `private.settings.campaigns_per_hour` per sender (429). ' + OWNERS,
   body: CreateCampaignRequest, status: 201, response: CampaignResponse,
