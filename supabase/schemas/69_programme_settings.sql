@@ -259,6 +259,10 @@ begin
   if v_after is distinct from v_before then
     perform private.audit('settings.update', 'settings', 'texts', v_before, v_after);
   end if;
+  -- The dashboard's rollups are kept by programme day: a new zone re-buckets them from the visits.
+  if v_after ->> 'timeZone' is distinct from v_before ->> 'timeZone' then
+    perform private.rebuild_daily_rollup();
+  end if;
   return private.text_settings_response();
 end;
 $$;

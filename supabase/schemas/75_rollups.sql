@@ -165,12 +165,14 @@ alter table private.member_month_masks enable row level security;
 revoke all on private.member_month_masks from anon, authenticated, service_role;
 create index member_month_masks_month_idx on private.member_month_masks (month, mask);
 
+-- The day of p_at in the programme's time zone (the operator's setting, issue 31 §3). The rollups
+-- are bucketed by it: app.admin_update_text_settings rebuilds them when the zone changes.
 create function private.programme_day(p_at timestamptz)
 returns date
-language sql immutable
+language sql stable
 set search_path = ''
 as $$
-  select (p_at at time zone 'America/Chicago')::date
+  select (p_at at time zone private.programme_time_zone())::date
 $$;
 revoke execute on function private.programme_day(timestamptz) from public;
 grant execute on function private.programme_day(timestamptz) to authenticated;

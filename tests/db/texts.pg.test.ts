@@ -364,6 +364,16 @@ describe("the operator's text settings (issue 31 §3)", () => {
     const [row] = await sql<{ tz: string; zone: string; url: string }[]>`
       select s.time_zone as tz, private.programme_time_zone() as zone, private.site_url() as url from private.settings s`;
     expect(row).toEqual({ tz: 'Europe/Dublin', zone: 'Europe/Dublin', url: 'https://rewards.example.org' });
+    // Days follow the zone (03:00 UTC on New Year's Day is still New Year's Eve in Chicago), and the
+    // dashboard's rollup was rebuilt by them: it equals the visits counted by their new day.
+    const [{ day }] = (await sql<{ day: string }[]>`select private.programme_day('2027-01-01T03:00:00Z')::text as day`) as unknown as [{ day: string }];
+    expect(day).toBe('2027-01-01');
+    const rolled = await sql`select day::text, location_id, n from private.daily_rollup where kind = 'visits' order by 1, 2`;
+    const counted = await sql`
+      select private.programme_day(created_at)::text as day, location_id, count(*)::int as n
+        from public.visits where status = 'approved' group by 1, 2 order by 1, 2`;
+    expect(counted.length).toBeGreaterThan(0);
+    expect(rolled).toEqual(counted);
     const audit = await sql<{ before: { timeZone: string }; after: { timeZone: string } }[]>`
       select before, after from private.audit_log where action = 'settings.update' and target_id = 'texts' order by id`;
     expect(audit.map((a) => [a.before.timeZone, a.after.timeZone])).toEqual([[before[0]!.time_zone, 'Europe/Dublin']]);

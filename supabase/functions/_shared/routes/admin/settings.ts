@@ -46,7 +46,8 @@ export const updateTextSettings = endpoint({
     'Changes the settings sent (the others stay). The time zone must be one the database knows; quiet hours are ' +
     'HH:MM in that zone (equal start and end: none); the weekly cap is 0 to 14 (0: no cap); the site address is a ' +
     'web address. In force at once: the next text queued and the next drain read them (a text held for quiet ' +
-    'hours goes out at the next drain outside the new ones). One `settings.update` audit row (target `texts`).',
+    'hours goes out at the next drain outside the new ones). A new time zone rebuilds the dashboard\'s day ' +
+    'rollups. One `settings.update` audit row (target `texts`).',
   body: UpdateTextSettingsRequest, status: 200, response: TextSettingsResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 413: TOO_LARGE },
   handler: ({ call, body }) => call('app.admin_update_text_settings', { p_values: JSON.stringify(body) }),
