@@ -183,3 +183,12 @@ it('the operator names a staff phone and a kiosk on the Locations tab, under the
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+it('a demo kiosk that is not enrolled says enrolment is needed outside demo mode', async () => {
+  const { page, problems } = await app.open('/creamery', { width: 1280, height: 800 });
+  await page.getByTestId('kiosk-demo-note').getByText("staff enrol it once with Village Creamery's enrolment code").waitFor();
+  await page.getByRole('link', { name: "I'm Already a Member" }).waitFor();
+  await shoot(page, 'kiosk-demo-1280x800');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
