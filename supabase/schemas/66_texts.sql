@@ -193,6 +193,28 @@ as $$
 $$;
 revoke execute on function private.site_url() from public;
 
+-- The app's public address, which the texts link to: `npm run deploy` sets it from the village
+-- file (only the database owner may), audited like a settings change.
+create function private.set_site_url(p_url text)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_before text;
+begin
+  select s.texts_site_url into v_before from private.settings s where s.id for update;
+  update private.settings s set texts_site_url = p_url where s.id;
+  if v_before is distinct from p_url then
+    perform private.audit('settings.update', 'settings', 'texts_site_url', jsonb_build_object('textsSiteUrl', v_before),
+                          jsonb_build_object('textsSiteUrl', p_url), null, null, 'system');
+  end if;
+  return p_url;
+end;
+$$;
+revoke execute on function private.set_site_url(text) from public, anon, authenticated, service_role;
+
 -- Welcome, with the card link: on join with confirmed consent, or when a pending consent is
 -- confirmed (once per member: the event key).
 create function private.queue_welcome_text(p_customer_id uuid)
