@@ -87,7 +87,7 @@ export function readVillageFile(path: string): Village {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : 'it is not valid JSON';
-    throw new Error(`The village file ${path} cannot be read: ${reason}.`);
+    throw new Error(`The village file ${path} cannot be read: ${reason}.`, { cause: error });
   }
   const parsed = parseVillage(data);
   if ('problems' in parsed) {
