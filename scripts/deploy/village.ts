@@ -57,12 +57,16 @@ export const Village = z.strictObject({
 });
 export type Village = z.infer<typeof Village>;
 
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'a group of fields',
+};
+
 /** Where a problem is, in words: "businesses › 2 › icon: Choose…". */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.map((part) => (typeof part === 'number' ? String(part + 1) : String(part))).join(' › ');
   const message =
     issue.code === 'invalid_value' ? `choose one of ${issue.values.map(String).join(', ')}`
-    : issue.code === 'invalid_type' ? `expected ${issue.expected === 'object' ? 'a group of fields' : `a ${issue.expected}`}`
+    : issue.code === 'invalid_type' ? `expected ${TYPE_WORDS[issue.expected] ?? issue.expected}`
     : issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}`
     : issue.message;
   return where ? `${where}: ${message}` : message;
