@@ -1,7 +1,7 @@
 // npm run dev's environment: DEV_DATABASE=memory really means memory, DEMO_MODE=false turns
 // demo mode off, DEV_KEYS_FILE names the key file, and the stack built from it honours them.
 import { loadConfig } from './config.ts';
-import { DEFAULT_DEV_PORTS, devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
+import { configuredPorts, DEFAULT_DEV_PORTS, devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { stackTarget, supabaseClient } from './auth/testing.ts';
 
@@ -36,6 +36,15 @@ describe('devPortsFromEnv', () => {
     expect(DEFAULT_DEV_PORTS).toMatchObject({ stackPort: config.apiPort, dbPort: config.dbPort });
     expect(devPortsFromEnv({})).toEqual({ appPort: 5173, stackPort: 54321, dbPort: 54322, envFile: '.env.local' });
     expect(devPortsFromEnv({ BROWSER_LANE: '1' })).toEqual(devPortsFromEnv({}));
+  });
+
+  it("follows config.toml's [api] and [db] ports: change them there and the stack moves", () => {
+    const ports = configuredPorts('[api]\nenabled = true\nport = 60000\n\n[db]\nport = 60001\n');
+    expect(ports).toEqual({ stackPort: 60000, dbPort: 60001 });
+    expect(devPortsFromEnv({}, { appPort: 5173, ...ports })).toEqual({
+      appPort: 5173, stackPort: 60000, dbPort: 60001, envFile: '.env.local',
+    });
+    expect(devPortsFromEnv({ BROWSER_LANE: '2' }, { appPort: 5173, ...ports })).toMatchObject({ stackPort: 60010, dbPort: 60011 });
   });
 
   it('moves a browser lane up by ten ports, with an env file of its own', () => {

@@ -4,6 +4,10 @@
 // signing and anon keys in that file: the browser lanes' stacks in memory keep one key per lane,
 // so the lane's app build can be reused, dev/build-cache.ts).
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'smol-toml';
+
 /** The part of the stack's options the environment decides (dev/stack.ts StackOptions). */
 export interface EnvStackOptions {
   databaseUrl?: string;
@@ -36,7 +40,7 @@ export function stackOptionsFromEnv(env: Record<string, string | undefined>): En
 
 /**
  * Where one `npm run dev` listens and where it writes its env file. By default the app on 5173,
- * the stack on 54321 (supabase/config.toml's [api] port), the embedded database on 54322 and
+ * the stack on supabase/config.toml's [api] port (54321), the embedded database on its [db] port (54322) and
  * .env.local, as the quick start says. npm test's browser lanes run stacks side by side:
  * BROWSER_LANE=n moves all three ports up by 10·(n−1) (lane 2: 5183, 54331, 54332);
  * APP_PORT, STACK_PORT and DB_PORT (default STACK_PORT + 1) name ports outright. A stack on
@@ -53,7 +57,17 @@ export interface DevPorts {
   envFile: string;
 }
 
-export const DEFAULT_DEV_PORTS = { appPort: 5173, stackPort: 54321, dbPort: 54322 } as const;
+/** The stack's and the embedded database's ports as supabase/config.toml says ([api] and [db] port). */
+export function configuredPorts(toml: string): { stackPort: number; dbPort: number } {
+  const config = parse(toml) as { api?: { port?: unknown }; db?: { port?: unknown } };
+  const port = (value: unknown, fallback: number) => (Number.isInteger(value) ? (value as number) : fallback);
+  return { stackPort: port(config.api?.port, 54321), dbPort: port(config.db?.port, 54322) };
+}
+
+export const DEFAULT_DEV_PORTS = {
+  appPort: 5173,
+  ...configuredPorts(readFileSync(join(import.meta.dirname, '..', 'supabase', 'config.toml'), 'utf8')),
+} as const;
 
 function portFromEnv(env: Record<string, string | undefined>, name: string): number | undefined {
   const text = env[name]?.trim();
@@ -65,22 +79,25 @@ function portFromEnv(env: Record<string, string | undefined>, name: string): num
   return port;
 }
 
-export function devPortsFromEnv(env: Record<string, string | undefined>): DevPorts {
+export function devPortsFromEnv(
+  env: Record<string, string | undefined>,
+  defaults: { appPort: number; stackPort: number; dbPort: number } = DEFAULT_DEV_PORTS,
+): DevPorts {
   const laneText = env.BROWSER_LANE?.trim() ?? '';
   const lane = laneText === '' ? 1 : Number(laneText);
   if (!Number.isInteger(lane) || lane < 1 || lane > 50) {
     throw new Error(`BROWSER_LANE=${env.BROWSER_LANE}: expected a lane number (1, 2, …)`);
   }
   const offset = 10 * (lane - 1);
-  const appPort = portFromEnv(env, 'APP_PORT') ?? DEFAULT_DEV_PORTS.appPort + offset;
+  const appPort = portFromEnv(env, 'APP_PORT') ?? defaults.appPort + offset;
   const explicitStack = portFromEnv(env, 'STACK_PORT');
-  const stackPort = explicitStack ?? DEFAULT_DEV_PORTS.stackPort + offset;
+  const stackPort = explicitStack ?? defaults.stackPort + offset;
   const dbPort =
     portFromEnv(env, 'DB_PORT') ??
-    (explicitStack === undefined ? DEFAULT_DEV_PORTS.dbPort + offset : explicitStack + 1);
+    (explicitStack === undefined ? defaults.dbPort + offset : explicitStack + 1);
   const envFile =
     env.DEV_ENV_FILE?.trim() ||
-    (stackPort === DEFAULT_DEV_PORTS.stackPort ? '.env.local' : `.local/stack-${stackPort}.env`);
+    (stackPort === defaults.stackPort ? '.env.local' : `.local/stack-${stackPort}.env`);
   return { appPort, stackPort, dbPort, envFile };
 }
 
