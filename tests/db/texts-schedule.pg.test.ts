@@ -74,7 +74,7 @@ describe('the texts schedule (pg_cron)', () => {
     const url = new URL(cluster.url);
     url.pathname = '/no_vault';
     const notices: string[] = [];
-    const other = postgres(url.toString(), { max: 1, onnotice: (n) => notices.push(n.message) });
+    const other = postgres(url.toString(), { max: 1, onnotice: (n) => notices.push(String(n.message)) });
     try {
       // pg_cron lives in cron.database_name only: here it is neither created nor creatable.
       await other.unsafe(readFileSync(schedule.path, 'utf8'));
