@@ -7,7 +7,7 @@ import { stackTarget, supabaseClient } from './auth/testing.ts';
 
 describe('stackOptionsFromEnv', () => {
   it('defaults to the .local database and demo mode on', () => {
-    expect(stackOptionsFromEnv({})).toEqual({ databaseUrl: undefined, demoMode: true });
+    expect(stackOptionsFromEnv({})).toEqual({ databaseUrl: undefined, demoMode: true, demoMonth: true });
   });
 
   it('reads DEV_DATABASE=memory as no data directory, and DEMO_MODE=false as demo mode off', () => {
@@ -15,7 +15,9 @@ describe('stackOptionsFromEnv', () => {
       databaseUrl: undefined,
       dataDir: null,
       demoMode: false,
+      demoMonth: true,
     });
+    expect(stackOptionsFromEnv({ DEMO_MONTH: 'false' })).toMatchObject({ demoMonth: false });
     expect(stackOptionsFromEnv({ DEMO_MODE: 'on', DATABASE_URL: 'postgres://x' })).toMatchObject({ demoMode: true, databaseUrl: 'postgres://x' });
   });
 
@@ -27,6 +29,7 @@ describe('stackOptionsFromEnv', () => {
   it('refuses values it does not know instead of guessing', () => {
     expect(() => stackOptionsFromEnv({ DEV_DATABASE: 'ram' })).toThrow(/DEV_DATABASE/);
     expect(() => stackOptionsFromEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+    expect(() => stackOptionsFromEnv({ DEMO_MONTH: 'some' })).toThrow(/DEMO_MONTH/);
   });
 });
 
@@ -76,7 +79,11 @@ describe.each([
   ['false', 403],
 ] as const)('a stack started with DEMO_MODE=%s and DEV_DATABASE=memory', (demo, checkinStatus) => {
   it(`answers ${checkinStatus} to an unenrolled kiosk checking a customer in by phone`, async () => {
-    const stack = await startStack({ ...stackOptionsFromEnv({ DEV_DATABASE: 'memory', DEMO_MODE: demo }), port: 0, quiet: true });
+    const stack = await startStack({
+      ...stackOptionsFromEnv({ DEV_DATABASE: 'memory', DEMO_MODE: demo, DEMO_MONTH: 'false' }),
+      port: 0,
+      quiet: true,
+    });
     try {
       const api = (path: string, token: string, body: unknown) =>
         fetch(`${stack.url}/functions/v1/api${path}`, {

@@ -1,6 +1,7 @@
 // What `npm run dev` and `npm run stack` read from the environment: DATABASE_URL (a real
 // Postgres), DEV_DATABASE=memory (a throwaway in-memory PGlite instead of .local/pglite),
-// DEMO_MODE (on unless set to false: kiosks trusted without enrolment) and DEV_KEYS_FILE (keep the
+// DEMO_MODE (on unless set to false: kiosks trusted without enrolment), DEMO_MONTH (on unless set to
+// false: a programme with no members starts with the demo village's month) and DEV_KEYS_FILE (keep the
 // signing and anon keys in that file: the browser lanes' stacks in memory keep one key per lane,
 // so the lane's app build can be reused, dev/build-cache.ts).
 
@@ -14,6 +15,8 @@ export interface EnvStackOptions {
   /** null: PGlite in memory. */
   dataDir?: null;
   demoMode: boolean;
+  /** DEMO_MONTH (on unless set to false): the demo village's month of life (dev/demo-month.ts). */
+  demoMonth: boolean;
   /** DEV_KEYS_FILE: keep the signing key and anon key there (relative to the repository). */
   keysFile?: string;
 }
@@ -29,11 +32,16 @@ export function stackOptionsFromEnv(env: Record<string, string | undefined>): En
   if (demo !== '' && !(demo in FLAGS)) {
     throw new Error(`DEMO_MODE=${env.DEMO_MODE}: expected true or false`);
   }
+  const month = env.DEMO_MONTH?.trim().toLowerCase() ?? '';
+  if (month !== '' && !(month in FLAGS)) {
+    throw new Error(`DEMO_MONTH=${env.DEMO_MONTH}: expected true or false`);
+  }
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     ...(database === 'memory' ? { dataDir: null } : {}),
     // The local stack is a demo unless told otherwise; deployments default the other way.
     demoMode: demo === '' ? true : FLAGS[demo]!,
+    demoMonth: month === '' ? true : FLAGS[month]!,
     ...(env.DEV_KEYS_FILE?.trim() ? { keysFile: env.DEV_KEYS_FILE.trim() } : {}),
   };
 }
