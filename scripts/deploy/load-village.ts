@@ -45,7 +45,15 @@ async function actAsDeploy(tx: Tx): Promise<void> {
 export async function loadVillage(sql: Sql, village: Village): Promise<string[]> {
   const done: string[] = [];
   await sql.begin(async (tx) => {
-    const [{ zone }] = (await tx`select private.programme_time_zone() as zone`) as unknown as [{ zone: string }];
+    const [{ zone, name }] = (await tx`select private.programme_time_zone() as zone, private.programme_name() as name`) as unknown as [
+      { zone: string; name: string },
+    ];
+    if (name !== village.programmeName) {
+      throw new Error(
+        `The village calls the programme "${village.programmeName}", but its texts say "${name}" ` +
+          '(private.programme_name in supabase/schemas/66_texts.sql): change it there, in a migration, first.',
+      );
+    }
     if (zone !== village.timeZone) {
       throw new Error(
         `The village's time zone is ${village.timeZone}, but this programme counts days in ${zone} ` +

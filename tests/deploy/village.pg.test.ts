@@ -116,11 +116,14 @@ describe('loading a village into a new project', () => {
     }
   });
 
-  it('refuses a village in another time zone than the programme counts days in', async () => {
+  it('refuses a village in another time zone, or with another name, than the programme has', async () => {
     const sql = await newProject();
     try {
       const village = { ...readVillageFile(EXAMPLE), timeZone: 'Europe/London' };
       await expect(loadVillage(sql, village)).rejects.toThrow(/time zone is Europe\/London, but this programme counts days in America\/Chicago/);
+      await expect(loadVillage(sql, { ...readVillageFile(EXAMPLE), programmeName: 'Town Perks' })).rejects.toThrow(
+        /calls the programme "Town Perks", but its texts say "Village Rewards"/,
+      );
       expect(await sql`select 1 from public.locations`).toHaveLength(0);
     } finally {
       await sql.end();
