@@ -111,7 +111,7 @@ export async function playDemoMonth(sql: Sql): Promise<DemoMonth> {
           const n = members.length;
           const home = locations[n % locations.length]!;
           const phone = `555555${String(200 + n).padStart(4, '0')}`;
-          const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / 2) % LAST.length]}`;
+          const name = `${FIRST[n % FIRST.length]} ${LAST[(3 * n + Math.floor(n / FIRST.length)) % LAST.length]}`;
           const consent = n % 3 !== 2;
           const [joined] = await tx`select app.create_customer(${name}, ${phone}, null, ${consent}, false, ${home}) as r`;
           const id = (joined!.r as { customer: { id: string } }).customer.id;
