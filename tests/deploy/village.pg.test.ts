@@ -109,8 +109,13 @@ describe('loading a village into a new project', () => {
       // A changed file changes what differs, through the same functions.
       village.businesses[0]!.welcomeReward.name = 'Free Coffee';
       village.businesses[0]!.address = '114 Main Street';
+      village.settings = { maxVisitsPerHour: 6 };
       const third = await loadVillage(sql, village);
       expect(third).toEqual(expect.arrayContaining(['updated chatterbox', 'reworded the welcome reward of chatterbox']));
+      const [changed] = await sql`select l.address, s.max_visits_per_hour,
+                                         (select name from public.rewards r where r.location_id = l.id and r.retired_at is null) as reward
+                                    from public.locations l, private.settings s where l.id = 'chatterbox'`;
+      expect(changed).toEqual({ address: '114 Main Street', max_visits_per_hour: 6, reward: 'Free Coffee' });
     } finally {
       await sql.end();
     }
