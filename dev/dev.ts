@@ -1,5 +1,6 @@
-// `npm run dev`: the local stack on 54321, then Vite on 5173 (vite.config.ts proxies /api to the
-// stack's api function), both stopped together on Ctrl-C. DEV_DATABASE and DEMO_MODE: dev/env.ts;
+// `npm run dev`: the local stack on supabase/config.toml's [api] port (54321), then Vite on 5173
+// (vite.config.ts proxies /api to the stack's api function), both stopped together on Ctrl-C.
+// DEV_DATABASE and DEMO_MODE: dev/env.ts;
 // BROWSER_LANE (or APP_PORT/STACK_PORT) moves both to other ports and .env.local to a file of
 // their own, so npm test's browser lanes run stacks side by side (dev/env.ts devPortsFromEnv).
 // DEV_SERVE=built serves a production build instead of the dev server (dev/env.ts devServeFromEnv),

@@ -1,13 +1,13 @@
 // npm run dev's environment: DEV_DATABASE=memory really means memory, DEMO_MODE=false turns
 // demo mode off, DEV_KEYS_FILE names the key file, and the stack built from it honours them.
 import { loadConfig } from './config.ts';
-import { DEFAULT_DEV_PORTS, devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
+import { configuredPorts, DEFAULT_DEV_PORTS, devPortsFromEnv, devServeFromEnv, stackOptionsFromEnv } from './env.ts';
 import { startStack } from './stack.ts';
 import { stackTarget, supabaseClient } from './auth/testing.ts';
 
 describe('stackOptionsFromEnv', () => {
   it('defaults to the .local database and demo mode on', () => {
-    expect(stackOptionsFromEnv({})).toEqual({ databaseUrl: undefined, demoMode: true });
+    expect(stackOptionsFromEnv({})).toEqual({ databaseUrl: undefined, demoMode: true, demoMonth: true });
   });
 
   it('reads DEV_DATABASE=memory as no data directory, and DEMO_MODE=false as demo mode off', () => {
@@ -15,7 +15,9 @@ describe('stackOptionsFromEnv', () => {
       databaseUrl: undefined,
       dataDir: null,
       demoMode: false,
+      demoMonth: true,
     });
+    expect(stackOptionsFromEnv({ DEMO_MONTH: 'false' })).toMatchObject({ demoMonth: false });
     expect(stackOptionsFromEnv({ DEMO_MODE: 'on', DATABASE_URL: 'postgres://x' })).toMatchObject({ demoMode: true, databaseUrl: 'postgres://x' });
   });
 
@@ -27,6 +29,7 @@ describe('stackOptionsFromEnv', () => {
   it('refuses values it does not know instead of guessing', () => {
     expect(() => stackOptionsFromEnv({ DEV_DATABASE: 'ram' })).toThrow(/DEV_DATABASE/);
     expect(() => stackOptionsFromEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+    expect(() => stackOptionsFromEnv({ DEMO_MONTH: 'some' })).toThrow(/DEMO_MONTH/);
   });
 });
 
@@ -36,6 +39,15 @@ describe('devPortsFromEnv', () => {
     expect(DEFAULT_DEV_PORTS).toMatchObject({ stackPort: config.apiPort, dbPort: config.dbPort });
     expect(devPortsFromEnv({})).toEqual({ appPort: 5173, stackPort: 54321, dbPort: 54322, envFile: '.env.local' });
     expect(devPortsFromEnv({ BROWSER_LANE: '1' })).toEqual(devPortsFromEnv({}));
+  });
+
+  it("follows config.toml's [api] and [db] ports: change them there and the stack moves", () => {
+    const ports = configuredPorts('[api]\nenabled = true\nport = 60000\n\n[db]\nport = 60001\n');
+    expect(ports).toEqual({ stackPort: 60000, dbPort: 60001 });
+    expect(devPortsFromEnv({}, { appPort: 5173, ...ports })).toEqual({
+      appPort: 5173, stackPort: 60000, dbPort: 60001, envFile: '.env.local',
+    });
+    expect(devPortsFromEnv({ BROWSER_LANE: '2' }, { appPort: 5173, ...ports })).toMatchObject({ stackPort: 60010, dbPort: 60011 });
   });
 
   it('moves a browser lane up by ten ports, with an env file of its own', () => {
@@ -67,7 +79,11 @@ describe.each([
   ['false', 403],
 ] as const)('a stack started with DEMO_MODE=%s and DEV_DATABASE=memory', (demo, checkinStatus) => {
   it(`answers ${checkinStatus} to an unenrolled kiosk checking a customer in by phone`, async () => {
-    const stack = await startStack({ ...stackOptionsFromEnv({ DEV_DATABASE: 'memory', DEMO_MODE: demo }), port: 0, quiet: true });
+    const stack = await startStack({
+      ...stackOptionsFromEnv({ DEV_DATABASE: 'memory', DEMO_MODE: demo, DEMO_MONTH: 'false' }),
+      port: 0,
+      quiet: true,
+    });
     try {
       const api = (path: string, token: string, body: unknown) =>
         fetch(`${stack.url}/functions/v1/api${path}`, {

@@ -33,14 +33,14 @@ export const APP_ORIGINS = appOrigins(APP_URL);
 export const LOCAL_TWILIO_AUTH_TOKEN = 'local-twilio-auth-token';
 
 /**
- * The Send SMS hook as the stack serves it: config.toml names the api function on the default
- * port (http://127.0.0.1:54321/functions/v1/api/hooks/send-sms); a stack on another port (tests)
- * calls its own. Without a secret in the environment (SEND_SMS_HOOK_SECRETS) the stack makes one
+ * The Send SMS hook as the stack serves it: config.toml names the api function on this machine
+ * (http://127.0.0.1:54321/functions/v1/api/hooks/send-sms); the stack calls its own, on whichever
+ * port it listens. Without a secret in the environment (SEND_SMS_HOOK_SECRETS) the stack makes one
  * for this run and gives it to both sides.
  */
 function localHook(hook: HookSettings, url: string): HookSettings {
   return {
-    uri: hook.uri.replace(/^http:\/\/(127\.0\.0\.1|localhost):54321(?=\/)/, url),
+    uri: hook.uri.replace(/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(?=\/)/, url),
     secrets: hook.secrets.length ? hook.secrets : [`v1,whsec_${randomBytes(32).toString('base64')}`],
   };
 }

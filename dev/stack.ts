@@ -25,6 +25,7 @@ import {
   type SigningKeys,
 } from './keys.ts';
 import { assertPortsFree, runCommand, stopOnSignal } from './cli.ts';
+import { DEMO_MONTH_DAYS, hasMembers, playDemoMonth } from './demo-month.ts';
 import { devPortsFromEnv, stackOptionsFromEnv } from './env.ts';
 import { APP_URL, createGateway } from './gateway.ts';
 
@@ -46,6 +47,11 @@ export interface StackOptions {
   /** PGlite's files (default .local/pglite); null keeps the database in memory. */
   dataDir?: string | null;
   demoMode?: boolean;
+  /**
+   * In demo mode, on a programme with no members: play the demo village's month of life first
+   * (dev/demo-month.ts). `npm run dev` and `npm run stack` ask for it (DEMO_MONTH); tests never.
+   */
+  demoMonth?: boolean;
   quiet?: boolean;
   /** Overrides of supabase/config.toml's [auth] settings (tests). */
   authSettings?: Partial<AuthSettings>;
@@ -154,6 +160,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     db = await openDatabase(options.databaseUrl);
+    let month = '';
+    if (options.demoMonth && (options.demoMode ?? true) && !(await hasMembers(db.sql))) {
+      const playing = performance.now();
+      try {
+        const played = await playDemoMonth(db.sql);
+        month = `${played.members} members, ${played.visits} visits, ${played.redemptions} redemptions and ${played.campaigns} campaign over ${DEMO_MONTH_DAYS} days, played in ${Math.round(performance.now() - playing)} ms`;
+      } catch (error) {
+        month = `not played: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
 
     const persistent = port !== 0 && dataDir !== null;
     // Keys given are used as they are; else the named key file, the persistent stack's, or none.
@@ -242,6 +258,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       `  Database  ${database}` +
         `${migrations.applied.length ? `; applied ${migrations.applied.length} migration(s)` : ''}${migrations.seeded ? '; seeded' : ''}`,
     );
+    if (month) log(`  Demo month ${month} (DEMO_MONTH=false skips it)`);
     log(
       demoMode
         ? '  Demo mode ON: kiosks check in without enrolment (DEMO_MODE=false npm run dev to try enrolment)'

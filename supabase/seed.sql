@@ -1,6 +1,7 @@
--- The programme's catalogue: its six businesses with their welcome rewards, and the Silver
--- and Gold rewards. Applied locally by npm run db:reset (and supabase db reset); load it
--- once into a hosted project too (README, "Deploying"). Demo-only rows are in seed-demo.sql.
+-- The demo village's catalogue: its six businesses with their welcome rewards, and the Silver
+-- and Gold rewards. Applied locally by npm run db:reset (and supabase db reset). A hosted project
+-- loads its own village file instead (npm run deploy, docs/DEPLOY.md; villages/example.json is
+-- this village as such a file). Demo-only rows are in seed-demo.sql.
 
 insert into public.locations (id, business_name, kind, description, address, logo_url, icon, color, sort_order) values
   ('chatterbox', 'The Chatterbox', 'restaurant',

@@ -148,6 +148,8 @@ const E2E_SECONDS: Record<string, number> = {
   'staff.test.ts': 12,
   'session.test.ts': 8,
   'contact-storage.pg.test.ts': 8,
+  // Its own app (DEMO_MONTH=true): a stack start, the month and a build, measured alone 2026-11-28.
+  'demo-month.test.ts': 28,
 };
 const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
 

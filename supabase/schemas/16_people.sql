@@ -276,3 +276,42 @@ end;
 $$;
 revoke execute on function app.revoke_owner(text, text, uuid) from public;
 grant execute on function app.revoke_owner(text, text, uuid) to authenticated;
+
+-- The first admin, without SQL: `npm run deploy` calls this with the phone named in the village
+-- file (only the database owner may: no API role can). It grants through private.give_role as
+-- app.grant_admin does, audited as 'admin.bootstrap'; a phone nobody has yet gets a pending grant
+-- that becomes theirs at their first sign-in. Once any admin exists it refuses (409): every
+-- other admin is added on /admin → People. The lock makes two bootstraps at once give one admin.
+create function private.bootstrap_first_admin(p_phone text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_found record;
+  v_person auth.users;
+  v_phone text;
+  v_granted_at timestamptz;
+  v_status text;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('first_admin', 0));
+  if exists (select 1 from private.staff_grants g where g.role = 'admin')
+     or exists (select 1 from auth.users u where u.raw_app_meta_data ->> 'role' = 'admin') then
+    perform private.fail('409', 'The programme already has an admin: add more admins on /admin, People');
+  end if;
+  select * into v_found from private.find_person(p_phone, null);
+  v_person := v_found.person;
+  v_phone := v_found.person_phone;
+  perform private.refuse_other_role(v_phone, v_person, 'admin', null);
+  select r.granted_at into v_granted_at from private.give_role(v_phone, v_person, 'admin', null) r;
+  v_status := case when v_person.id is null then 'pending' else 'active' end;
+  perform private.audit('admin.bootstrap', 'phone', v_phone,
+                        jsonb_build_object('role', v_person.raw_app_meta_data ->> 'role'),
+                        jsonb_build_object('role', 'admin', 'userId', v_person.id, 'status', v_status),
+                        'The first admin, named in the village file', null, 'system');
+  return jsonb_build_object('phone', right(v_phone, 10), 'status', v_status, 'userId', v_person.id,
+                            'grantedAt', v_granted_at);
+end;
+$$;
+revoke execute on function private.bootstrap_first_admin(text) from public, anon, authenticated, service_role;

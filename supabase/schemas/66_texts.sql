@@ -198,6 +198,28 @@ as $$
 $$;
 revoke execute on function private.site_url() from public;
 
+-- The app's public address, which the texts link to: `npm run deploy` sets it from the village
+-- file (only the database owner may), audited like a settings change.
+create function private.set_site_url(p_url text)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_before text;
+begin
+  select s.texts_site_url into v_before from private.settings s where s.id for update;
+  update private.settings s set texts_site_url = p_url where s.id;
+  if v_before is distinct from p_url then
+    perform private.audit('settings.update', 'settings', 'texts_site_url', jsonb_build_object('textsSiteUrl', v_before),
+                          jsonb_build_object('textsSiteUrl', p_url), null, null, 'system');
+  end if;
+  return p_url;
+end;
+$$;
+revoke execute on function private.set_site_url(text) from public, anon, authenticated, service_role;
+
 -- Welcome, with the card link: on join with confirmed consent, or when a pending consent is
 -- confirmed (once per member: the event key).
 create function private.queue_welcome_text(p_customer_id uuid)
@@ -909,3 +931,45 @@ end;
 $$;
 revoke execute on function app.campaigns(integer) from public;
 grant execute on function app.campaigns(integer) to authenticated;
+
+-- The texts' schedule: every minute pg_cron calls the api function's drain
+-- (POST …/functions/v1/api/hooks/texts/drain) through pg_net, with the drain secret and the
+-- functions' address read from Supabase Vault (`npm run deploy` stores both: texts_drain_secret
+-- and texts_functions_url); without those two secrets the job calls nothing. Created where the
+-- extensions exist (hosted Supabase); skipped with a notice where they do not (PGlite, a plain
+-- Postgres, a Postgres without pg_cron in shared_preload_libraries). The local stack drains on
+-- its own interval (dev/stack.ts).
+do $schedule$
+declare
+  v_missing text;
+begin
+  v_missing := case
+    when not exists (select 1 from pg_available_extensions where name = 'pg_cron') then 'pg_cron'
+    when not exists (select 1 from pg_extension where extname = 'pg_cron')
+         and coalesce(current_setting('shared_preload_libraries', true), '') not like '%pg_cron%'
+      then 'pg_cron in shared_preload_libraries'
+    when to_regproc('net.http_post') is null
+         and not exists (select 1 from pg_available_extensions where name = 'pg_net') then 'pg_net'
+    when to_regclass('vault.decrypted_secrets') is null then 'Supabase Vault'
+  end;
+  if v_missing is not null then
+    raise notice 'texts schedule skipped: this database has no %', v_missing;
+    return;
+  end if;
+  create extension if not exists pg_cron;
+  if to_regproc('net.http_post') is null then
+    create extension if not exists pg_net;
+  end if;
+  -- cron.schedule with a job's name replaces that job: a second run changes nothing.
+  perform cron.schedule('drain-texts', '* * * * *', $job$
+    select net.http_post(
+      url := url.decrypted_secret || '/api/hooks/texts/drain',
+      headers := jsonb_build_object('content-type', 'application/json', 'x-drain-secret', secret.decrypted_secret),
+      body := '{}'::jsonb,
+      timeout_milliseconds := 30000)
+      from vault.decrypted_secrets url
+      join vault.decrypted_secrets secret on secret.name = 'texts_drain_secret'
+     where url.name = 'texts_functions_url'
+  $job$);
+end;
+$schedule$;

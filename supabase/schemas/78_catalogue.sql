@@ -481,3 +481,34 @@ create trigger kiosk_sessions_refuse_archived_location
 create trigger visits_refuse_archived_location
   before insert on public.visits
   for each row execute function private.refuse_archived_location();
+
+-- A new programme's Silver and Gold rewards: the tier rewards have no admin screen of their own
+-- (app.admin_update_tiers words them), so a village loaded by `npm run deploy` gets one row per
+-- tier that has no active reward, worded from its goal label until the tiers are set. Only the
+-- database owner may call it; each row is audited like a reward an admin adds.
+create function private.add_missing_tier_rewards()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.rewards;
+  v_added integer := 0;
+begin
+  perform 1 from public.tiers t for update;
+  for v_row in
+    insert into public.rewards (kind, tier, name, description, scope)
+    select 'tier', t.name, coalesce(nullif(btrim(t.goal_label), ''), t.name || ' reward'), '', 'network'
+      from public.tiers t
+     where t.name in ('Silver', 'Gold')
+       and not exists (select 1 from public.rewards r where r.kind = 'tier' and r.tier = t.name and r.retired_at is null)
+    returning *
+  loop
+    perform private.audit('reward.create', 'reward', v_row.id::text, null, private.reward_json(v_row), null, null, 'system');
+    v_added := v_added + 1;
+  end loop;
+  return v_added;
+end;
+$$;
+revoke execute on function private.add_missing_tier_rewards() from public, anon, authenticated, service_role;

@@ -37,7 +37,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** settings: server settings (-c name=value), e.g. shared_preload_libraries for pg_cron. */
+export async function startCluster(settings: Record<string, string> = {}): Promise<Cluster> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'village-rewards-faults-'));
   // initdb refuses to run as root: then the cluster belongs to the postgres system user.
@@ -54,7 +55,11 @@ export async function startCluster(): Promise<Cluster> {
   const port = await freePort();
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   // Durability does not matter here; a fast restart still rolls back every open transaction.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60${Object.entries(
+    settings,
+  )
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join('')}`;
   const pgCtl = (...args: string[]) => as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, ...args]);
   await pgCtl('start');
   return {

@@ -189,6 +189,8 @@ async function startApp(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DEV_DATABASE: 'memory',
+    // The suites count the seed's rows: no demo month (dev/demo-month.ts) in their stacks.
+    DEMO_MONTH: 'false',
     DEV_SERVE: serve,
     DEV_ENV_FILE: LANE.envFile,
     // One signing and anon key per lane, kept under .local: the lane's next file then serves the

@@ -5,7 +5,8 @@
 //                                 `for update skip locked`), sends each through the one provider
 //                                 module (sms-sender.ts) and records the outcome. Header
 //                                 `x-drain-secret: <TEXTS_DRAIN_SECRET>`. Hosted: pg_cron + pg_net
-//                                 every minute; locally the dev stack calls it on an interval.
+//                                 every minute (a migration, supabase/schemas/66_texts.sql);
+//                                 locally the dev stack calls it on an interval.
 // POST /api/hooks/twilio/status   Twilio's status callback: delivered / undelivered / failed.
 // POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, answered in TwiML.
 // Both Twilio doors check X-Twilio-Signature over the public URL Twilio called; a forged or
