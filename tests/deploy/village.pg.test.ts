@@ -121,15 +121,18 @@ describe('loading a village into a new project', () => {
     }
   });
 
-  it('refuses a village in another time zone, or with another name, than the programme has', async () => {
+  it("sets the village's time zone through the operator's setting, and refuses another programme name", async () => {
     const sql = await newProject();
     try {
       const village = { ...readVillageFile(EXAMPLE), timeZone: 'Europe/London' };
-      await expect(loadVillage(sql, village)).rejects.toThrow(/time zone is Europe\/London, but this programme counts days in America\/Chicago/);
+      expect(await loadVillage(sql, village)).toContain('set the time zone to Europe/London');
+      const [{ zone }] = await sql`select private.programme_time_zone() as zone`;
+      expect(zone).toBe('Europe/London');
+      const audits = await sql`select count(*)::int as n from private.audit_log where action = 'settings.update' and target_id = 'texts'`;
+      expect(audits[0]!.n).toBe(1);
       await expect(loadVillage(sql, { ...readVillageFile(EXAMPLE), programmeName: 'Town Perks' })).rejects.toThrow(
         /calls the programme "Town Perks", but its texts say "Village Rewards"/,
       );
-      expect(await sql`select 1 from public.locations`).toHaveLength(0);
     } finally {
       await sql.end();
     }
