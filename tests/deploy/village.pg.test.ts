@@ -126,8 +126,8 @@ describe('loading a village into a new project', () => {
     try {
       const village = { ...readVillageFile(EXAMPLE), timeZone: 'Europe/London' };
       expect(await loadVillage(sql, village)).toContain('set the time zone to Europe/London');
-      const [{ zone }] = await sql`select private.programme_time_zone() as zone`;
-      expect(zone).toBe('Europe/London');
+      const [zone] = await sql`select private.programme_time_zone() as name`;
+      expect(zone!.name).toBe('Europe/London');
       const audits = await sql`select count(*)::int as n from private.audit_log where action = 'settings.update' and target_id = 'texts'`;
       expect(audits[0]!.n).toBe(1);
       await expect(loadVillage(sql, { ...readVillageFile(EXAMPLE), programmeName: 'Town Perks' })).rejects.toThrow(
