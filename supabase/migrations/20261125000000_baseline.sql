@@ -2,7 +2,7 @@
 -- migrations of 2026-11-22/23 before anything was deployed (they are kept, unchanged, in
 -- tests/db/fixtures/pre-squash-migrations/; tests/db/schema-squash.pg.test.ts proves that both
 -- give the same schema and rows). Do not edit: a change to a rule is an edit of its schema file
--- plus a new migration after this one (README, "Changing a rule").
+-- plus a new migration after this one (docs/RULES.md, "Changing a rule").
 
 -- ===== supabase/schemas/00_foundation.sql =====
 
