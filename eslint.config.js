@@ -1,5 +1,5 @@
 // ESLint: TypeScript rules for the whole repository, React hooks rules for the app, and the
-// import directions of STYLE.md and DESIGN.md, enforced rather than remembered: no import cycle
+// import directions of docs/FRONTEND.md, enforced rather than remembered: no import cycle
 // anywhere; shared layers → features → app; the API contract (shipped to the browser) imports
 // only zod; the edge function's code never imports the local stack (dev/) or the app (src/).
 import { readdirSync } from 'node:fs';
@@ -21,7 +21,7 @@ const ROUTE_GROUPS = readdirSync(new URL('./src/app/routes', import.meta.url), {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// Route folders hold screens, which compose features (STYLE.md): a component file (PascalCase)
+// Route folders hold screens, which compose features (docs/FRONTEND.md): a component file (PascalCase)
 // there belongs to its feature (src/features/<domain>/components), or, when it composes several
 // features, to the app layer (src/app/layouts, src/app/components).
 const routesHoldScreens = {

@@ -8,7 +8,7 @@ import { CONFIG_PATH, durationSeconds, loadConfig, parseConfigToml } from './con
 import { ROOT } from './db.ts';
 
 describe('supabase/config.toml', () => {
-  it('gives the stack its ports and the auth settings of DESIGN.md §6', () => {
+  it('gives the stack its ports and the auth settings of docs/LOCAL-STACK.md', () => {
     const config = loadConfig();
     expect(config).toMatchObject({
       projectId: 'village-rewards',

@@ -1,4 +1,4 @@
-// The local Supabase-shaped stack on one port (DESIGN.md §6): the database (embedded PGlite or
+// The local Supabase-shaped stack on one port (docs/LOCAL-STACK.md): the database (embedded PGlite or
 // DATABASE_URL), the auth stand-in at /auth/v1 and the api function at /functions/v1/api.
 // `npm run stack` runs it; dev.ts and the tests start it in-process.
 import { randomBytes } from 'node:crypto';

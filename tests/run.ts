@@ -1,4 +1,4 @@
-// `npm test`: the one test command (DESIGN.md §7). Typecheck, lint, `deno check` of the edge
+// `npm test`: the one test command (docs/TESTING.md). Typecheck, lint, `deno check` of the edge
 // function, then every vitest suite: unit and component tests, API integration on PGlite, the
 // real-Postgres suites (*.pg.test.ts) when a server is reachable, and the browser suites when
 // Chromium is found. With CI=true a missing Postgres or Chromium fails instead of narrowing.

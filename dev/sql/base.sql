@@ -1,6 +1,6 @@
 -- What a hosted Supabase project already has before our migrations run: the API roles, the
 -- auth schema with auth.users and the claim helpers, and the CLI's migration ledger.
--- Dev and test only (DESIGN.md §6); idempotent, so it can run before every start.
+-- Dev and test only (docs/LOCAL-STACK.md); idempotent, so it can run before every start.
 
 do $$
 begin

@@ -2,7 +2,7 @@
 -- migrations of 2026-11-22/23 before anything was deployed (they are kept, unchanged, in
 -- tests/db/fixtures/pre-squash-migrations/; tests/db/schema-squash.pg.test.ts proves that both
 -- give the same schema and rows). Do not edit: a change to a rule is an edit of its schema file
--- plus a new migration after this one (README, "Changing a rule").
+-- plus a new migration after this one (docs/RULES.md, "Changing a rule").
 
 -- ===== supabase/schemas/00_foundation.sql =====
 
@@ -37,7 +37,7 @@ create extension if not exists pg_trgm with schema extensions;
 
 -- Who is calling: small helpers over the verified JWT claims (auth.jwt()), in schema private,
 -- which the Data API does not expose. Policies and the app functions call these, so the role
--- rules of DESIGN.md §4 have one home. Roles come from app_metadata (users cannot edit it),
+-- rules of docs/ROLES-AND-PRIVACY.md have one home. Roles come from app_metadata (users cannot edit it),
 -- never from user_metadata. Also the shared refusals (private.fail: SQLSTATE 'LY' || HTTP
 -- status, which the api function maps to the same status).
 
@@ -250,9 +250,9 @@ grant execute on function private.programme_time_zone() to anon, authenticated, 
 
 -- The programme: tiers, the participating businesses, their rewards, and the settings of every
 -- abuse limit (one row, private.settings; 0 turns a limit off). Every "once" rule of the
--- programme is backed by a unique constraint, so no code path can break it (DESIGN.md §3).
+-- programme is backed by a unique constraint, so no code path can break it (docs/RULES.md, the invariants).
 --
--- Row level security for every table (DESIGN.md §3.7, §4): reads go through policies; every
+-- Row level security for every table (docs/RULES.md invariant 7, docs/ROLES-AND-PRIVACY.md): reads go through policies; every
 -- write that carries a business rule goes through a function in schema app, so the API roles get
 -- no direct insert/update/delete except where a policy says so. One permissive policy per table,
 -- action and role keeps the rules readable (and satisfies the linter's
@@ -274,7 +274,7 @@ insert into public.tiers (name, min_points, goal_label, reward_value_cents) valu
   ('Silver', 10, '$5 Off - Silver Status', 500),
   ('Gold', 20, '$10 Off - Gold Status', 1000);
 
--- Row level security for every table (DESIGN.md §3.7, §4). Reads go through these policies;
+-- Row level security for every table (docs/RULES.md invariant 7, docs/ROLES-AND-PRIVACY.md). Reads go through these policies;
 -- every write that carries a business rule goes through a function in schema app, so the
 -- API roles get no direct insert/update/delete except where a policy below says so.
 -- One permissive policy per table, action and role keeps the rules readable (and satisfies

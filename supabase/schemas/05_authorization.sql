@@ -1,6 +1,6 @@
 -- Who is calling: small helpers over the verified JWT claims (auth.jwt()), in schema private,
 -- which the Data API does not expose. Policies and the app functions call these, so the role
--- rules of DESIGN.md §4 have one home. Roles come from app_metadata (users cannot edit it),
+-- rules of docs/ROLES-AND-PRIVACY.md have one home. Roles come from app_metadata (users cannot edit it),
 -- never from user_metadata. Also the shared refusals (private.fail: SQLSTATE 'LY' || HTTP
 -- status, which the api function maps to the same status).
 

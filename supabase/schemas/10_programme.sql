@@ -1,8 +1,8 @@
 -- The programme: tiers, the participating businesses, their rewards, and the settings of every
 -- abuse limit (one row, private.settings; 0 turns a limit off). Every "once" rule of the
--- programme is backed by a unique constraint, so no code path can break it (DESIGN.md §3).
+-- programme is backed by a unique constraint, so no code path can break it (docs/RULES.md, the invariants).
 --
--- Row level security for every table (DESIGN.md §3.7, §4): reads go through policies; every
+-- Row level security for every table (docs/RULES.md invariant 7, docs/ROLES-AND-PRIVACY.md): reads go through policies; every
 -- write that carries a business rule goes through a function in schema app, so the API roles get
 -- no direct insert/update/delete except where a policy says so. One permissive policy per table,
 -- action and role keeps the rules readable (and satisfies the linter's
@@ -24,7 +24,7 @@ insert into public.tiers (name, min_points, goal_label, reward_value_cents) valu
   ('Silver', 10, '$5 Off - Silver Status', 500),
   ('Gold', 20, '$10 Off - Gold Status', 1000);
 
--- Row level security for every table (DESIGN.md §3.7, §4). Reads go through these policies;
+-- Row level security for every table (docs/RULES.md invariant 7, docs/ROLES-AND-PRIVACY.md). Reads go through these policies;
 -- every write that carries a business rule goes through a function in schema app, so the
 -- API roles get no direct insert/update/delete except where a policy below says so.
 -- One permissive policy per table, action and role keeps the rules readable (and satisfies

@@ -1,4 +1,4 @@
-// DESIGN.md §3's invariants under parallel requests on separate connections (real Postgres):
+// the invariants of docs/RULES.md under parallel requests on separate connections (real Postgres):
 // every "once" rule holds however many callers race for it, and after any mix of operations
 // points are 5 × visits and no reward is unlocked twice.
 import type { Sql } from '../../dev/db.ts';

@@ -1,4 +1,4 @@
-// The RLS matrix on real Postgres (DESIGN.md §3.7): every role × every table × select, insert,
+// The RLS matrix on real Postgres (docs/RULES.md invariant 7): every role × every table × select, insert,
 // update and delete, acting exactly as the api function does. 'denied' means Postgres refused
 // the statement (42501); a number is how many rows the caller could see or change.
 import type { Sql } from '../../dev/db.ts';

@@ -1,4 +1,4 @@
-// The programme's invariants (DESIGN.md §3) on real Postgres, through the SQL functions, with
+// The programme's invariants (docs/RULES.md, the invariants) on real Postgres, through the SQL functions, with
 // parallel requests on separate connections where two callers can race.
 import type { Sql } from '../../dev/db.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';

@@ -121,7 +121,7 @@ describe('Supabase Auth down', () => {
     expect((await h().call('GET', '/api/me', { token: member.token })).status).toBe(200);
   });
 
-  it('leaves every invariant of DESIGN.md §3 holding', async () => {
+  it('leaves every invariant of docs/RULES.md holding', async () => {
     expect(await brokenInvariants(h().db.sql)).toEqual(SOUND);
   });
 });

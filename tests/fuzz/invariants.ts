@@ -1,4 +1,4 @@
-// DESIGN.md §3's invariants as SQL, checked on the whole database after a fuzz or fault run:
+// the invariants of docs/RULES.md as SQL, checked on the whole database after a fuzz or fault run:
 // each query lists the rows that break one rule, so a failure names what went wrong.
 import type { Sql } from '../../dev/db.ts';
 

@@ -1,6 +1,6 @@
 // The fuzz suite: every endpoint of the registry gets generated requests (callers real and forged,
 // hostile params, queries, bodies, Content-Types, headers) → never a 5xx, only its documented 4xx
-// in the API's error shape, or its 2xx; afterwards DESIGN.md §3's invariants hold in SQL.
+// in the API's error shape, or its 2xx; afterwards the invariants of docs/RULES.md hold in SQL.
 // FUZZ_SEED and FUZZ_RUNS (cases per endpoint) override the fixed defaults; the seed is printed.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +139,7 @@ export function fuzzSuite(kind: DatabaseKind, defaultRuns: number) {
       );
     });
 
-    it('leaves every invariant of DESIGN.md §3 holding', async () => {
+    it('leaves every invariant of docs/RULES.md holding', async () => {
       await ready();
       const total = [...seen.values()].reduce((sum, counts) => sum + Object.values(counts).reduce((a, b) => a + b, 0), 0);
       console.log(`fuzz (${kind}): ${total} requests; answers by endpoint:\n${[...seen].map(([key, counts]) => `  ${key} ${JSON.stringify(counts)}`).join('\n')}`);

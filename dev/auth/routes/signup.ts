@@ -1,4 +1,4 @@
-// POST /signup: GoTrue's anonymous sign-in (kiosks, DESIGN.md §4) and its phone + password
+// POST /signup: GoTrue's anonymous sign-in (kiosks, docs/ROLES-AND-PRIVACY.md) and its phone + password
 // sign-up. The project signs members in by code only, but the stand-in must show what GoTrue
 // does with a password sign-up: with [auth.sms] enable_confirmations = false the phone counts as
 // confirmed at once and a session (amr password) comes back without any code — the reason the

@@ -1,5 +1,5 @@
 // The API contract: zod schemas for every request and response, shared by the api function and
-// the React app (imported there as `@contract`). Field names follow SPEC.md §3 and §7.
+// the React app (imported there as `@contract`). Field names follow docs/PRODUCT.md §3 and §7.
 export * from './contract/common.ts';
 export * from './contract/locations.ts';
 export * from './contract/kiosk.ts';

@@ -1,4 +1,4 @@
-// The API's error shape (DESIGN.md §5) and the mapping from database errors to HTTP statuses.
+// The API's error shape (docs/BACKEND.md) and the mapping from database errors to HTTP statuses.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

@@ -1,5 +1,5 @@
 // The Supabase Auth (GoTrue) calls the API makes over HTTP: send an SMS code, verify it, read
-// the user behind a token, sign a session out. Codes are Supabase's own (SUPABASE-NOTES.md).
+// the user behind a token, sign a session out. Codes are Supabase Auth's own.
 import { AuthSession } from './contract/auth.ts';
 import { ApiError, RETRY_AFTER_UNAVAILABLE_SECONDS } from './errors.ts';
 

@@ -1,4 +1,4 @@
-// POST /api/hooks/send-sms: Supabase Auth's Send SMS hook (an HTTP hook; SUPABASE-NOTES-style
+// POST /api/hooks/send-sms: Supabase Auth's Send SMS hook (an HTTP hook; the
 // facts below, from supabase/auth internal/api/phone.go, internal/hooks/v0hooks and the docs'
 // auth-hooks/send-sms-hook page). Auth calls it instead of its SMS provider for every code it
 // really sends — sign-in (/otp), sign-up confirmation, /resend — after its own max_frequency
