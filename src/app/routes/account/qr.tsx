@@ -9,7 +9,7 @@ import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInP
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your QR code" to="/login" />;
 
 function AccountQr() {
-  const me = useMe({ on401: 'returnNull' });
+  const me = useMe({ on401: 'returnNull', live: true });
   if (me.isPending) return <LoadingLine text="Loading your QR code..." />;
   if (me.isError) return <p role="alert">{"We couldn't load your QR code. Please try again."}</p>;
   if (!me.data) return SIGNED_OUT;
