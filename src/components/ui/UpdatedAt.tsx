@@ -26,7 +26,11 @@ export function oldestRead(updatedAts: number[]): number | null {
   return read.length ? Math.min(...read) : null;
 }
 
-export function UpdatedAt(props: { updatedAt: number | null; failed?: boolean; className?: string }) {
+export function UpdatedAt(props: {
+  updatedAt: number | null;
+  failed?: boolean;
+  className?: string;
+}) {
   const now = useNow(props.updatedAt !== null, 5_000);
   if (props.updatedAt === null) return null;
   return (
