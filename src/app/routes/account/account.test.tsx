@@ -216,6 +216,17 @@ describe('/account/qr', () => {
     expect(qr).toHaveAttribute('width', '250');
     expect(screen.getByRole('link', { name: 'Back to Account' })).toHaveAttribute('href', '/account');
   });
+
+  it('left open while the counter scans the card, shows the new points without a reload (issue 31 §2)', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    let points = 5;
+    fakeApi({ 'GET /api/me': () => [200, me(points)] });
+    renderRoute('/account/qr');
+    expect(await screen.findByText('Your points:')).toHaveTextContent('Your points: 5');
+    points = 10;
+    await waitFor(() => expect(screen.getByText('Your points:')).toHaveTextContent('Your points: 10'), { timeout: 4000 });
+    expect(screen.getByRole('img', { name: 'Your member QR code' })).toBeInTheDocument();
+  }, 10_000);
 });
 
 describe('/account/history', () => {
