@@ -6,6 +6,7 @@
 //   (c) a member's /account is open on a phone (390 px); the counter approves → the new total shows
 //       without a reload. The delay from the approval's answer to the page showing it is PRINTED
 //       (console.log), not asserted; so is what one poll of GET /api/me costs here (docs/LIVE.md).
+//       Then /account/qr (the member card) left open while the counter scans it again.
 // Hold `flock /tmp/ports.lock`.
 import type { Page } from 'playwright-core';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
@@ -136,6 +137,19 @@ it('(c) /account left open on a phone shows the counter approval without a reloa
     `[live] one poll of GET /api/me: ${perPollMs.toFixed(1)} ms, ${Math.round(bytes / rounds)} bytes here; ` +
       `${pages} open account pages polling every 2 s = ${perSecond} requests/s ≈ ${((perSecond * perPollMs) / 1000).toFixed(1)} request-seconds of work each second`,
   );
+
+  // The member card's screen, left open while the counter scans the card again.
+  await db.sql`update private.settings
+                  set min_visit_interval = '0', min_visit_gap_anywhere = '0', max_visits_per_hour = 0`;
+  await page.getByRole('link', { name: 'Show My QR Code' }).click();
+  const onQr = page.getByText('Your points:');
+  await onQr.filter({ hasText: `Your points: ${approval.totalPoints}` }).waitFor();
+  const again = await approveAtCreamery(member.id);
+  await onQr.filter({ hasText: `Your points: ${again.totalPoints}` }).waitFor({ timeout: 30_000 });
+  expect(again.totalPoints).toBeGreaterThan(approval.totalPoints);
+  expect((await check()).stillMarked).toBe(true);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'live-account-qr-390');
   expect(problems).toEqual([]);
   await page.close();
 }, 150_000);
