@@ -73,6 +73,8 @@ it('the admin makes a phone an owner; the owner sees their business on /owner an
   await owner.page.getByRole('heading', { name: 'Staff phones' }).waitFor();
   await owner.page.getByText('(555) 555-0101').waitFor();
   expect(await owner.page.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+  // Kept current while open (issue 31 §2): the figures say when they were read.
+  await owner.page.getByText(/^Updated (just now|\d\d:\d\d:\d\d)$/).waitFor();
   expect(await seriousViolations(owner.page)).toEqual([]);
   await shoot(owner.page, 'owner-390');
   await owner.page.setViewportSize({ width: 1280, height: 900 });

@@ -145,6 +145,45 @@ describe('/account', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).not.toBeInTheDocument());
   }, 15_000);
 
+  it('left open, shows a counter\'s approval without a reload: /api/me is re-read every ~2 s (issue 31 §2)', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    let points = 5;
+    const api = fakeApi({ 'GET /api/me': () => [200, me(points)], 'GET /api/locations': [200, locations] });
+    renderRoute('/account');
+    expect(await screen.findByText('5 / 10 points · 5 points to go')).toBeInTheDocument();
+    points = 10; // the counter approved a visit
+    expect(await screen.findByText('Silver', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(api.of('GET /api/me').length).toBeGreaterThanOrEqual(2);
+  }, 10_000);
+
+  it('a hidden tab does not poll, and is re-read when it is shown again (issue 31 §2)', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    let points = 5;
+    const api = fakeApi({ 'GET /api/me': () => [200, me(points)], 'GET /api/locations': [200, locations] });
+    let state: DocumentVisibilityState = 'visible';
+    const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    try {
+      renderRoute('/account');
+      expect(await screen.findByText('5 / 10 points · 5 points to go')).toBeInTheDocument();
+      act(() => {
+        state = 'hidden';
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      const readsWhenHidden = api.of('GET /api/me').length;
+      points = 10;
+      await new Promise((resolve) => setTimeout(resolve, 2_600));
+      expect(api.of('GET /api/me')).toHaveLength(readsWhenHidden);
+      act(() => {
+        state = 'visible';
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect(await screen.findByText('Silver', {}, { timeout: 2000 })).toBeInTheDocument();
+    } finally {
+      spy.mockRestore();
+    }
+  }, 12_000);
+
   it("a code that cannot be made: 'Failed to redeem reward. Please try again.'", async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations], 'POST /api/rewards/redemption-code': [409, {}] });
@@ -177,6 +216,17 @@ describe('/account/qr', () => {
     expect(qr).toHaveAttribute('width', '250');
     expect(screen.getByRole('link', { name: 'Back to Account' })).toHaveAttribute('href', '/account');
   });
+
+  it('left open while the counter scans the card, shows the new points without a reload (issue 31 §2)', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    let points = 5;
+    fakeApi({ 'GET /api/me': () => [200, me(points)] });
+    renderRoute('/account/qr');
+    expect(await screen.findByText('Your points:')).toHaveTextContent('Your points: 5');
+    points = 10;
+    await waitFor(() => expect(screen.getByText('Your points:')).toHaveTextContent('Your points: 10'), { timeout: 4000 });
+    expect(screen.getByRole('img', { name: 'Your member QR code' })).toBeInTheDocument();
+  }, 10_000);
 });
 
 describe('/account/history', () => {

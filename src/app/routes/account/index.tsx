@@ -24,7 +24,7 @@ const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" t
 
 function Account() {
   const navigate = useNavigate();
-  const me = useMe({ on401: 'returnNull' });
+  const me = useMe({ on401: 'returnNull', live: true });
   const logout = useLogout();
   const queryClient = useQueryClient();
   if (me.isPending) return <LoadingLine text={LOADING} />;

@@ -1,4 +1,5 @@
-// My QR code (SPEC §2 /account/qr): the member card `customer:{id}` at 250 for staff to scan.
+// My QR code (SPEC §2 /account/qr): the member card `customer:{id}` at 250 for staff to scan,
+// and the member's points, kept current while the page is open (issue 31 §2).
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
@@ -9,7 +10,7 @@ import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInP
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your QR code" to="/login" />;
 
 function AccountQr() {
-  const me = useMe({ on401: 'returnNull' });
+  const me = useMe({ on401: 'returnNull', live: true });
   if (me.isPending) return <LoadingLine text="Loading your QR code..." />;
   if (me.isError) return <p role="alert">{"We couldn't load your QR code. Please try again."}</p>;
   if (!me.data) return SIGNED_OUT;
@@ -21,6 +22,10 @@ function AccountQr() {
         size={250}
         caption="Show this code to staff at any participating business."
       />
+      {/* Re-read every 2 s while open: the counter's approval shows here as it happens. */}
+      <p className="text-lg text-bark-900">
+        Your points: <strong>{me.data.totalPoints}</strong>
+      </p>
       <ButtonLink to="/account" size="lg" variant="secondary">
         Back to Account
       </ButtonLink>

@@ -1,8 +1,11 @@
 // The "Village Rewards Admin" screen (SPEC §2, issue 14): admin-only; signed out it offers the
 // phone-code sign-in, signed in without the admin claim it says so. Filters live in the URL.
+// Left open, its figures are re-read every 30 s while visible and on returning to the tab, and the
+// header says when they were last read (issue 31 §2, docs/LIVE.md).
 import { lazy, Suspense } from 'react';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
+import { oldestRead, UpdatedAt } from '@/components/ui/UpdatedAt.tsx';
 import { useActivity } from '@/features/admin/api/get-activity.ts';
 import { useMetrics } from '@/features/admin/api/get-metrics.ts';
 import { useTopLocations } from '@/features/admin/api/get-top-locations.ts';
@@ -61,7 +64,21 @@ function AdminDashboard() {
 
   return (
     <div className="min-h-svh bg-cream-50">
-      <AdminHeader who={who} onSignOut={() => logout.mutate()} signingOut={logout.isPending} />
+      <AdminHeader
+        who={who}
+        onSignOut={() => logout.mutate()}
+        signingOut={logout.isPending}
+        status={
+          <UpdatedAt
+            updatedAt={oldestRead([
+              metrics.dataUpdatedAt,
+              activity.dataUpdatedAt,
+              top.dataUpdatedAt,
+            ])}
+            failed={metrics.isRefetchError || activity.isRefetchError || top.isRefetchError}
+          />
+        }
+      />
       <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <DemoModeBanner demo={demo} />
         <div className="print:hidden">

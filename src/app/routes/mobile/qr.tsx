@@ -1,6 +1,6 @@
 // Mobile QR (SPEC §2 /mobile/qr, §7, §9): a real check-in token (POST /api/checkin/start at the
 // stored location, else the mobile default) as a QR, valid 15 minutes with a visible countdown.
-// While it is active and unapproved GET /api/me is polled every 3 s, and the approval shows as
+// While it is active and unapproved GET /api/me is polled every 2 s, and the approval shows as
 // soon as staff scan it (the member's visit count goes up). 'Simulate Scan' only in demo mode.
 import { useEffect, useRef, useState } from 'react';
 import type { MeResponse } from '@contract';
@@ -13,6 +13,7 @@ import { useStartCheckin } from '@/features/checkin/api/start-checkin.ts';
 import { ApprovedPanel, type ApprovedVisit } from '@/features/checkin/components/ApprovedPanel.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { formatCountdown, useNow } from '@/lib/use-now.ts';
+import { MEMBER_POLL_MS } from '@/lib/live.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { isTooSoon, userMessage } from '@/lib/api-client.ts';
@@ -20,7 +21,7 @@ import { RequireSession } from '@/lib/RequireSession.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
-export const ME_POLL_MS = 3000;
+export const ME_POLL_MS = MEMBER_POLL_MS;
 
 interface Checkin {
   token: string;
@@ -47,7 +48,7 @@ function MobileQr() {
   const now = useNow(checkin !== null);
   const expired = checkin !== null && Date.parse(checkin.expiresAt) <= now;
   const [polled, setPolled] = useState(false);
-  const me = useMe({ on401: 'returnNull', refetchInterval: polled ? ME_POLL_MS : false });
+  const me = useMe({ on401: 'returnNull', live: true, refetchInterval: polled ? ME_POLL_MS : false });
   const approved = simulated ?? approvalSeen(checkin, me.data);
   const shouldPoll = checkin !== null && !approved && !expired;
   if (shouldPoll !== polled) setPolled(shouldPoll);

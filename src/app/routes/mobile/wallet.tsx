@@ -9,7 +9,7 @@ import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 function Wallet() {
-  const me = useMe({ on401: 'returnNull' });
+  const me = useMe({ on401: 'returnNull', live: true });
   if (me.isPending) return <LoadingLine text="Loading your points..." />;
   if (me.isError) return <p role="alert">{"We couldn't load your points. Please try again."}</p>;
   if (!me.data) return <SignInPrompt message="Please sign in to continue" to="/mobile" />;

@@ -2,15 +2,18 @@
 // days) and who served at its counter, its monthly report and settlement line for a chosen month, its staff phones (which the
 // owner manages), its kiosks, text campaigns to the members who visited it (issue 22 §3) and the
 // audit rows of the business, and the way to its counter (/staff, where an owner serves as its
-// clerk). Nothing of another business: the
+// clerk). Its figures stay within 30 s of the truth while the page is open (issue 31 §2).
+// Nothing of another business: the
 // API answers an owner only for their own (403 otherwise). Signed out, the phone-code sign-in.
 import { useId, useState } from 'react';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
+import { oldestRead, UpdatedAt } from '@/components/ui/UpdatedAt.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
 import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
 import { useBusinessSettlement } from '@/features/admin/api/business-settlement.ts';
 import { useMetrics } from '@/features/admin/api/get-metrics.ts';
+import { useCounterPeople } from '@/features/admin/api/counter-people.ts';
 import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
 import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
@@ -57,6 +60,7 @@ function OwnerDashboard() {
   const businessName = locations.data?.find((l) => l.id === locationId)?.businessName ?? locationId;
   const filters = { location: locationId, range: '30days' as const };
   const metrics = useMetrics(filters);
+  const people = useCounterPeople(locationId);
   const id = useId();
   const [month, setMonth] = useState(currentMonth());
   const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
@@ -73,7 +77,13 @@ function OwnerDashboard() {
       />
       <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="font-display text-xl font-bold text-bark-900">The last 30 days</h2>
+          <div>
+            <h2 className="font-display text-xl font-bold text-bark-900">The last 30 days</h2>
+            <UpdatedAt
+              updatedAt={oldestRead([metrics.dataUpdatedAt, people.dataUpdatedAt])}
+              failed={metrics.isRefetchError || people.isRefetchError}
+            />
+          </div>
           <ButtonLink to="/staff" variant="secondary">
             Serve at your counter
           </ButtonLink>

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CounterPeopleResponse } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 
 export const counterPeopleQueryOptions = (locationId: string) =>
   queryOptions({
@@ -9,4 +10,6 @@ export const counterPeopleQueryOptions = (locationId: string) =>
     queryFn: ({ queryKey }) => getByKey(CounterPeopleResponse, queryKey),
   });
 
-export const useCounterPeople = (locationId: string) => useQuery(counterPeopleQueryOptions(locationId));
+// On the owner's view left open: within 30 s of the truth (issue 31 §2).
+export const useCounterPeople = (locationId: string) =>
+  useQuery({ ...counterPeopleQueryOptions(locationId), ...liveQuery(BOARD_POLL_MS) });

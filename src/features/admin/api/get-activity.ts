@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ActivityResponse } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 
 export const activityQueryOptions = (limit = 20, location?: string) =>
   queryOptions({
@@ -11,5 +12,6 @@ export const activityQueryOptions = (limit = 20, location?: string) =>
   });
 
 export function useActivity(limit?: number, location?: string) {
-  return useQuery(activityQueryOptions(limit, location));
+  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  return useQuery({ ...activityQueryOptions(limit, location), ...liveQuery(BOARD_POLL_MS) });
 }

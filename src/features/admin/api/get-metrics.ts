@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MetricsResponse } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const metricsQueryOptions = (filters: AdminFilters) =>
@@ -15,5 +16,6 @@ export const metricsQueryOptions = (filters: AdminFilters) =>
   });
 
 export function useMetrics(filters: AdminFilters) {
-  return useQuery(metricsQueryOptions(filters));
+  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  return useQuery({ ...metricsQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { TopLocationsResponse } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const topLocationsQueryOptions = (filters: Omit<AdminFilters, 'location'>) =>
@@ -12,5 +13,6 @@ export const topLocationsQueryOptions = (filters: Omit<AdminFilters, 'location'>
   });
 
 export function useTopLocations(filters: Omit<AdminFilters, 'location'>) {
-  return useQuery(topLocationsQueryOptions(filters));
+  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  return useQuery({ ...topLocationsQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { VisitSeriesResponse } from '@contract';
 import { getByKey } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const visitsDailyQueryOptions = (filters: AdminFilters) =>
@@ -15,5 +16,6 @@ export const visitsDailyQueryOptions = (filters: AdminFilters) =>
   });
 
 export function useVisitsDaily(filters: AdminFilters) {
-  return useQuery(visitsDailyQueryOptions(filters));
+  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  return useQuery({ ...visitsDailyQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -1,5 +1,6 @@
 // The admin header (SPEC §2): the programme name + 'Admin', and who is signed in (issue 14:
 // the real admin, not a fixed 'Admin User'), with sign out.
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 
@@ -9,13 +10,18 @@ export function AdminHeader(props: {
   signingOut: boolean;
   /** The heading; the programme's admin by default (a business owner's screen names the business). */
   title?: string;
+  /** Under the heading: when the screen's figures were last read (issue 31 §2). */
+  status?: ReactNode;
 }) {
   return (
     <header className="border-b border-cream-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-        <h1 className="font-display text-2xl font-bold text-bark-900">
-          {props.title ?? `${PROGRAMME_NAME} Admin`}
-        </h1>
+        <div>
+          <h1 className="font-display text-2xl font-bold text-bark-900">
+            {props.title ?? `${PROGRAMME_NAME} Admin`}
+          </h1>
+          {props.status}
+        </div>
         <div className="flex items-center gap-3">
           <span className="text-sm text-bark-700">
             Signed in as <strong className="text-bark-900">{props.who}</strong>

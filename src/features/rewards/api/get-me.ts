@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MeResponse } from '@contract';
 import { getByKey, type UnauthorizedBehavior } from '@/lib/api-client.ts';
+import { liveQuery, MEMBER_POLL_MS } from '@/lib/live.ts';
 
 /** `on401: 'returnNull'` answers null when nobody is signed in instead of failing. */
 export const meQueryOptions = (options: { on401: UnauthorizedBehavior } = { on401: 'throw' }) =>
@@ -10,9 +11,19 @@ export const meQueryOptions = (options: { on401: UnauthorizedBehavior } = { on40
     queryFn: ({ queryKey }) => getByKey(MeResponse, queryKey, options),
   });
 
-export function useMe(options?: { on401: UnauthorizedBehavior; refetchInterval?: number | false }) {
+/**
+ * `live`: the member's own screens (account, wallet, QR) re-read it every ~2 s while visible and
+ * on returning to the tab, so a counter's approval or redemption shows without a reload (issue 31
+ * §2, docs/LIVE.md). `refetchInterval` overrides the pace (the check-in QR's own polling).
+ */
+export function useMe(options?: {
+  on401: UnauthorizedBehavior;
+  refetchInterval?: number | false;
+  live?: boolean;
+}) {
   return useQuery({
     ...meQueryOptions(options),
-    refetchInterval: options?.refetchInterval ?? false,
+    ...(options?.live ? liveQuery(MEMBER_POLL_MS) : {}),
+    ...(options?.refetchInterval !== undefined ? { refetchInterval: options.refetchInterval } : {}),
   });
 }

@@ -1,19 +1,22 @@
 // The member's redemption code (issue 20 §3), the lazy chunk of RedeemButton.tsx: a QR and six
 // characters for the counter, valid 2 minutes, single use, with a live clock and a moving ring so
-// a screenshot is not mistaken for it. The account is re-read every 3 s while it shows: once the
+// a screenshot is not mistaken for it. The account is re-read every 2 s while it shows: once the
 // counter has confirmed, 'Reward Redeemed!' (SPEC §8) and the dialog closes.
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { CustomerReward, StartRedemptionResponse } from '@contract';
+import type { CustomerReward, MeResponse, StartRedemptionResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { formatCountdown, useNow } from '@/lib/use-now.ts';
+import { MEMBER_POLL_MS } from '@/lib/live.ts';
 import { meQueryOptions } from '@/features/rewards/api/get-me.ts';
 import { useStartRedemption } from '@/features/rewards/api/start-redemption.ts';
 
-const POLL_MS = 3000;
+const POLL_MS = MEMBER_POLL_MS;
+/** The codes whose redemption is being watched for (see below). */
+const watching = new Set<string>();
 
 export function RedeemDialog(props: { reward: CustomerReward; onOpenChange: (open: boolean) => void }) {
   const start = useStartRedemption();
@@ -24,23 +27,45 @@ export function RedeemDialog(props: { reward: CustomerReward; onOpenChange: (ope
   const { onOpenChange } = props;
   const rewardId = props.reward.id;
   const waiting = code !== null && !expired;
-  // Polled here, not through the account's query observer: the redeemed reward leaves the list and
-  // unmounts this dialog with it, so the toast is raised as soon as the answer says so.
+  // The redemption is seen in the member's data however it is read: this dialog's own poll or the
+  // live account page's (issue 31 §2). The watch is on the query cache, not this component: the
+  // redeemed reward leaves the list and unmounts the dialog with it, and the toast must still
+  // come. It ends once redeemed or when the code expires (a code shown and closed can still be
+  // confirmed at the counter, and then 'Reward Redeemed!' is still true).
+  const expiresAt = code ? Date.parse(code.expiresAt) : null;
+  useEffect(() => {
+    // Once per code (StrictMode runs effects twice, and there is no cleanup on purpose).
+    const watch = `${rewardId}@${expiresAt}`;
+    if (expiresAt === null || watching.has(watch)) return;
+    watching.add(watch);
+    const cache = queryClient.getQueryCache();
+    const key = meQueryOptions().queryKey;
+    const stop = () => {
+      watching.delete(watch);
+      unsubscribe();
+      window.clearTimeout(expiry);
+    };
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== hashKey(key)) return;
+      const me = event.query.state.data as MeResponse | null | undefined;
+      if (me?.rewards.find((r) => r.id === rewardId)?.status !== 'redeemed') return;
+      stop();
+      toast({ title: 'Reward Redeemed!', description: 'Your reward has been redeemed successfully.' });
+      onOpenChange(false);
+    });
+    const expiry = window.setTimeout(stop, Math.max(0, expiresAt - Date.now()) + POLL_MS);
+  }, [expiresAt, queryClient, rewardId, onOpenChange]);
+  // The dialog's own poll, for a page that does not poll the account itself; a read the live
+  // account made less than a second ago is not repeated.
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(() => {
       void queryClient
-        .fetchQuery({ ...meQueryOptions({ on401: 'returnNull' }), staleTime: 0 })
-        .then((me) => {
-          if (me?.rewards.find((r) => r.id === rewardId)?.status !== 'redeemed') return;
-          window.clearInterval(timer);
-          toast({ title: 'Reward Redeemed!', description: 'Your reward has been redeemed successfully.' });
-          onOpenChange(false);
-        })
+        .fetchQuery({ ...meQueryOptions({ on401: 'returnNull' }), staleTime: 1_000 })
         .catch(() => {});
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, queryClient, rewardId, onOpenChange]);
+  }, [waiting, queryClient]);
 
   const ask = () =>
     start.mutate(props.reward.id, {
