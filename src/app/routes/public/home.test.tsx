@@ -19,6 +19,15 @@ describe('Home', () => {
     expect(featured.getByText('Silver reward')).toBeInTheDocument();
   });
 
+  it('counts the businesses from the catalogue in the hero and the footer (issue 31 §1)', async () => {
+    stubFetch(200, [...LOCATIONS, { ...LOCATIONS[0]!, id: 'bakery', businessName: 'The Bakery' }]);
+    renderRoute('/');
+    const count = `${['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'][LOCATIONS.length + 1]} local businesses`;
+    expect(await screen.findByText(`One membership · ${count}`)).toBeInTheDocument();
+    expect(screen.getByText(`One membership for ${count}.`)).toBeInTheDocument();
+    expect(screen.queryByText(/\bsix\b/)).not.toBeInTheDocument();
+  });
+
   it('explains three steps, quotes members and calls to join', async () => {
     stubFetch(200, []);
     renderRoute('/');

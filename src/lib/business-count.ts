@@ -1,0 +1,43 @@
+// How many businesses take part, in words (issue 31 §1): no screen fixes the count the programme
+// started with. The count comes from GET /api/locations (the same query key as get-locations.ts;
+// its fetcher and zod load on demand so the public layout stays light).
+import { useQuery } from '@tanstack/react-query';
+
+const WORDS = [
+  'no',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
+/** A count in words for small numbers ("seven"), in figures beyond twelve. */
+export function countInWords(count: number): string {
+  return WORDS[count] ?? String(count);
+}
+
+/**
+ * "seven local businesses" / "one local business" (`noun` is the singular). Without a count
+ * (still loading, or the list failed) the phrase has no number, so it is never wrong.
+ */
+export function businessesPhrase(count: number | undefined, noun = 'local business'): string {
+  if (count === undefined) return `${noun}es`;
+  return `${countInWords(count)} ${count === 1 ? noun : `${noun}es`}`;
+}
+
+/** The number of participating businesses, undefined while unknown. */
+export function useBusinessCount(): number | undefined {
+  const locations = useQuery({
+    queryKey: ['/api/locations'],
+    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
+  });
+  return locations.data?.length;
+}
