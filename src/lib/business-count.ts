@@ -1,7 +1,6 @@
 // How many businesses take part, in words (issue 31 §1): no screen fixes the count the programme
-// started with. The count comes from GET /api/locations (the same query key as get-locations.ts;
-// its fetcher and zod load on demand so the public layout stays light).
-import { useQuery } from '@tanstack/react-query';
+// started with. The count comes from GET /api/locations (useBusinessCount in
+// features/locations/api/business-count.ts).
 
 const WORDS = [
   'no',
@@ -31,13 +30,4 @@ export function countInWords(count: number): string {
 export function businessesPhrase(count: number | undefined, noun = 'local business'): string {
   if (count === undefined) return `${noun}es`;
   return `${countInWords(count)} ${count === 1 ? noun : `${noun}es`}`;
-}
-
-/** The number of participating businesses, undefined while unknown. */
-export function useBusinessCount(): number | undefined {
-  const locations = useQuery({
-    queryKey: ['/api/locations'],
-    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
-  });
-  return locations.data?.length;
 }

@@ -3,7 +3,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
-import { businessesPhrase, useBusinessCount } from '@/lib/business-count.ts';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
+import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
 
 const LINKS = [

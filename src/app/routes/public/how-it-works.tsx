@@ -1,7 +1,8 @@
 // How it works (SPEC §2): four steps — sign up once, show your QR, earn 5 points per visit,
 // redeem rewards — and the benefits.
 import { ButtonLink } from '@/components/ui/Button.tsx';
-import { businessesPhrase, useBusinessCount } from '@/lib/business-count.ts';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
+import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';

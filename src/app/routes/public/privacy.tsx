@@ -4,7 +4,7 @@
 import type { ProgrammeResponse } from '@contract';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
-import { useBusinessCount } from '@/lib/business-count.ts';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 
@@ -87,7 +87,9 @@ function PrivacyText(props: { programme: ProgrammeResponse }) {
           contact form
         </Link>{' '}
         from the phone number of your membership
-        {contact ? `, or call ${contact.phone} (${contact.hours}). We answer within ${contact.responseTime}` : ''}
+        {contact
+          ? `, or call ${contact.phone} (${contact.hours}). We answer within ${contact.responseTime}`
+          : ''}
         {contact ? ' and complete' : '. We complete'} a request within 30 days. You can see your
         points, rewards and visit history yourself at any time after{' '}
         <Link to="/login" className="text-meadow-800 underline">
