@@ -241,12 +241,15 @@ as $$
 $$;
 revoke execute on function private.default_sms_consent_wording() from public;
 
+-- What a consent covers (issue 31 §1): the programme, and the list of businesses taking part as
+-- it stands (the public /businesses page) — not a count, so the wording stays true when a business
+-- joins or leaves. Consents recorded before keep the words the member agreed to.
 create function private.consent_scope()
 returns text
 language sql immutable
 set search_path = ''
 as $$
-  select 'Village Rewards programme, on behalf of the six participating businesses'
+  select 'Village Rewards programme, on behalf of the businesses taking part (listed at /businesses)'
 $$;
 revoke execute on function private.consent_scope() from public;
 
