@@ -106,6 +106,8 @@ it('(d) "perez" finds "Ana Pérez" at the counter and in admin Customers', async
   const ana = await signUp('Ana Pérez');
   for (const width of [390, 1280]) {
     const { page, problems } = await openPage(app, '/staff', width, admin);
+    // An admin at the counter names the business first.
+    await page.getByLabel('Business at this counter').selectOption('creamery');
     const field = page.getByLabel('Scan or type a member code');
     await field.fill('perez');
     await field.press('Enter');
