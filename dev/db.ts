@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -40,11 +41,12 @@ export async function startEmbeddedPostgres(options: {
   // written by tests/support/global-setup.ts): loading it takes about a second, where initdb and
   // the migrations take several, once per test file and browser stack.
   const template = options.dataDir ? undefined : process.env.PGLITE_TEMPLATE;
-  // pg_trgm: the customer search's trigram indexes (a migration creates the extension).
+  // pg_trgm: the customer search's trigram indexes; unaccent: the searches ignore accents (issue
+  // 31 §4). Migrations create both extensions.
   const db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(template ? { loadDataDir: new TarballBlob(templateBytes(template)) } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
   });
   const host = options.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({ db, host, port: options.port ?? 0, maxConnections: 1 });

@@ -42,7 +42,7 @@ insert into public.rewards (kind, location_id, tier, name, description, scope) v
    '$10 off at any participating business, unlocked when you reach Gold status (20 points).', 'network');
 
 -- The public content (issue 21 §2): the spec's copy, which the operator edits in /admin
--- (Programme tab). {silver} and {gold} stand for the current thresholds.
+-- (Programme tab). {silver} and {gold} stand for the current thresholds, {businesses} for "seven businesses".
 insert into public.programme_content (key, value) values
   ('featured', '{"businesses": ["creamery", "joanies"], "tiers": ["Silver"]}'),
   ('testimonials', $json$[
@@ -52,7 +52,7 @@ insert into public.programme_content (key, value) values
   ]$json$),
   ('contact', $json${"email": "hello@villagerewards.example", "phone": "(555) 010-0100", "hours": "Monday–Friday, 9 AM – 5 PM CT", "responseTime": "1-2 business days"}$json$),
   ('privacy', $json${
-    "intro": "Village Rewards is one loyalty membership shared by six local businesses. Joining is free. We use what you give us only to run your membership, and we never sell it.",
+    "intro": "Village Rewards is one loyalty membership shared by {businesses} of our village. Joining is free. We use what you give us only to run your membership, and we never sell it.",
     "stored": [
       {"what": "Your name and mobile phone number", "why": "To find your membership at the counter and to text you sign-in codes. One membership per phone number."},
       {"what": "Your email address, if you give one", "why": "Only to contact you about your membership. It is optional."},
@@ -63,7 +63,7 @@ insert into public.programme_content (key, value) values
       {"what": "Sign-in records and, on shop kiosks, the kiosk browser’s name", "why": "To keep accounts secure and limit abuse (for example, too many codes sent to one phone)."},
       {"what": "Messages you send us through the contact form", "why": "To answer you."}
     ],
-    "sharing": "The six participating businesses see your name, phone and visits at their counter, and operators of the programme see figures for the whole village. Nobody else does. Shop kiosks keep nothing about you once you step away: they return to their start screen on their own.",
+    "sharing": "The {businesses} taking part see your name, phone and visits at their counter, and operators of the programme see figures for the whole village. Nobody else does. Shop kiosks keep nothing about you once you step away: they return to their start screen on their own.",
     "retention": "Your points never expire, so we keep your membership, visits and rewards for as long as your membership exists. When you delete your account (or ask us to), your name, phone number, email and the wording of your consents are erased at once and you are signed out; what remains are figures no one can link to you (for example, that a reward was honoured at a business on a date), which the businesses need for their accounts. Your phone number may join again as a new member. Contact-form messages are deleted after 12 months.",
     "terms": [
       "One membership per person and phone number. Membership is free.",

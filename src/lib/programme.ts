@@ -4,6 +4,7 @@
 // The fetcher (get-programme.ts, with the contract's schema) loads on demand.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgrammeResponse, ProgrammeTier } from '@contract';
+import { businessesPhrase } from './business-count.ts';
 
 export const programmeQueryOptions = () =>
   queryOptions({
@@ -20,10 +21,15 @@ export function thresholdOf(tiers: readonly ProgrammeTier[] | undefined, name: s
   return tiers?.find((tier) => tier.name === name)?.minPoints;
 }
 
-/** Content text with {silver} and {gold} replaced by the current thresholds. */
-export function withThresholds(text: string, tiers: readonly ProgrammeTier[]): string {
-  return text.replace(/\{(silver|gold)\}/gi, (whole, name: string) => {
-    const points = thresholdOf(tiers, name.charAt(0).toUpperCase() + name.slice(1).toLowerCase());
-    return points === undefined ? whole : String(points);
-  });
+/**
+ * Content text with {silver} and {gold} replaced by the current thresholds, and {businesses} by
+ * the current count of businesses in words ("seven businesses"; "businesses" while unknown).
+ */
+export function withThresholds(text: string, tiers: readonly ProgrammeTier[], businessCount?: number): string {
+  return text
+    .replace(/\{(silver|gold)\}/gi, (whole, name: string) => {
+      const points = thresholdOf(tiers, name.charAt(0).toUpperCase() + name.slice(1).toLowerCase());
+      return points === undefined ? whole : String(points);
+    })
+    .replace(/\{businesses\}/gi, () => businessesPhrase(businessCount, 'business'));
 }

@@ -140,9 +140,9 @@ export const PROGRAMME = {
       responseTime: '1-2 business days',
     },
     privacy: {
-      intro: 'Village Rewards is one loyalty membership shared by six local businesses.',
+      intro: 'Village Rewards is one loyalty membership shared by {businesses} of our village.',
       stored: [{ what: 'Your name and mobile phone number', why: 'To find your membership at the counter.' }],
-      sharing: 'The six participating businesses see your name, phone and visits at their counter.',
+      sharing: 'The {businesses} taking part see your name, phone and visits at their counter.',
       retention: 'Your points never expire.',
       terms: ['Silver ({silver} points) brings $5 off and Gold ({gold} points) $10 off.'],
     },

@@ -56,7 +56,20 @@ create index customers_name_idx on public.customers (name, id);
 create index customers_total_points_idx on public.customers (total_points, id);
 create index customers_visit_count_idx on public.customers (visit_count, id);
 create index customers_last_visit_at_idx on public.customers (last_visit_at desc nulls last, id desc);
-create index customers_name_trgm_idx on public.customers using gin (lower(name) extensions.gin_trgm_ops);
+-- A name as the searches compare it: lower case, accents removed ("Ana Pérez" -> "ana perez").
+-- unaccent() is only stable (its dictionary could change); naming the dictionary makes this
+-- wrapper safe to declare immutable, so the trigram index below can use it (issue 31 §4).
+create function private.fold(p_text text)
+returns text
+language sql immutable parallel safe strict
+set search_path = ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, p_text))
+$$;
+revoke execute on function private.fold(text) from public;
+grant execute on function private.fold(text) to authenticated;
+
+create index customers_name_fold_trgm_idx on public.customers using gin (private.fold(name) extensions.gin_trgm_ops);
 create index customers_phone_trgm_idx on public.customers using gin (phone extensions.gin_trgm_ops);
 create index customers_last_active_idx on public.customers ((greatest(created_at, last_visit_at)), id)
   include (created_at, last_visit_at);
@@ -241,12 +254,15 @@ as $$
 $$;
 revoke execute on function private.default_sms_consent_wording() from public;
 
+-- What a consent covers (issue 31 §1): the programme, and the list of businesses taking part as
+-- it stands (the public /businesses page) — not a count, so the wording stays true when a business
+-- joins or leaves. Consents recorded before keep the words the member agreed to.
 create function private.consent_scope()
 returns text
 language sql immutable
 set search_path = ''
 as $$
-  select 'Village Rewards programme, on behalf of the six participating businesses'
+  select 'Village Rewards programme, on behalf of the businesses taking part (listed at /businesses)'
 $$;
 revoke execute on function private.consent_scope() from public;
 

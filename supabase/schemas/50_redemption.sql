@@ -227,7 +227,7 @@ revoke execute on function app.redeemable_rewards(uuid, text) from public;
 grant execute on function app.redeemable_rewards(uuid, text) to authenticated;
 
 -- The counter's member search (issue 20 §5): the fallback when a member's phone is flat. Staff
--- of any business and admins find any member by a part of the name (2+ characters, any case) or
+-- of any business and admins find any member by a part of the name (2+ characters, any case or accent) or
 -- by 3+ digits of the phone; the answer holds only what the counter needs — a lookup id (approve a
 -- visit with lookup:{id} within 10 minutes; it is this clerk's, recorded with them, and never
 -- proof for redeeming), the name, the phone's last 4 digits, points and tier. Never the member's
@@ -240,7 +240,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_text text := lower(btrim(coalesce(p_query, '')));
+  v_text text := private.fold(btrim(coalesce(p_query, '')));
   v_digits text := regexp_replace(coalesce(p_query, ''), '[^0-9]', '', 'g');
   v_by_phone boolean;
   v_rows jsonb := '[]'::jsonb;
@@ -264,11 +264,11 @@ begin
   for m in
     select c.id, c.name, c.phone, c.total_points,
            case when v_by_phone then position(v_digits in c.phone) <> 2
-                else lower(c.name) not like v_text || '%' end as starts
+                else private.fold(c.name) not like v_text || '%' end as starts
       from public.customers c
      where c.forgotten_at is null
        and case when v_by_phone then c.phone like private.like_contains(v_digits)
-                else lower(c.name) like private.like_contains(v_text) end
+                else private.fold(c.name) like private.like_contains(v_text) end
      order by starts, lower(c.name), c.id
      limit 11
   loop

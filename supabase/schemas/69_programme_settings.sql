@@ -298,6 +298,27 @@ $$;
 revoke execute on function private.max_tier_points() from public;
 grant execute on function private.max_tier_points() to anon, authenticated;
 
+-- Issue 31 §1: a threshold that visits' points cannot reach (Silver = 12 with 5 points a visit)
+-- is refused with the nearest thresholds that can (contract: unreachableThreshold, same words).
+create function private.check_reachable(p_name text, p_points integer)
+returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_step integer := private.points_per_visit();
+  v_below integer := (p_points / v_step) * v_step;
+begin
+  if p_points % v_step <> 0 then
+    perform private.fail('400', format('%s at %s points cannot be reached with %s points a visit: choose %s',
+      p_name, p_points, v_step,
+      case when v_below > 0 then format('%s or %s', v_below, v_below + v_step) else (v_step)::text end));
+  end if;
+end;
+$$;
+revoke execute on function private.check_reachable(text, integer) from public;
+grant execute on function private.check_reachable(text, integer) to authenticated;
+
 -- Bronze 0 < Silver < Gold <= the highest threshold.
 create function private.check_thresholds(p_silver integer, p_gold integer)
 returns void
@@ -317,6 +338,9 @@ begin
   if p_gold > private.max_tier_points() then
     perform private.fail('400', format('Gold needs at most %s points', private.max_tier_points()));
   end if;
+  -- Issue 31 §1: a threshold the points a visit earns never land on cannot be reached exactly.
+  perform private.check_reachable('Silver', p_silver);
+  perform private.check_reachable('Gold', p_gold);
 end;
 $$;
 revoke execute on function private.check_thresholds(integer, integer) from public;
@@ -433,8 +457,12 @@ begin
        set goal_label = btrim(v_item ->> 'goalLabel'),
            reward_value_cents = (v_item ->> 'rewardValueCents')::integer
      where t.name = v_tier;
+    -- Issue 31 §1: the wording follows the threshold in the same change: "N points" in a tier
+    -- reward's description says the tier's new threshold ("…reach Silver status (15 points)").
     update public.rewards r
-       set name = btrim(v_item ->> 'rewardName'), description = btrim(v_item ->> 'rewardDescription')
+       set name = btrim(v_item ->> 'rewardName'),
+           description = regexp_replace(btrim(v_item ->> 'rewardDescription'), '\m\d+(\s+)points\M',
+                                        (v_item ->> 'minPoints')::integer || '\1points', 'g')
      where r.kind = 'tier' and r.tier = v_tier;
   end loop;
   v_after := private.tiers_json();

@@ -105,7 +105,7 @@ set search_path = ''
 as $$
 declare
   r record;
-  v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  v_search text := nullif(private.fold(btrim(coalesce(p_search, ''))), '');
   v_digits text := regexp_replace(coalesce(p_search, ''), '[^0-9]', '', 'g');
 begin
   if length(v_digits) < 3 then v_digits := null; end if;
@@ -116,7 +116,7 @@ begin
     return query
       select c.id from public.customers c
        where c.forgotten_at is null
-         and (v_search is null or position(v_search in lower(c.name)) > 0
+         and (v_search is null or position(v_search in private.fold(c.name)) > 0
               or (v_digits is not null and position(v_digits in c.phone) > 0))
          and (p_location_id is null or c.signup_location_id = p_location_id
               or c.id in (select v.customer_id from public.visits v
@@ -127,7 +127,7 @@ begin
   return query
     select c.id from public.customers c
      where c.forgotten_at is null
-       and (v_search is null or position(v_search in lower(c.name)) > 0
+       and (v_search is null or position(v_search in private.fold(c.name)) > 0
             or (v_digits is not null and position(v_digits in c.phone) > 0))
        and ((c.created_at >= r.starts_at and c.created_at < r.ends_at
              and (p_location_id is null or c.signup_location_id = p_location_id))
@@ -671,14 +671,15 @@ $$;
 revoke execute on function private.like_contains(text) from public;
 grant execute on function private.like_contains(text) to authenticated;
 
--- The search part of the tab's filter over public.customers c: $1 a name part (lower case),
+-- The search part of the tab's filter over public.customers c: $1 a name part (case and accents
+-- ignored, private.fold; issue 31 §4),
 -- $2 phone digits (3 or more); either null when not given. Forgotten members are never listed.
 create function private.admin_customer_search_sql()
 returns text
 language sql immutable
 set search_path = ''
 as $$
-  select 'c.forgotten_at is null and ($1::text is null or lower(c.name) like private.like_contains($1)'
+  select 'c.forgotten_at is null and ($1::text is null or private.fold(c.name) like private.like_contains(private.fold($1))'
          || ' or ($2::text is not null and c.phone like private.like_contains($2)))'
 $$;
 revoke execute on function private.admin_customer_search_sql() from public;

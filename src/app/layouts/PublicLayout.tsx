@@ -3,6 +3,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
+import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
 
 const LINKS = [
@@ -19,6 +21,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 export function PublicLayout() {
   const { pathname } = useLocation();
+  const businessCount = useBusinessCount();
   // The menu belongs to the page it was opened on, so any navigation (back button too) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -119,7 +122,9 @@ export function PublicLayout() {
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
           <div>
             <p className="font-display text-lg font-bold text-meadow-800">{PROGRAMME_NAME}</p>
-            <p className="mt-2 text-sm text-bark-700">One membership for six local businesses.</p>
+            <p className="mt-2 text-sm text-bark-700">
+              One membership for {businessesPhrase(businessCount)}.
+            </p>
           </div>
           <nav aria-label="Quick links">
             <p className="text-sm font-semibold">Quick links</p>

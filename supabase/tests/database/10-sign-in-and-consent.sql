@@ -90,8 +90,8 @@ select results_eq($$ select c.phone, k.channel, k.wording, k.signup_channel from
   $$ values ('+13125550190'::text, 'sms'::text, 'Texts from Joanie''s and friends, please.'::text, 'business'::text),
             ('+13125550191', 'sms', 'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.', 'web') $$,
   'An SMS consent is recorded with the wording shown (the sign-up form''s text when none is given); no consent, no row');
-select is((select distinct scope from public.consents), 'Village Rewards programme, on behalf of the six participating businesses',
-  'A consent names what it covers: the programme, on behalf of the six businesses');
+select is((select distinct scope from public.consents), 'Village Rewards programme, on behalf of the businesses taking part (listed at /businesses)',
+  'A consent names what it covers: the programme and the list of businesses taking part, not a count');
 select results_eq($$ select sms_consent, sms_consent_pending, (select k.pending from public.consents k where k.customer_id = c.id)
                       from public.customers c where phone = '+13125550190' $$,
   $$ values (false, true, true) $$,

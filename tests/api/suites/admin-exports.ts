@@ -29,7 +29,7 @@ export function adminExportsSuite(kind: DatabaseKind) {
         // Ticked on the form, not yet confirmed by the phone: not a consenting member yet.
         'Total Visits': '0', 'Last Visit': '', 'Joined Via': 'web', 'SMS Consent': 'false', 'Email Consent': 'false',
         'SMS Consent Pending Confirmation': 'true',
-        'SMS Consent Scope': 'Village Rewards programme, on behalf of the six participating businesses',
+        'SMS Consent Scope': 'Village Rewards programme, on behalf of the businesses taking part (listed at /businesses)',
       });
       expect(rows[0]!['SMS Consent Wording']).toMatch(/^I agree to receive SMS notifications/);
       expect(rows[0]!['SMS Consent Given At']).toMatch(/^\d{4}-\d{2}-\d{2}T/);

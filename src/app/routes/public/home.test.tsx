@@ -11,12 +11,23 @@ describe('Home', () => {
     const featured = within(
       (await screen.findByRole('heading', { name: 'Featured rewards' })).closest('section')!,
     );
-    expect(await featured.findByRole('heading', { name: 'Free Ice Cream Scoop' })).toBeInTheDocument();
+    expect(
+      await featured.findByRole('heading', { name: 'Free Ice Cream Scoop' }),
+    ).toBeInTheDocument();
     expect(featured.getByRole('heading', { name: 'Free Garlic Bread' })).toBeInTheDocument();
     expect(featured.queryByRole('heading', { name: 'Free Pizza Slice' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/api/locations');
     expect(featured.getByRole('heading', { name: '$5 Off Any Business' })).toBeInTheDocument();
     expect(featured.getByText('Silver reward')).toBeInTheDocument();
+  });
+
+  it('counts the businesses from the catalogue in the hero and the footer (issue 31 §1)', async () => {
+    stubFetch(200, [...LOCATIONS, { ...LOCATIONS[0]!, id: 'bakery', businessName: 'The Bakery' }]);
+    renderRoute('/');
+    const count = `${['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'][LOCATIONS.length + 1]} local businesses`;
+    expect(await screen.findByText(`One membership · ${count}`)).toBeInTheDocument();
+    expect(screen.getByText(`One membership for ${count}.`)).toBeInTheDocument();
+    expect(screen.queryByText(/\bsix\b/)).not.toBeInTheDocument();
   });
 
   it('explains three steps, quotes members and calls to join', async () => {
@@ -34,16 +45,26 @@ describe('Home', () => {
   it('hides the testimonials when there are none, and features what the content names', async () => {
     stubFetch(200, LOCATIONS, {
       ...PROGRAMME,
-      content: { ...PROGRAMME.content, testimonials: [], featured: { businesses: ['joanies'], tiers: ['Gold'] } },
+      content: {
+        ...PROGRAMME.content,
+        testimonials: [],
+        featured: { businesses: ['joanies'], tiers: ['Gold'] },
+      },
     });
     renderRoute('/');
     const featured = within(
       (await screen.findByRole('heading', { name: 'Featured rewards' })).closest('section')!,
     );
-    expect(await featured.findByRole('heading', { name: '$10 Off Any Business' })).toBeInTheDocument();
-    expect(featured.getByText('Reach 20 points and save at any participating business.')).toBeInTheDocument();
+    expect(
+      await featured.findByRole('heading', { name: '$10 Off Any Business' }),
+    ).toBeInTheDocument();
+    expect(
+      featured.getByText('Reach 20 points and save at any participating business.'),
+    ).toBeInTheDocument();
     expect(featured.getByRole('heading', { name: 'Free Garlic Bread' })).toBeInTheDocument();
-    expect(featured.queryByRole('heading', { name: 'Free Ice Cream Scoop' })).not.toBeInTheDocument();
+    expect(
+      featured.queryByRole('heading', { name: 'Free Ice Cream Scoop' }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'What members say' })).not.toBeInTheDocument();
   });
 });

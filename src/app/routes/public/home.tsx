@@ -7,6 +7,7 @@ import { ButtonLink } from '@/components/ui/Button.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
@@ -87,13 +88,16 @@ function useHomeContent() {
 export function HomePage() {
   usePageTitle('Home');
   const featured = useHomeContent();
-  const businesses = useCatalogue().data ?? [];
+  const catalogue = useCatalogue();
+  const businesses = catalogue.data ?? [];
   return (
     <>
       <section className="bg-gradient-to-b from-cream-100 to-cream-50">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-[3fr_2fr]">
           <div>
-            <p className="font-semibold text-meadow-800">One membership · six local businesses</p>
+            <p className="font-semibold text-meadow-800">
+              One membership · {businessesPhrase(catalogue.data?.length)}
+            </p>
             <h1 className="mt-2 font-display text-4xl font-bold text-meadow-800 sm:text-5xl">
               {PROGRAMME_NAME}
             </h1>
@@ -112,7 +116,10 @@ export function HomePage() {
           </div>
           <ul aria-label="Participating businesses" className="grid grid-cols-3 gap-3">
             {businesses.map((business) => (
-              <li key={business.id} className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
+              <li
+                key={business.id}
+                className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm"
+              >
                 <BusinessLogo location={business} className="aspect-square size-auto w-full" />
               </li>
             ))}
@@ -143,17 +150,19 @@ export function HomePage() {
                   </li>
                 ))
               : null}
-            {featured.pending ? null : featured.rewards.map((reward) => (
-              <li key={reward.name}>
-                <Card className="h-full">
-                  <p className="w-fit rounded-full bg-honey-400/30 px-2.5 py-0.5 text-xs font-semibold">
-                    {reward.tag}
-                  </p>
-                  <h3 className="mt-3 font-display text-xl font-bold">{reward.name}</h3>
-                  <p className="mt-1 text-bark-700">{reward.text}</p>
-                </Card>
-              </li>
-            ))}
+            {featured.pending
+              ? null
+              : featured.rewards.map((reward) => (
+                  <li key={reward.name}>
+                    <Card className="h-full">
+                      <p className="w-fit rounded-full bg-honey-400/30 px-2.5 py-0.5 text-xs font-semibold">
+                        {reward.tag}
+                      </p>
+                      <h3 className="mt-3 font-display text-xl font-bold">{reward.name}</h3>
+                      <p className="mt-1 text-bark-700">{reward.text}</p>
+                    </Card>
+                  </li>
+                ))}
           </ul>
         </div>
       </section>
@@ -166,7 +175,9 @@ export function HomePage() {
             {featured.testimonials.map((item) => (
               <li key={`${item.who} ${item.quote}`}>
                 <figure className="h-full rounded-2xl border-l-4 border-meadow-700 bg-white p-5 shadow-sm">
-                  <blockquote className="text-bark-900">“{withThresholds(item.quote, featured.tiers)}”</blockquote>
+                  <blockquote className="text-bark-900">
+                    “{withThresholds(item.quote, featured.tiers, businesses.length || undefined)}”
+                  </blockquote>
                   <figcaption className="mt-3 text-sm font-semibold text-bark-700">
                     {item.who}
                   </figcaption>

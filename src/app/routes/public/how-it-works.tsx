@@ -1,28 +1,32 @@
 // How it works (SPEC §2): four steps — sign up once, show your QR, earn 5 points per visit,
 // redeem rewards — and the benefits.
 import { ButtonLink } from '@/components/ui/Button.tsx';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
+import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 
-const STEPS = [
-  {
-    title: 'Sign up once',
-    text: 'Join with your name and phone number at a kiosk, on your phone or on this site.',
-  },
-  {
-    title: 'Show your QR',
-    text: 'At the counter, show your member QR code. Staff scan it to approve your visit.',
-  },
-  {
-    title: 'Earn 5 points per visit',
-    text: 'Every approved visit adds 5 points, at any of the six businesses.',
-  },
-  {
-    title: 'Redeem rewards',
-    text: 'Use your welcome rewards and tier rewards from your account, right at the counter.',
-  },
-];
+function stepsFor(count: number | undefined) {
+  return [
+    {
+      title: 'Sign up once',
+      text: 'Join with your name and phone number at a kiosk, on your phone or on this site.',
+    },
+    {
+      title: 'Show your QR',
+      text: 'At the counter, show your member QR code. Staff scan it to approve your visit.',
+    },
+    {
+      title: 'Earn 5 points per visit',
+      text: `Every approved visit adds 5 points, at any of the ${businessesPhrase(count, 'business')}.`,
+    },
+    {
+      title: 'Redeem rewards',
+      text: 'Use your welcome rewards and tier rewards from your account, right at the counter.',
+    },
+  ];
+}
 
 const BENEFITS = [
   [
@@ -40,6 +44,7 @@ const BENEFITS = [
 
 export function HowItWorksPage() {
   usePageTitle('How It Works');
+  const businessCount = useBusinessCount();
   const tiers = useProgramme().data?.tiers.filter((tier) => tier.minPoints > 0) ?? [];
   // The tier benefit says the thresholds and rewards of GET /api/programme (issue 21 §1).
   const benefits =
@@ -63,7 +68,7 @@ export function HowItWorksPage() {
           <p className="mt-3 max-w-2xl text-bark-700">
             Four steps from your first visit to your first reward.
           </p>
-          <Steps steps={STEPS} />
+          <Steps steps={stepsFor(businessCount)} />
         </div>
       </section>
       <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-12">

@@ -12,16 +12,23 @@ import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { generalJoinErrorToast, isExistingPhone } from '@/features/signup/lib/join-errors.ts';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
+import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { JoinSignInInstead } from './join-sign-in-instead.tsx';
 import { JoinSuccess } from './join-success.tsx';
 
-const PERKS = [
-  'A welcome reward at each of the six businesses',
-  '5 points every time you check in',
-  'Points never expire',
-];
+/** The perks; the businesses' count comes from GET /api/locations (issue 31 §1). */
+function perksFor(count: number | undefined) {
+  return [
+    count === undefined
+      ? 'A welcome reward at each business'
+      : `A welcome reward at each of the ${businessesPhrase(count, 'business')}`,
+    '5 points every time you check in',
+    'Points never expire',
+  ];
+}
 
 export function JoinPage() {
   usePageTitle(`Join ${PROGRAMME_NAME}`);
@@ -31,9 +38,12 @@ export function JoinPage() {
   const tierPerks = (useProgramme().data?.tiers ?? [])
     .filter((tier) => tier.minPoints > 0 && tier.reward)
     .map((tier) => `${tier.name} at ${tier.minPoints} points: ${tier.reward!.name}`);
-  const perks = [...PERKS.slice(0, 2), ...tierPerks, ...PERKS.slice(2)];
+  const businessCount = useBusinessCount();
+  const basePerks = perksFor(businessCount);
+  const perks = [...basePerks.slice(0, 2), ...tierPerks, ...basePerks.slice(2)];
   const verifiedPhone = (useLocation().state as { verifiedPhone?: unknown } | null)?.verifiedPhone;
-  const phone = typeof verifiedPhone === 'string' && /^\d{10}$/.test(verifiedPhone) ? verifiedPhone : undefined;
+  const phone =
+    typeof verifiedPhone === 'string' && /^\d{10}$/.test(verifiedPhone) ? verifiedPhone : undefined;
   if (signup.data) {
     return (
       <JoinSuccess customer={signup.data.customer} welcomeReward={signup.data.welcomeReward} />
@@ -46,7 +56,8 @@ export function JoinPage() {
           Join {PROGRAMME_NAME}
         </h1>
         <p className="mt-3 text-bark-700">
-          One free membership for the six local businesses of our village. It takes a minute.
+          One free membership for the {businessesPhrase(businessCount)} of our village. It takes a
+          minute.
         </p>
         <ul className="mt-6 space-y-2">
           {perks.map((perk) => (
@@ -76,7 +87,9 @@ export function JoinPage() {
               { ...values, emailConsent: false },
               {
                 onError: (error) =>
-                  isExistingPhone(error) ? setExistingPhone(values.phone) : toast(generalJoinErrorToast()),
+                  isExistingPhone(error)
+                    ? setExistingPhone(values.phone)
+                    : toast(generalJoinErrorToast()),
               },
             )
           }

@@ -1,9 +1,10 @@
 // Terms and privacy (issue 20 §6): the policy the kiosk and the join forms point to — what is
 // stored, why, for how long, and how to ask for a copy or deletion. Plain words, one page. The
-// text is content the operator edits (GET /api/programme, issue 21 §2); {silver}/{gold} are put in.
+// text is content the operator edits (GET /api/programme, issue 21 §2); {silver}/{gold}/{businesses} are put in.
 import type { ProgrammeResponse } from '@contract';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
+import { useBusinessCount } from '@/features/locations/api/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 
@@ -42,7 +43,8 @@ export function PrivacyPage() {
 function PrivacyText(props: { programme: ProgrammeResponse }) {
   const privacy = props.programme.content.privacy!;
   const contact = props.programme.content.contact;
-  const fill = (text: string) => withThresholds(text, props.programme.tiers);
+  const businessCount = useBusinessCount();
+  const fill = (text: string) => withThresholds(text, props.programme.tiers, businessCount);
   return (
     <>
       <p className="mt-4 text-lg text-bark-700">{fill(privacy.intro)}</p>
@@ -85,7 +87,9 @@ function PrivacyText(props: { programme: ProgrammeResponse }) {
           contact form
         </Link>{' '}
         from the phone number of your membership
-        {contact ? `, or call ${contact.phone} (${contact.hours}). We answer within ${contact.responseTime}` : ''}
+        {contact
+          ? `, or call ${contact.phone} (${contact.hours}). We answer within ${contact.responseTime}`
+          : ''}
         {contact ? ' and complete' : '. We complete'} a request within 30 days. You can see your
         points, rewards and visit history yourself at any time after{' '}
         <Link to="/login" className="text-meadow-800 underline">

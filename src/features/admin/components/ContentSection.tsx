@@ -1,6 +1,6 @@
 // Programme tab, Public content (issue 21 §2): the featured rewards, testimonials (none hides the
 // section on the home page), contact details and the privacy page's text, each saved on its own
-// (PUT /api/admin/content, one audit row each). Text may say {silver} and {gold}.
+// (PUT /api/admin/content, one audit row each). Text may say {silver}, {gold} and {businesses}.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { LocationList, type ContactContent, type PrivacyContent, type ProgrammeResponse, type Testimonial, type UpdateContentRequest } from '@contract';
@@ -21,7 +21,7 @@ export function ContentSection() {
     <Card>
       <h2 className="font-display text-xl font-bold">Public content</h2>
       <p className="mt-1 text-sm text-bark-700">
-        What the public pages say. Write {'{silver}'} or {'{gold}'} for the current thresholds.
+        What the public pages say. Write {'{silver}'} or {'{gold}'} for the current thresholds, {'{businesses}'} for the number of businesses ("seven businesses").
       </p>
       <QueryState
         loading={programme.isPending}

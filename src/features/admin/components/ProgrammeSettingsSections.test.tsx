@@ -71,6 +71,20 @@ describe('TiersSection', () => {
     expect(await screen.findByText('Gold needs more points than Silver')).toBeInTheDocument();
     expect(calls.some((call) => call.init?.method === 'PUT')).toBe(false);
   });
+
+  it('refuses Silver at 12, which 5-point visits cannot reach, without sending (issue 31 §1)', async () => {
+    const calls = stubApi({ '/api/programme': PROGRAMME });
+    const user = userEvent.setup();
+    renderWithRouter(<TiersSection />);
+    const silver = await screen.findByLabelText('Silver points needed');
+    await user.clear(silver);
+    await user.type(silver, '12');
+    await user.click(screen.getByRole('button', { name: 'Save tiers' }));
+    expect(
+      await screen.findByText('Silver at 12 points cannot be reached with 5 points a visit: choose 10 or 15'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.init?.method === 'PUT')).toBe(false);
+  });
 });
 
 describe('LimitsSection', () => {

@@ -3,7 +3,7 @@
 // (GET /api/admin/tiers/preview). A change applies to future unlocks: tiers are read from the
 // thresholds, rewards unlock at the next approved visit that reaches them, and unlocked ones stay.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_TIER_POINTS, type ProgrammeTier } from '@contract';
+import { MAX_TIER_POINTS, type ProgrammeTier, unreachableThreshold } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { Input, Label, Textarea } from '@/components/ui/Input.tsx';
@@ -76,6 +76,11 @@ function TiersForm(props: { tiers: ProgrammeTier[] }) {
   if (gold === null) problems.push('Gold: enter the points needed');
   if (silver !== null && gold !== null && gold <= silver) problems.push('Gold needs more points than Silver');
   if (gold !== null && gold > MAX_TIER_POINTS) problems.push(`Gold needs at most ${MAX_TIER_POINTS} points`);
+  // Issue 31 §1: a threshold 5-point visits cannot reach is refused before saving (SQL too).
+  for (const [name, points] of [['Silver', silver], ['Gold', gold]] as const) {
+    const problem = points !== null && points >= 1 ? unreachableThreshold(name, points) : null;
+    if (problem) problems.push(problem);
+  }
   for (const name of ['Silver', 'Gold'] as const) {
     const draft = drafts[name];
     if (!draft.goalLabel.trim()) problems.push(`${name}: enter the goal label`);

@@ -110,7 +110,8 @@ describe('SignupForm', () => {
     expect(consent).not.toBeChecked();
     expect(consent).toHaveAccessibleDescription(SMS_CONSENT_NOTICE);
     expect(SMS_CONSENT_NOTICE).toContain('Reply STOP to opt out');
-    expect(SMS_CONSENT_NOTICE).toContain('on behalf of the six participating businesses');
+    expect(SMS_CONSENT_NOTICE).toContain('on behalf of the businesses taking part (listed on our Businesses page)');
+    expect(SMS_CONSENT_NOTICE).not.toMatch(/\bsix\b/);
   });
 
   it('shows the pending label and blocks a second submit while pending', () => {

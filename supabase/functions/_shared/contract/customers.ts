@@ -8,7 +8,7 @@ export const SMS_CONSENT_TEXT =
   'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.';
 /** Shown with the checkbox: who texts, and how to stop. */
 export const SMS_CONSENT_NOTICE =
-  'Texts come from Village Rewards on behalf of the six participating businesses. Reply STOP to opt out, HELP for help.';
+  'Texts come from Village Rewards on behalf of the businesses taking part (listed on our Businesses page). Reply STOP to opt out, HELP for help.';
 /** The consent wordings the API accepts (a record of exactly what the customer agreed to). */
 export const SmsConsentWording = z
   .enum([SMS_CONSENT_TEXT], { error: 'Unknown consent wording; send SMS_CONSENT_TEXT' })

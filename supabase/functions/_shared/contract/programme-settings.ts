@@ -24,6 +24,21 @@ export const ProgrammeTier = z.object({
 });
 export type ProgrammeTier = z.infer<typeof ProgrammeTier>;
 
+/** The points an approved visit earns (SQL: private.points_per_visit). */
+export const POINTS_PER_VISIT = 5;
+
+/**
+ * Why a threshold cannot be reached with the points a visit earns, in words, or null (issue 31
+ * §1: Silver = 12 with 5 points a visit). SQL (private.check_thresholds) refuses the same.
+ */
+export function unreachableThreshold(name: string, points: number): string | null {
+  if (points % POINTS_PER_VISIT === 0) return null;
+  const below = Math.floor(points / POINTS_PER_VISIT) * POINTS_PER_VISIT;
+  const above = below + POINTS_PER_VISIT;
+  const choices = below > 0 ? `${below} or ${above}` : String(above);
+  return `${name} at ${points} points cannot be reached with ${POINTS_PER_VISIT} points a visit: choose ${choices}`;
+}
+
 /** The highest threshold the operator may set. */
 export const MAX_TIER_POINTS = 1000;
 
@@ -39,6 +54,12 @@ export const UpdateTiersRequest = z
   .refine((tiers) => tiers.Gold.minPoints > tiers.Silver.minPoints, {
     message: 'Gold needs more points than Silver',
     path: ['Gold', 'minPoints'],
+  })
+  .superRefine((tiers, context) => {
+    for (const name of ['Silver', 'Gold'] as const) {
+      const problem = unreachableThreshold(name, tiers[name].minPoints);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: [name, 'minPoints'] });
+    }
   });
 export const TiersResponse = z.array(ProgrammeTier);
 
