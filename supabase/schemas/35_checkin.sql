@@ -21,22 +21,19 @@ create table public.checkin_tokens (
 alter table public.checkin_tokens enable row level security;
 revoke all on public.checkin_tokens from anon, authenticated;
 
--- Check-in tokens (hashes only): the member they belong to, the kiosk that issued them,
--- staff of their location and admins.
+-- Check-in tokens (hashes only): the member they belong to and admins. Not the issuing kiosk
+-- nor the location's staff (issue 30 §3): a token names its member (customer_id), and a kiosk's
+-- token or a clerk's session is no reason to learn members' ids; the api's functions answer a
+-- kiosk's and a counter's questions about a token.
 grant select on public.checkin_tokens to authenticated;
 create index checkin_tokens_customer_id_idx on public.checkin_tokens (customer_id);
 create index checkin_tokens_location_id_idx on public.checkin_tokens (location_id);
 create index checkin_tokens_issued_by_user_id_idx on public.checkin_tokens (issued_by_user_id);
 create index checkin_tokens_kiosk_session_id_idx on public.checkin_tokens (kiosk_session_id);
 create index checkin_tokens_expires_at_idx on public.checkin_tokens (expires_at);
-create policy "Members, issuing kiosks and location staff can read check-in tokens"
+create policy "Members read their own check-in tokens, admins all"
   on public.checkin_tokens for select to authenticated
-  using (
-    customer_id = (select private.current_customer_id())
-    or issued_by_user_id = (select auth.uid())
-    or location_id = (select private.staff_location_id())
-    or (select private.is_admin())
-  );
+  using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));
 
 -- A check-in's start commits asynchronously (issue 15). The first of a check-in's two
 -- transactions only issues a short-lived token (and counts the kiosk's rate limit): if the

@@ -25,7 +25,10 @@ create table public.visits (
 alter table public.visits enable row level security;
 revoke all on public.visits from anon, authenticated;
 
--- Visits: the member's own, and those at a staff member's location; admins all.
+-- Visits: the member's own; admins all. Staff and owners read none directly (issue 30 §3): a
+-- visit names its member (customer_id, whose card value is customer:{id}), and a clerk who could
+-- list them could fake "their card was scanned". The counter's screens go through the api's
+-- security-definer functions, which answer only what the counter needs.
 grant select on public.visits to authenticated;
 create index visits_customer_location_created_idx on public.visits (customer_id, location_id, created_at desc);
 create index visits_location_created_idx on public.visits (location_id, created_at desc);
@@ -36,13 +39,9 @@ create index visits_voided_by_idx on public.visits (voided_by);
 -- Visits in a range by customer (the "active in the range" semi-join) without touching the heap.
 create index visits_approved_created_customer_idx on public.visits (created_at, customer_id, location_id)
   where status = 'approved';
-create policy "Members read their own visits, staff their location's"
+create policy "Members read their own visits, admins all"
   on public.visits for select to authenticated
-  using (
-    customer_id = (select private.current_customer_id())
-    or location_id = (select private.staff_location_id())
-    or (select private.is_admin())
-  );
+  using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));
 
 -- What a counter saw of a member (proof that they are at the counter, for redeeming): their card
 -- or their phone's check-in code scanned there ('card', 'phone'), by whom, where, when — or a

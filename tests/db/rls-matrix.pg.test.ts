@@ -7,9 +7,11 @@ import {
   actAs,
   adminClaims,
   anonClaims,
+  createAuthUser,
   createKiosk,
   createMember,
   createStaff,
+  nextPhone,
   outcome,
   startMobileCheckin,
   tryAs,
@@ -115,9 +117,8 @@ const CASES: TableCase[] = [
   },
   {
     table: 'public.checkin_tokens',
-    // otherStaff approved member B's phone token, but it carries no business (issue 20 §2): the
-    // visit is theirs to see, the token row is not.
-    select: row(D, 1, 1, 1, 1, 0, 2),
+    // A token names its member: the issuing kiosk and the location's staff read none (issue 30 §3).
+    select: row(D, 1, 1, 0, 0, 0, 2),
     insert: {
       sql: `insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, expires_at)
             select sha256('x'), id, 'creamery', 'mobile', now() + interval '1 hour' from public.customers limit 1`,
@@ -128,7 +129,8 @@ const CASES: TableCase[] = [
   },
   {
     table: 'public.visits',
-    select: row(D, 1, 1, 0, 1, 1, 2),
+    // A visit names its member: staff read none, not even their own counter's (issue 30 §3).
+    select: row(D, 1, 1, 0, 0, 0, 2),
     insert: {
       sql: `insert into public.visits (customer_id, location_id, points, approved_via)
             select id, 'creamery', 5, 'staff' from public.customers limit 1`,
@@ -205,6 +207,7 @@ const CASES: TableCase[] = [
 let db: TestDatabase;
 const claims = {} as Record<Role, Claims>;
 let customerA = '';
+let ownerClaims: Claims;
 
 async function buildFixture(sql: Sql) {
   await sql`insert into public.locations (id, business_name, kind, description, address, logo_url)
@@ -214,6 +217,13 @@ async function buildFixture(sql: Sql) {
   const kiosk = await createKiosk(sql, 'creamery');
   const staff = await createStaff(sql, 'creamery');
   const otherStaff = await createStaff(sql, 'joanies');
+  // An owner serves at their own business's counter (issue 30 §7): the same reading rights as staff.
+  ownerClaims = (
+    await createAuthUser(sql, {
+      phone: `1${nextPhone()}`,
+      appMetadata: { provider: 'phone', role: 'owner', location_id: 'creamery' },
+    })
+  ).claims;
   Object.assign(claims, {
     anon: anonClaims,
     memberA: a.claims,
@@ -293,12 +303,37 @@ describe('what members see is their own', () => {
     expect(updated.map((r) => r.name)).toEqual(['Renamed']);
   });
 
-  it('staff see the visits of their own location only', async () => {
-    const visits = await tryAs(db.sql, claims.staff, (tx) => tx`select location_id from public.visits`);
-    expect(visits.map((v) => v.location_id)).toEqual(['creamery']);
-    const other = await tryAs(db.sql, claims.otherStaff, (tx) => tx`select location_id from public.visits`);
-    expect(other.map((v) => v.location_id)).toEqual(['joanies']);
-  });
+  // Issue 30 §3: a member's id is their card's value (customer:{id}); a clerk who could list the
+  // ids of the members served at their counter could fake "their card was scanned". The attack:
+  // the clerk's (or the owner's, or the kiosk's) own JWT against every table the Data API serves.
+  it.each(['staff', 'otherStaff', 'owner', 'kiosk'] as const)(
+    "a %s's token reads no member's id from any table the Data API serves",
+    async (who) => {
+      const caller = who === 'owner' ? ownerClaims : claims[who];
+      const tables = await db.sql<{ name: string }[]>`
+        select format('%I.%I', n.nspname, c.relname) as name
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p')`;
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['public.visits', 'public.checkin_tokens']));
+      const members = await db.sql<{ id: string }[]>`select id from public.customers`;
+      expect(members).toHaveLength(2);
+      for (const { name } of tables) {
+        const text = await tryAs(db.sql, caller, async (tx) => {
+          try {
+            const rows = await tx.unsafe(`select t::text as row from ${name} t`);
+            return rows.map((r) => r.row as string).join('\n');
+          } catch (error) {
+            if ((error as { code?: string }).code === '42501') return '';
+            throw error;
+          }
+        });
+        for (const member of members) expect(text, `${name} as ${who}`).not.toContain(member.id);
+      }
+      // And through the visits of their own counter in particular: none, not even without the id.
+      const own = await tryAs(db.sql, caller, (tx) => tx`select count(*)::int as n from public.visits`);
+      expect(own[0]!.n).toBe(0);
+    },
+  );
 
   it('a user_metadata role claim grants nothing', async () => {
     const forged = { ...claims.memberB, user_metadata: { role: 'admin' } };

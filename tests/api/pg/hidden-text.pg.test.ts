@@ -6,6 +6,7 @@ import { bodyOf } from '../../support/api-client.ts';
 import { createMember, nextPhone } from '../../support/api-factories.ts';
 import { useHarness } from '../suites/harness.ts';
 import { MyDetails } from '../../../supabase/functions/_shared/contract.ts';
+import { actAs, adminClaims, outcome } from '../../support/factories.ts';
 
 describe('text with hidden characters (postgres)', { timeout: 120_000 }, () => {
   const h = useHarness('postgres');
@@ -60,5 +61,72 @@ describe('text with hidden characters (postgres)', { timeout: 120_000 }, () => {
     const refused = await h().call('POST', '/api/contact', { body: { ...body, message: 'Hello\r\nagain' } });
     expect(refused.status).toBe(400);
     expect(refused.error?.fields?.message).toEqual(['Message has a control character (U+000D); remove it']);
+  });
+
+  // Issue 30 §6: the SQL functions that store an operator's text check it too, whoever calls them
+  // (the api's zod rule is the first, friendlier answer; the database is where the rule holds).
+  const SEEDED_TIERS = {
+    Silver: {
+      minPoints: 10, goalLabel: '$5 Off - Silver Status', rewardValueCents: 500, rewardName: '$5 Off Any Business',
+      rewardDescription: '$5 off at any participating business, unlocked when you reach Silver status (10 points).',
+    },
+    Gold: {
+      minPoints: 20, goalLabel: '$10 Off - Gold Status', rewardValueCents: 1000, rewardName: '$10 Off Any Business',
+      rewardDescription: '$10 off at any participating business, unlocked when you reach Gold status (20 points).',
+    },
+  };
+  const HIDDEN = [['\u202e', '202E'], ['\u001b[2J', '001B'], ['\u200b', '200B']] as const;
+
+  it("refuses the tiers' wording with U+202E, ESC or a zero-width space, from the api and from SQL alike; nothing changes", async () => {
+    const admin = await h().adminToken();
+    const stored = async () =>
+      h().db.sql`select t.name, t.goal_label, r.name as reward, r.description
+                   from public.tiers t left join public.rewards r on r.kind = 'tier' and r.tier = t.name order by t.min_points`;
+    const before = await stored();
+    for (const [hidden, code] of HIDDEN) {
+      for (const field of ['goalLabel', 'rewardName', 'rewardDescription'] as const) {
+        const tiers = { ...SEEDED_TIERS, Gold: { ...SEEDED_TIERS.Gold, [field]: `Gold${hidden} reward` } };
+        const response = await h().call('PUT', '/api/admin/tiers', { token: admin, body: tiers });
+        expect(response.status, `${field} ${code}`).toBe(400);
+        expect(JSON.stringify(response.error), `${field} ${code}`).toContain(`(U+${code}); remove it`);
+        // The same change straight to the SQL function, as an admin: refused by the database.
+        const direct = await outcome(
+          actAs(h().db.sql, adminClaims(), (tx) => tx`select app.admin_update_tiers(${tx.json(tiers)})`),
+        );
+        expect(direct, `SQL ${field} ${code}`).toBe('LY400');
+      }
+    }
+    expect(await stored()).toEqual(before);
+    const [audit] = await h().db.sql<{ n: number }[]>`select count(*)::int as n from private.audit_log where action = 'tier.update'`;
+    expect(audit!.n).toBe(0);
+  });
+
+  it('refuses hidden characters in the reasons and wordings other functions store (archiving a business, retiring a reward, a sign-up\'s consent wording)', async () => {
+    const admin = adminClaims();
+    for (const [hidden, code] of HIDDEN) {
+      const message = async (work: Promise<unknown>) => {
+        try {
+          await work;
+          return 'stored';
+        } catch (error) {
+          return `${(error as { code?: string }).code} ${(error as Error).message}`;
+        }
+      };
+      expect(await message(actAs(h().db.sql, admin, (tx) => tx`select app.admin_archive_location('spare-shop-none', true, ${`Closed${hidden}`})`)))
+        .toMatch(/^LY404/); // an unknown business is still a 404 first
+      expect(await message(actAs(h().db.sql, admin, (tx) => tx`select app.admin_archive_location('museum', true, ${`Closed${hidden} for good`})`)))
+        .toBe(`LY400 The reason has ${code < '0020' ? 'a control character' : 'an invisible or text-direction character'} (U+${code}); remove it`);
+      const [reward] = await h().db.sql<{ id: string }[]>`select id from public.rewards where kind = 'welcome' and location_id = 'snackco'`;
+      expect(await message(actAs(h().db.sql, admin, (tx) => tx`select app.admin_retire_reward(${reward!.id}, ${`Old${hidden}`})`)))
+        .toMatch(new RegExp(`^LY400 The reason has .*\\(U\\+${code}\\); remove it$`));
+      const phone = nextPhone();
+      expect(await message(h().db.sql`select app.create_customer('Dee', ${phone}, null, true, false, null, ${`I agree${hidden} to texts`})`))
+        .toMatch(new RegExp(`^LY400 The consent wording has .*\\(U\\+${code}\\); remove it$`));
+    }
+    const [state] = await h().db.sql<{ archived: number; retired: number; audit: number }[]>`
+      select (select count(*)::int from public.locations where archived_at is not null) as archived,
+             (select count(*)::int from public.rewards where retired_at is not null) as retired,
+             (select count(*)::int from private.audit_log where action in ('business.archive', 'reward.retire')) as audit`;
+    expect(state).toEqual({ archived: 0, retired: 0, audit: 0 });
   });
 });

@@ -207,10 +207,14 @@ export function accountSuite(kind: DatabaseKind) {
       // Typed in lower case with a space: the same code.
       const typed = `${started.code.slice(0, 3).toLowerCase()} ${started.code.slice(3)}`;
       const seen = bodyOf(await check(staff, typed), CheckRedemptionCodeResponse);
-      expect(seen).toMatchObject({ locationId: 'snackco', customer: { id: member.id }, reward: { id: member.silver, name: '$5 Off Any Business' } });
+      expect(seen).toMatchObject({ locationId: 'snackco', reward: { id: member.silver, name: '$5 Off Any Business' } });
+      // A code on the member's phone never tells the counter their card's value (issue 30 §3).
+      expect(seen.customer.id).toBeUndefined();
+      expect(JSON.stringify(seen)).not.toContain(member.id);
       expect(await redemptionOf(member.silver)).toMatchObject({ status: 'unlocked' });
       const done = bodyOf(await confirm(staff, started.qrValue), RedeemCodeResponse);
-      expect(done).toMatchObject({ locationId: 'snackco', customer: { id: member.id }, customerReward: { status: 'redeemed' } });
+      expect(done).toMatchObject({ locationId: 'snackco', customerReward: { status: 'redeemed' } });
+      expect(JSON.stringify(done)).not.toContain(member.id);
       const clerk = (JSON.parse(Buffer.from(staff.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
       expect(await redemptionOf(member.silver)).toEqual({ status: 'redeemed', redeemed_location_id: 'snackco', redeemed_by: clerk });
       expect((await confirm(staff, started.code)).status).toBe(409);

@@ -30,8 +30,9 @@ export function visitsSuite(kind: DatabaseKind) {
       const customer = await signUp(h(), { name: 'Hal' });
       const token = await startKioskCheckin(h(), kiosk, customer.phone);
       const approved = bodyOf(await approve({ token }, kiosk.token), ApproveVisitResponse);
+      // The kiosk's answer leaves out the member's id: it is their card's value (issue 30 §3).
+      expect(approved.customer).toEqual({ name: 'Hal' });
       expect(approved).toMatchObject({
-        customer: { id: customer.id, name: 'Hal' },
         locationId: 'creamery',
         pointsEarned: 5,
         totalPoints: 5,
@@ -111,13 +112,18 @@ export function visitsSuite(kind: DatabaseKind) {
       // The phone asked with another business's id: the counter decides.
       const mobile = bodyOf(await approve({ token: await mobileToken(member.token, 'museum') }, staff), ApproveVisitResponse);
       expect(mobile).toMatchObject({ locationId: 'chatterbox', totalPoints: 5 });
+      // The phone's code does not tell the clerk the member's card value (issue 30 §3)...
+      expect(JSON.stringify(mobile)).not.toContain(member.id);
       expect(mobile.unlockedRewards.map((r) => r.name)).toEqual(['Free Appetizer']);
       expect(mobile.redeemableRewards.map((r) => r.name)).toEqual(['Free Appetizer']);
       expect((await approve({ token: `customer:${member.id}`, locationId: 'museum' }, staff)).status).toBe(403);
       // Staff never name another business for a phone token either.
       expect((await approve({ token: await mobileToken(member.token), locationId: 'museum' }, staff)).status).toBe(403);
       const card = await signUp(h());
-      expect(bodyOf(await approve({ token: `customer:${card.id}` }, staff), ApproveVisitResponse).locationId).toBe('chatterbox');
+      // ...the card the clerk scanned is theirs to see.
+      expect(bodyOf(await approve({ token: `customer:${card.id}` }, staff), ApproveVisitResponse)).toMatchObject({
+        locationId: 'chatterbox', customer: { id: card.id },
+      });
       const [row] = await h().db.sql`select approved_via from public.visits where customer_id = ${card.id}`;
       expect(row?.approved_via).toBe('staff');
     });
@@ -145,7 +151,7 @@ export function visitsSuite(kind: DatabaseKind) {
       const token = await mobileToken(member.token, 'creamery');
       expect((await approve({ token }, admin)).status).toBe(400);
       const atPizzeria = bodyOf(await approve({ token, locationId: 'joanies' }, admin), ApproveVisitResponse);
-      expect(atPizzeria.locationId).toBe('joanies');
+      expect(atPizzeria).toMatchObject({ locationId: 'joanies', customer: { id: member.id } });
       expect(atPizzeria.unlockedRewards.map((r) => r.name)).toEqual(['Free Garlic Bread']);
       expect(atPizzeria.redeemableRewards.map((r) => r.name)).toEqual(['Free Garlic Bread']);
     });

@@ -107,6 +107,11 @@ export const StartRedemptionResponse = z.object({
 });
 export type StartRedemptionResponse = z.infer<typeof StartRedemptionResponse>;
 
+/** A member's id (their card's value) in a counter's answer: admins only (issue 30 §3). */
+const CounterMemberId = Uuid.optional().describe(
+  "The member's id: to admins only. A code shown on the member's phone never tells a counter their card's value",
+);
+
 export const CheckRedemptionCodeQuery = z.strictObject({
   code: RedemptionCode,
   locationId: LocationId.optional().describe('The counter\'s business: staff default to theirs, a kiosk to its own, admins must say'),
@@ -115,7 +120,7 @@ export const CheckRedemptionCodeResponse = z.object({
   code: z.string(),
   locationId: LocationId,
   expiresAt: Timestamp,
-  customer: z.object({ id: Uuid, name: z.string() }),
+  customer: z.object({ id: CounterMemberId, name: z.string() }),
   reward: z.object({
     id: Uuid.describe('The customer reward'),
     name: z.string(),
@@ -131,7 +136,7 @@ export const RedeemCodeRequest = z.strictObject({
   locationId: LocationId.optional().describe('The counter\'s business: staff default to theirs, a kiosk to its own, admins must say'),
 });
 export const RedeemCodeResponse = RedeemRewardResponse.extend({
-  customer: z.object({ id: Uuid, name: z.string() }),
+  customer: z.object({ id: CounterMemberId, name: z.string() }),
   locationId: LocationId,
 });
 export type RedeemCodeResponse = z.infer<typeof RedeemCodeResponse>;

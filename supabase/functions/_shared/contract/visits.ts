@@ -52,7 +52,9 @@ export const RedeemableReward = z.object({
 export const ApproveVisitResponse = z.object({
   visitId: Uuid,
   customer: z.object({
-    id: Uuid.optional().describe('Absent when the member was found by a search: their id is their card'),
+    id: Uuid.optional().describe(
+      "The member's id (their card's value): to admins, and to a counter that scanned the card itself; absent after a " +
+        "search or a check-in code shown on the member's phone (issue 30 §3)"),
     name: z.string(),
   }),
   foundBySearch: z.boolean().describe(

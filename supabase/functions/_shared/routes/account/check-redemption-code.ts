@@ -2,6 +2,7 @@
 // (issue 20 §3): who, which reward, and whether it can be used at this business.
 import { CheckRedemptionCodeQuery, CheckRedemptionCodeResponse } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
+import { counterAnswer } from '../counter-answers.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const checkRedemptionCode = endpoint({
@@ -9,7 +10,8 @@ export const checkRedemptionCode = endpoint({
   summary: 'Read a redemption code at a counter (nothing changes)',
   description:
     'Staff at their business, an admin at the business they name, an enrolled kiosk at its own. A welcome reward ' +
-    'is valid only at its own business; a network reward anywhere.',
+    'is valid only at its own business; a network reward anywhere. `customer.id` (the member card\'s value) only to ' +
+    'admins (issue 30 §3).',
   query: CheckRedemptionCodeQuery, status: 200, response: CheckRedemptionCodeResponse,
   errors: {
     400: `${BAD_INPUT} Or an admin without locationId.`, 401: NOT_SIGNED_IN,
@@ -17,6 +19,6 @@ export const checkRedemptionCode = endpoint({
       'here, or staff reading their own reward.',
     404: 'Unknown code.', 409: 'The code or the reward was already used.', 410: 'The code expired (2 minutes).',
   },
-  handler: ({ call, query }) =>
-    call('app.check_redemption_code', { p_code: query.code, p_location_id: query.locationId }),
+  handler: async ({ call, caller, query }) =>
+    counterAnswer(await call('app.check_redemption_code', { p_code: query.code, p_location_id: query.locationId }), caller),
 });

@@ -2,6 +2,7 @@
 // the reward is redeemed at this business, by this clerk, now — once (app.redeem_with_code).
 import { IdempotencyHeaders, RedeemCodeRequest, RedeemCodeResponse } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
+import { counterAnswer } from '../counter-answers.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const redeemCode = endpoint({
@@ -18,10 +19,13 @@ export const redeemCode = endpoint({
     404: 'Unknown code.', 409: 'The code or the reward was already used.', 410: 'The code expired (2 minutes).',
     413: TOO_LARGE, 422: 'The Idempotency-Key was already used for a different request.',
   },
-  handler: ({ call, body, headers }) =>
-    call('app.redeem_with_code', {
-      p_code: body.code,
-      p_location_id: body.locationId,
-      p_idempotency_key: headers['idempotency-key'],
-    }),
+  handler: async ({ call, caller, body, headers }) =>
+    counterAnswer(
+      await call('app.redeem_with_code', {
+        p_code: body.code,
+        p_location_id: body.locationId,
+        p_idempotency_key: headers['idempotency-key'],
+      }),
+      caller,
+    ),
 });

@@ -2,6 +2,7 @@
 // rules (who may approve what, single use, expiry, limits, points, unlocks) are in app.approve_visit.
 import { ApproveVisitRequest, ApproveVisitResponse, IdempotencyHeaders } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
+import { counterAnswer } from '../counter-answers.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const approveVisit = endpoint({
@@ -15,7 +16,8 @@ export const approveVisit = endpoint({
     'a business unlocks its welcome reward; Silver (10) and Gold (20) rewards unlock once. Limits per member ' +
     '(private.settings): one visit per business per 60 minutes, 1 minute between any two visits, 4 visits per ' +
     'hour across the village. `redeemableRewards` lists, for staff and admins, the member\'s unlocked rewards ' +
-    `valid here (pass an id to POST /api/rewards/redeem); a kiosk gets []. ${IDEMPOTENCY}`,
+    'valid here (pass an id to POST /api/rewards/redeem); a kiosk gets []. `customer.id` (the member card\'s value) ' +
+    `only to admins and to a counter that scanned the card itself (issue 30 §3). ${IDEMPOTENCY}`,
   headers: IdempotencyHeaders,
   body: ApproveVisitRequest, status: 200, response: ApproveVisitResponse,
   errors: {
@@ -27,10 +29,14 @@ export const approveVisit = endpoint({
     422: 'The Idempotency-Key was already used for a different request.',
     429: 'A per-member visit limit (per business, between visits, per hour); Retry-After says when.',
   },
-  handler: ({ call, body, headers }) =>
-    call('app.approve_visit', {
-      p_token: body.token,
-      p_location_id: body.locationId,
-      p_idempotency_key: headers['idempotency-key'],
-    }),
+  handler: async ({ call, caller, body, headers }) =>
+    counterAnswer(
+      await call('app.approve_visit', {
+        p_token: body.token,
+        p_location_id: body.locationId,
+        p_idempotency_key: headers['idempotency-key'],
+      }),
+      caller,
+      body.token.startsWith('customer:'),
+    ),
 });
