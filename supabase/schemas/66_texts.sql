@@ -507,6 +507,8 @@ declare
   v_changed boolean := false;
   v_keyword text;
   v_reply text;
+  v_was_confirmed boolean;
+  v_was_pending boolean;
 begin
   begin
     v_phone := app.normalize_phone(p_phone);
@@ -526,8 +528,16 @@ begin
   elsif v_word in ('START', 'UNSTOP', 'YES') then
     v_keyword := 'start';
     if v_customer_id is not null then
+      -- The answer says what the reply did: it confirmed consent given on a form (double opt-in),
+      -- it gave back consent withdrawn by STOP, or there was nothing to change.
+      select c.sms_consent, c.sms_consent_pending into v_was_confirmed, v_was_pending
+        from public.customers c where c.id = v_customer_id;
       v_changed := private.record_sms_consent(v_customer_id, true, 'SMS reply: ' || v_word, 'sms_reply');
-      v_reply := private.programme_name() || ': You are subscribed again to texts about your rewards and offers. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+      v_reply := private.programme_name() || case
+        when v_was_confirmed then ': You are already subscribed to texts about your rewards and offers.'
+        when v_was_pending then ': Thank you, your texts are confirmed. You will get texts about your rewards and offers.'
+        else ': You are subscribed again to texts about your rewards and offers.'
+      end || ' Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
     else
       v_reply := private.programme_name() || ': This number is not a member. Join at ' || private.site_url() || '/join';
     end if;

@@ -178,7 +178,9 @@ describe('a reply YES confirms; STOP still wins', () => {
     expect(before).not.toContain(customerId);
 
     const answer = await reply(phone, ' yes ');
-    expect(answer).toContain('subscribed');
+    // It says what the reply did: a first confirmation, not "subscribed again".
+    expect(answer).toContain('Thank you, your texts are confirmed.');
+    expect(answer).not.toContain('again');
     expect(await stateOf(customerId)).toEqual({ confirmed: true, pending: false });
     const history = await historyOf(customerId);
     expect(history).toEqual([
@@ -193,8 +195,8 @@ describe('a reply YES confirms; STOP still wins', () => {
     ]);
     expect(await audience()).toContain(customerId);
 
-    // A second YES changes nothing and adds no row or text.
-    await reply(phone, 'YES');
+    // A second YES changes nothing, says so, and adds no row or text.
+    expect(await reply(phone, 'YES')).toContain('You are already subscribed');
     expect(await historyOf(customerId)).toHaveLength(2);
     expect(await textsOf(customerId)).toHaveLength(2);
 

@@ -562,7 +562,7 @@ describe("Twilio's inbound webhook: STOP, START, HELP", () => {
 
     // START gives consent back; HELP answers the contact and changes nothing.
     const start = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: 'Start' });
-    expect(await start.text()).toContain('subscribed again');
+    expect(await start.text()).toContain('You are subscribed again');
     expect((await consentOf(member.customerId)).consent).toBe(true);
     const help = await twilioPost(app, '/api/hooks/twilio/inbound', { ...stop, MessageSid: newSid(), Body: 'HELP' });
     expect(await help.text()).toContain('/contact');
