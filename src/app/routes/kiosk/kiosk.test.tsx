@@ -272,7 +272,7 @@ describe('/kiosk/signup', () => {
     expect(sessionStorage.getItem('pending_token')).toBeNull();
   });
 
-  it("a failed sign-up: 'Failed to start sign-up process. Please try again.' and the API's reason", async () => {
+  it("a phone that cannot join: 'Failed to start sign-up process. Please try again.', and words that do not say whose number it is", async () => {
     fakeApi({
       'POST /api/customers': [409, { error: { code: 'conflict', message: 'An account already exists with this phone number.' } }],
     });
@@ -281,7 +281,11 @@ describe('/kiosk/signup', () => {
     await userEvent.type(screen.getByLabelText('Mobile phone number *'), '5551234567');
     await userEvent.click(screen.getByRole('button', { name: 'Get My Welcome Reward' }));
     expect(await screen.findByText('Failed to start sign-up process. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('An account already exists with this phone number.')).toBeInTheDocument();
+    expect(
+      screen.getByText("We can't start a new membership with this number. If it's your phone, check in with it instead."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/already exists|already a member/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Check In Instead' })).toHaveAttribute('href', '/kiosk/checkin');
   });
 });
 

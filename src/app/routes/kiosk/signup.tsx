@@ -35,7 +35,7 @@ export function KioskSignupPage() {
             <p className="text-xl font-semibold">{problem.message}</p>
             {problem.exists ? (
               <ButtonLink to="/kiosk/checkin" size="lg" className="mt-3">
-                I'm Already a Member
+                Check In Instead
               </ButtonLink>
             ) : null}
           </div>
@@ -62,9 +62,14 @@ export function KioskSignupPage() {
                     void navigate('/kiosk/welcome', { state: { phone: values.phone } });
                   },
                   onError: (error) => {
+                    const exists = error instanceof ApiError && error.status === 409;
+                    // A kiosk is shared by strangers: a phone that cannot start a new membership
+                    // is answered in words that do not say whose number it is (as /join does).
                     setProblem({
-                      message: userMessage(error),
-                      exists: error instanceof ApiError && error.status === 409,
+                      message: exists
+                        ? "We can't start a new membership with this number. If it's your phone, check in with it instead."
+                        : userMessage(error),
+                      exists,
                     });
                     toast({
                       title: 'Error',
