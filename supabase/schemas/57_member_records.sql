@@ -733,7 +733,7 @@ begin
     'programme', 'Village Rewards',
     'member', jsonb_build_object(
       'id', c.id, 'name', c.name, 'phone', c.phone, 'email', c.email,
-      'smsConsent', c.sms_consent, 'emailConsent', c.email_consent,
+      'smsConsent', c.sms_consent, 'smsConsentPending', c.sms_consent_pending, 'emailConsent', c.email_consent,
       'totalPoints', c.total_points, 'tier', private.tier_for(c.total_points) ->> 'name',
       'visitCount', c.visit_count, 'lastVisitAt', c.last_visit_at,
       'joinedAt', c.created_at, 'signupChannel', c.signup_channel, 'signupLocationId', c.signup_location_id,
@@ -744,7 +744,7 @@ begin
         from private.customer_former_phones f where f.customer_id = c.id),
     'consents', (
       select coalesce(jsonb_agg(jsonb_build_object(
-               'id', k.id, 'channel', k.channel, 'granted', k.granted, 'source', k.source,
+               'id', k.id, 'channel', k.channel, 'granted', k.granted, 'pending', k.pending, 'source', k.source,
                'wording', k.wording, 'scope', k.scope, 'createdAt', k.created_at)
              order by k.created_at, k.id), '[]'::jsonb)
         from public.consents k where k.customer_id = c.id),

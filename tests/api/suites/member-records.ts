@@ -161,20 +161,30 @@ export function memberRecordsSuite(kind: DatabaseKind) {
     it('lets a member change their name, turn texts off with the wording shown, and download their data', async () => {
       const member = await createMember(h(), { name: 'Self Sara', smsConsent: true, smsConsentWording: SMS_CONSENT_TEXT });
       await recordVisit(h(), await admin(), member.id, 'creamery');
+      // The download says whether the consent is confirmed or still waits for the phone's YES.
+      const [state] = await h().db.sql<{ pending: boolean; confirmed: boolean }[]>`
+        select sms_consent_pending as pending, sms_consent as confirmed from public.customers where id = ${member.id}`;
+      const before = bodyOf(await h().call('GET', '/api/me/export', { token: member.token }), MyDataExport);
+      expect(before.member).toMatchObject({ smsConsentPending: state!.pending, smsConsent: state!.confirmed });
+      expect(before.consents.some((k) => k.granted)).toBe(true);
       const named = bodyOf(await post('/api/me/name', { name: '  Sara Self ' }, member.token), MyDetails);
       expect(named).toMatchObject({ name: 'Sara Self', smsConsent: true });
       expect((await post('/api/me/sms-consent', { smsConsent: false, wording: SMS_CONSENT_TEXT }, member.token)).status).toBe(400);
       const off = bodyOf(await post('/api/me/sms-consent', { smsConsent: false, wording: SMS_OPT_OUT_TEXT }, member.token), MyDetails);
       expect(off.smsConsent).toBe(false);
       const exported = bodyOf(await h().call('GET', '/api/me/export', { token: member.token }), MyDataExport);
-      const consents = await h().db.sql<{ id: string; granted: boolean; wording: string; source: string }[]>`
-        select id, granted, wording, source from public.consents where customer_id = ${member.id} order by created_at, id`;
-      expect(exported.consents.map((k) => ({ id: k.id, granted: k.granted, wording: k.wording, source: k.source }))).toEqual(consents);
+      const consents = await h().db.sql<{ id: string; granted: boolean; pending: boolean; wording: string; source: string }[]>`
+        select id, granted, pending, wording, source from public.consents where customer_id = ${member.id} order by created_at, id`;
+      expect(
+        exported.consents.map((k) => ({ id: k.id, granted: k.granted, pending: k.pending, wording: k.wording, source: k.source })),
+      ).toEqual(consents);
       expect(consents.at(-1)).toMatchObject({ granted: false, wording: SMS_OPT_OUT_TEXT, source: 'account' });
       const ledger = await h().db.sql<{ id: string; points: number }[]>`
         select id::int as id, points from public.points_ledger where customer_id = ${member.id} order by id`;
       expect(exported.ledger.map((e) => ({ id: e.id, points: e.points }))).toEqual(ledger);
-      expect(exported.member).toMatchObject({ id: member.id, name: 'Sara Self', phone: `+1${member.phone}`, smsConsent: false });
+      expect(exported.member).toMatchObject({
+        id: member.id, name: 'Sara Self', phone: `+1${member.phone}`, smsConsent: false, smsConsentPending: false,
+      });
       expect(exported.visits).toHaveLength(1);
     });
 

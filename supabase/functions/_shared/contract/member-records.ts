@@ -78,6 +78,7 @@ export const MyDataExport = z.object({
     phone: z.string().describe('E.164'),
     email: z.string().nullable(),
     smsConsent: z.boolean(),
+    smsConsentPending: z.boolean().describe('Consent given on a form that the phone has not yet confirmed (reply YES)'),
     emailConsent: z.boolean(),
     totalPoints: z.number().int(),
     tier: z.string(),
@@ -91,7 +92,8 @@ export const MyDataExport = z.object({
   formerPhones: z.array(z.object({ phone: z.string().describe('E.164'), replacedAt: Timestamp }))
     .describe('The phones the member had before (kept so that forgetting them reaches what those numbers left)'),
   consents: z.array(z.object({
-    id: Uuid, channel: z.string(), granted: z.boolean(), source: z.string(),
+    id: Uuid, channel: z.string(), granted: z.boolean(),
+    pending: z.boolean().describe('This step gave consent that waits for the phone to confirm it'), source: z.string(),
     wording: z.string(), scope: z.string(), createdAt: Timestamp,
   })),
   visits: z.array(z.object({
