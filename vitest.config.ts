@@ -56,7 +56,7 @@ export default mergeConfig(
             // recharts is CommonJS and requires @reduxjs/toolkit, whose "module-sync" export is an
             // .mjs file: Node's require(esm) takes it, the VM pool's require cannot. Vite
             // transforms recharts instead, so its imports resolve as ES modules.
-            server: { deps: { inline: ['recharts'] } },
+            server: { deps: { inline: ['recharts', /[\\/]recharts[\\/]/] } },
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/test/setup.ts'],
           },

@@ -483,6 +483,26 @@ begin
   if v_old_user is not null then
     delete from auth.sessions s where s.user_id = v_old_user;
   end if;
+  -- Consent to texts was given by the old phone: the new number has agreed to nothing yet. A
+  -- confirmed consent becomes pending (both steps kept in the history) and the new phone is
+  -- asked once to reply YES, as after a sign-up on a form.
+  if v_row.sms_consent or v_row.sms_consent_pending then
+    if v_row.sms_consent then
+      update public.customers c set sms_consent = false, sms_consent_pending = true
+       where c.id = p_customer_id returning * into v_row;
+      insert into public.consents (customer_id, channel, wording, scope, granted, pending, source, created_at)
+      values (p_customer_id, 'sms',
+              'The phone number was corrected by the programme: texts wait until the new number replies YES.',
+              private.consent_scope(), true, true, 'admin', clock_timestamp());
+    end if;
+    if not exists (select 1 from private.texts t where t.customer_id = p_customer_id
+                     and t.kind = 'consent_request' and t.status in ('queued', 'held')) then
+      perform private.queue_text(p_customer_id, 'consent_request',
+        'This number was added to a membership of our village loyalty programme that asked for texts about '
+          || 'rewards and offers. Reply YES to confirm. Msg & data rates may apply.',
+        'consent_request:' || p_customer_id || ':' || extract(epoch from clock_timestamp())::text);
+    end if;
+  end if;
   perform private.audit('member.phone_change', 'customer', p_customer_id::text,
                         jsonb_build_object('phoneLast4', v_old_last4),
                         jsonb_build_object('phoneLast4', right(v_phone, 4)), v_reason, null, 'admin');

@@ -148,6 +148,31 @@ export function memberRecordsSuite(kind: DatabaseKind) {
       expect(JSON.stringify(audit)).not.toContain('Typo');
     });
 
+    it("a corrected phone has agreed to nothing: a confirmed consent becomes pending and the new phone is asked once", async () => {
+      const member = await createMember(h(), { name: 'Moving Mo', smsConsent: true, smsConsentWording: SMS_CONSENT_TEXT });
+      await h().db.sql`select private.record_sms_consent(${member.id}, true, 'SMS reply: YES', 'sms_reply')`;
+      const state = async () =>
+        (await h().db.sql<{ confirmed: boolean; pending: boolean }[]>`
+          select sms_consent as confirmed, sms_consent_pending as pending from public.customers where id = ${member.id}`)[0];
+      expect(await state()).toEqual({ confirmed: true, pending: false });
+      const phone = nextPhone();
+      bodyOf(await post(`/api/admin/customers/${member.id}/phone`, { phone, reason: 'Lost their phone' }), MemberRecord);
+      expect(await state()).toEqual({ confirmed: false, pending: true });
+      const history = await h().db.sql<{ granted: boolean; pending: boolean; source: string }[]>`
+        select granted, pending, source from public.consents where customer_id = ${member.id} and channel = 'sms'
+         order by created_at, id`;
+      expect(history.at(-1)).toEqual({ granted: true, pending: true, source: 'admin' });
+      expect(history.some((k) => k.granted && !k.pending)).toBe(true); // the old phone's confirmed step stays
+      const requests = await h().db.sql<{ phone: string; status: string }[]>`
+        select phone, status from private.texts where customer_id = ${member.id} and kind = 'consent_request'
+           and status in ('queued', 'held')`;
+      expect(requests.map((r) => r.phone)).toEqual([`+1${phone}`]); // queued, or held in quiet hours
+      // No campaign or reward text reaches the new number before it says YES.
+      const [audience] = await h().db.sql<{ n: number }[]>`
+        select count(*)::int as n from public.customers where id = ${member.id} and sms_consent`;
+      expect(audience!.n).toBe(0);
+    });
+
     it('refuses the admin doors to members (403) and bad bodies (400)', async () => {
       const member = await createMember(h());
       const target = await signUp(h());
