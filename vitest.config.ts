@@ -53,10 +53,6 @@ export default mergeConfig(
             // wall and 88 s of CPU with plain threads, 27 s and 47 s this way). Modules mocked
             // with vi.mock stay per file.
             pool: 'vmThreads',
-            // recharts is CommonJS and requires @reduxjs/toolkit, whose "module-sync" export is an
-            // .mjs file: Node's require(esm) takes it, the VM pool's require cannot. Vite
-            // transforms recharts instead, so its imports resolve as ES modules.
-            server: { deps: { inline: ['recharts', /[\\/]recharts[\\/]/] } },
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/test/setup.ts'],
           },
