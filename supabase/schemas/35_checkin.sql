@@ -21,6 +21,9 @@ create table public.checkin_tokens (
 alter table public.checkin_tokens enable row level security;
 revoke all on public.checkin_tokens from anon, authenticated;
 
+-- Triggers on public.checkin_tokens, declared beside their functions in later files:
+--   checkin_tokens_member_active (57_member_records.sql)  no check-in for a suspended or forgotten member
+
 -- Check-in tokens (hashes only): the member they belong to and admins. Not the issuing kiosk
 -- nor the location's staff (issue 30 §3): a token names its member (customer_id), and a kiosk's
 -- token or a clerk's session is no reason to learn members' ids; the api's functions answer a

@@ -25,6 +25,16 @@ create table public.visits (
 alter table public.visits enable row level security;
 revoke all on public.visits from anon, authenticated;
 
+-- Triggers on public.visits, declared beside their functions in later files:
+--   visits_member_active (57_member_records.sql)         no visit for a suspended or forgotten member
+--   visits_refuse_archived_location (78_catalogue.sql)   no visit at an archived business
+--   visits_roll_up_customer (67_rollups.sql)             customers.visit_count and last_visit_at
+--   visits_roll_up_daily (67_rollups.sql)                the dashboard's day rollup
+--   visits_roll_up_member_first_visits (67_rollups.sql)  a member's first visit at a business, after a void or move
+--   visits_roll_up_insert (67_rollups.sql)               per statement: returns, cross-shopping, member months
+--   visits_roll_up_update (67_rollups.sql)               per statement: the same after a void or move
+--   visits_roll_up_delete (67_rollups.sql)               per statement: the same after a delete
+
 -- Visits: the member's own; admins all. Staff and owners read none directly (issue 30 §3): a
 -- visit names its member (customer_id, whose card value is customer:{id}), and a clerk who could
 -- list them could fake "their card was scanned". The counter's screens go through the api's
