@@ -104,7 +104,7 @@ begin
 end;
 $$;
 
-create or replace function private.check_visit_limits(p_customer_id uuid, p_location_id text,
+create function private.check_visit_limits(p_customer_id uuid, p_location_id text,
                                                       out first_here boolean, out visits_today integer)
 language plpgsql
 security definer

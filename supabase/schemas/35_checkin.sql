@@ -56,7 +56,7 @@ create policy "Members read their own check-in tokens, admins all"
 -- before any QR is shown (private.visit_limit_wait, the limits' one home).
 -- synchronous_commit is off for this transaction (set_config local, not a SET clause: a SET
 -- clause would be undone when the function returns).
-create or replace function app.start_checkin(p_location_id text, p_phone text default null)
+create function app.start_checkin(p_location_id text, p_phone text default null)
 returns jsonb
 language plpgsql
 security definer

@@ -126,7 +126,7 @@ revoke execute on function private.redeemable_rewards(uuid, text) from public;
 -- The scan is made by "the demo counter": a staff identity at the token's location, with no
 -- phone and no password, so nobody can sign in as it and staff's own-account rule does not trip
 -- over the member. It is created the first time it is needed, in demo mode only.
-create or replace function app.demo_simulate_scan(p_token text)
+create function app.demo_simulate_scan(p_token text)
 returns jsonb
 language plpgsql
 security definer
@@ -191,7 +191,7 @@ grant execute on function app.demo_simulate_scan(text) to authenticated;
 -- Races: the idempotency key's insert lock, then the token row lock (N parallel approvals of
 -- one token award once), then the customer row lock, which serialises every approval of one
 -- customer so that points, limits and unlocks are decided on committed state.
-create or replace function app.approve_visit(p_token text, p_location_id text default null, p_idempotency_key text default null)
+create function app.approve_visit(p_token text, p_location_id text default null, p_idempotency_key text default null)
 returns jsonb
 language plpgsql
 security definer

@@ -492,7 +492,7 @@ grant execute on function private.active_members(text, date, date, bigint) to au
 
 -- Appends instead of upserting (plpgsql: its plan is cached per session; a SQL function with
 -- an insert is planned at every call).
-create or replace function private.bump_rollup(p_at timestamptz, p_location_id text, p_kind text, p_reward_id uuid, p_delta integer)
+create function private.bump_rollup(p_at timestamptz, p_location_id text, p_kind text, p_reward_id uuid, p_delta integer)
 returns void
 language plpgsql
 security definer
@@ -628,7 +628,7 @@ revoke execute on function private.assign_cross_shopping_bit() from public;
 --
 -- As in 20261123002400_cross_shopping_rollup.sql: p_customers' states now against the same less the rows p_replaced plus
 -- p_before; the events from private.append_cross_shopping.
-create or replace function private.shift_cross_shopping(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
+create function private.shift_cross_shopping(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
 returns void
 language plpgsql
 security definer
@@ -700,7 +700,7 @@ revoke execute on function private.rebuild_cross_shopping() from public;
 
 -- Redemptions and reward changes append to the day rollup too; fold now and then from there
 -- as well, so a day of redemptions without approvals does not leave a long pending list.
-create or replace function private.roll_up_daily_rewards()
+create function private.roll_up_daily_rewards()
 returns trigger
 language plpgsql
 security definer
@@ -734,7 +734,7 @@ revoke execute on function private.roll_up_daily_rewards() from public;
 -- functions that have already checked the admin claim.
 --
 -- As in 20261123001460_daily_rollup.sql, reading the counters and the pending deltas.
-create or replace function private.rollup_counts(p_start timestamptz, p_end timestamptz, p_kinds text[])
+create function private.rollup_counts(p_start timestamptz, p_end timestamptz, p_kinds text[])
 returns table (day date, location_id text, kind text, reward_id uuid, n bigint)
 language plpgsql stable
 security definer
@@ -827,7 +827,7 @@ revoke execute on function private.rebuild_member_month_masks() from public;
 -- with their row trigger (20261123002100_admin_reads_at_scale.sql), which no longer fires on insert.
 --
 -- As in 20261123002500_one_pass_rollups.sql, with the member's months kept too.
-create or replace function private.roll_up_visits()
+create function private.roll_up_visits()
 returns trigger
 language plpgsql
 security definer
@@ -953,7 +953,7 @@ revoke execute on function private.roll_up_visits() from public;
 -- Rebuilds the rollup from the tables (after a bulk load with the triggers off).
 --
 -- As in 20261123002500_one_pass_rollups.sql, rebuilding the members' months too.
-create or replace function private.rebuild_daily_rollup()
+create function private.rebuild_daily_rollup()
 returns void
 language sql
 security definer

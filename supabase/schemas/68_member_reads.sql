@@ -90,7 +90,7 @@ grant execute on function app.locations() to anon, authenticated;
 -- status for each of the four tables read, ~30 % of the function's time under pgbench. Every
 -- read here is of the one customer row private.current_customer_id() names (the signed-in,
 -- non-anonymous user's own) and of that customer's visits and rewards, so nobody sees more.
-create or replace function app.me()
+create function app.me()
 returns jsonb
 language plpgsql stable
 security definer

@@ -319,7 +319,7 @@ grant execute on function app.admin_export_visits(text, text, date, date) to aut
 -- with days × (days × businesses) — 0.85 s for a one-year custom range at 50k visits, seconds
 -- under load. Here the day × business grid is joined to the counts once and grouped by day.
 -- Same contract: every day of the range, its total and a count per business (0 when none).
-create or replace function app.admin_visit_series(p_location_id text default null, p_range text default '7days',
+create function app.admin_visit_series(p_location_id text default null, p_range text default '7days',
                                                   p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
@@ -411,7 +411,7 @@ grant execute on function private.dashboard_days(text, date, date) to authentica
 
 -- The same range as instants [starts_at, ends_at) with the previous period's start; every
 -- dashboard read (metrics, chart, top locations, customers, cross-shopping, tabs) uses it.
-create or replace function private.dashboard_range(p_range text, p_from date default null, p_to date default null)
+create function private.dashboard_range(p_range text, p_from date default null, p_to date default null)
 returns table (starts_at timestamptz, ends_at timestamptz, previous_starts_at timestamptz)
 language sql stable
 set search_path = ''
@@ -431,7 +431,7 @@ grant execute on function private.dashboard_range(text, date, date) to authentic
 --                 redemption, those without a business too; issue 20);
 --   activeMembers distinct customers with a visit in the range, vs the previous period.
 -- With a location: sign-ups there, visits there, redemptions there, members who visited there.
-create or replace function app.admin_metrics(p_location_id text default null, p_range text default '7days',
+create function app.admin_metrics(p_location_id text default null, p_range text default '7days',
                                              p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
@@ -507,7 +507,7 @@ grant execute on function app.admin_metrics(text, text, date, date) to authentic
 
 -- Top performing locations: visits in the range per business, with growth against the
 -- previous period of equal length; businesses with no visit in the range are left out.
-create or replace function app.admin_top_locations(p_range text default '7days', p_from date default null,
+create function app.admin_top_locations(p_range text default '7days', p_from date default null,
                                                    p_to date default null, p_limit integer default 5)
 returns jsonb
 language plpgsql stable
@@ -545,7 +545,7 @@ grant execute on function app.admin_top_locations(text, date, date, integer) to 
 
 -- The Locations tab: visits from the day rollup, distinct visiting members from the returns
 -- rollup (all time: the members' first visits there), the rest from small tables.
-create or replace function app.admin_locations(p_range text default '7days', p_from date default null, p_to date default null)
+create function app.admin_locations(p_range text default '7days', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
 security definer
@@ -604,7 +604,7 @@ grant execute on function private.admin_customer_search_sql() to authenticated;
 -- 'all' are null. The same text serves the page, the count and the export.
 --
 -- As in 20261123001450_admin_customers_plans.sql, with the search written as LIKE (same matches as position() > 0).
-create or replace function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
+create function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
                                                          out where_sql text, out starts_at timestamptz, out ends_at timestamptz)
 language plpgsql stable
 set search_path = ''
@@ -638,7 +638,7 @@ $$;
 revoke execute on function private.admin_customer_filter(text, text, date, date) from public;
 grant execute on function private.admin_customer_filter(text, text, date, date) to authenticated;
 
-create or replace function app.admin_customers(p_search text default null, p_location_id text default null,
+create function app.admin_customers(p_search text default null, p_location_id text default null,
                                                p_range text default '7days', p_from date default null,
                                                p_to date default null, p_limit integer default 100,
                                                p_page integer default 1, p_sort text default 'lastActive',
@@ -719,7 +719,7 @@ $$;
 revoke execute on function app.admin_customers(text, text, text, date, date, integer, integer, text, text) from public;
 grant execute on function app.admin_customers(text, text, text, date, date, integer, integer, text, text) to authenticated;
 
-create or replace function app.admin_customers_count(p_search text default null, p_location_id text default null,
+create function app.admin_customers_count(p_search text default null, p_location_id text default null,
                                                      p_range text default '7days', p_from date default null,
                                                      p_to date default null)
 returns jsonb
@@ -748,7 +748,7 @@ revoke execute on function app.admin_customers_count(text, text, text, date, dat
 grant execute on function app.admin_customers_count(text, text, text, date, date) to authenticated;
 
 -- Readers of the day rollup read the counters and the pending deltas (as in 20261123002020_dashboard_reads_from_rollups.sql).
-create or replace function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
+create function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
 returns table (location_id text, kind text, before bigint, after bigint)
 language plpgsql stable
 security definer
@@ -781,7 +781,7 @@ grant execute on function private.day_sums(date, date, date, text[]) to authenti
 -- unattributedRedemptions (the rollup's '' business), never in a business's row (issue 20).
 --
 -- As in 20261123002100_admin_reads_at_scale.sql, reading the counters and the pending deltas.
-create or replace function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
+create function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
 security definer

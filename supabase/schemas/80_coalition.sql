@@ -216,7 +216,7 @@ grant execute on function private.location_bits() to authenticated;
 -- As in 20261123001440_coalition_views.sql, with the unlocking visit looked up only for a tier reward (COALESCE
 -- evaluates its second argument only when the first is null): a month's welcome redemptions,
 -- most of them, no longer cost an index probe each. Same rows: visits.id is the primary key.
-create or replace function private.month_redemptions(p_month text)
+create function private.month_redemptions(p_month text)
 returns table (customer_reward_id uuid, kind text, earned_at text, honoured_at text, value_cents integer)
 language plpgsql stable
 set search_path = ''
@@ -295,7 +295,7 @@ grant execute on function private.cross_shopping_masks(date, date) to authentica
 --
 -- As in 20261123001470_coalition_masks.sql (work_mem from 20261123002100_admin_reads_at_scale.sql), with the masks from
 -- private.cross_shopping_masks: the counters for ranges ending today, the scan otherwise.
-create or replace function app.admin_cross_shopping(p_range text default '30days', p_from date default null, p_to date default null)
+create function app.admin_cross_shopping(p_range text default '30days', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -380,7 +380,7 @@ $$;
 revoke execute on function private.report_for_owner(jsonb, bigint) from public;
 grant execute on function private.report_for_owner(jsonb, bigint) to authenticated;
 
-create or replace function app.admin_business_report(p_location_id text, p_month text)
+create function app.admin_business_report(p_location_id text, p_month text)
 returns jsonb
 language plpgsql stable
 security definer

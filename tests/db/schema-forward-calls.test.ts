@@ -1,7 +1,9 @@
 // The schema files read in one direction: a file calls only functions defined in itself or in an
 // earlier file (supabase/schemas/ is applied in file-name order). A plpgsql body is not checked
 // until it runs, so Postgres would accept a call forward; a reader would not, and a sql-language
-// body or a policy that calls forward fails to apply.
+// body or a policy that calls forward fails to apply. Every function is declared one way,
+// `create function`: each name is defined once (tests/db/schema-squash.pg.test.ts), and a second
+// definition fails instead of replacing the first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../dev/db.ts';
@@ -132,6 +134,15 @@ describe('the schema files read in one direction', () => {
 
   it('names, in the file of each table, the triggers on it that other files declare', () => {
     expect(unlistedTriggers(schemaFiles())).toEqual([]);
+  });
+
+  it('declares every function with `create function`', () => {
+    const replaced = schemaFiles().flatMap((file) =>
+      [...stripComments(file.text).matchAll(/\bcreate\s+or\s+replace\s+function\s+([\w.]+)/gi)].map(
+        (match) => `${file.name}: ${match[1]}`,
+      ),
+    );
+    expect(replaced).toEqual([]);
   });
 
   it('finds a call forward, a trigger forward and ignores comments and the definition itself', () => {
