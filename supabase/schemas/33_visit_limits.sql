@@ -30,12 +30,6 @@ as $$
 $$;
 revoke execute on function private.day_bounds(date) from public;
 
--- Refuses (LY429, hint = Retry-After seconds) a visit that breaks a time limit, and answers what
--- the approval needs from the same visits: whether this is the member's first approved visit at
--- this business (its welcome reward) and how many approved visits they have today (programme
--- time zone, before this one: the velocity flag). The caller holds the customer's row lock.
--- clock_timestamp(), not now(): a transaction that waited for the lock may have started before
--- the visit it now sees was made. Settings: private.settings (0 turns a limit off).
 -- The visit limits of private.settings, in one place, without refusing: how long the member must
 -- wait before a visit at p_location_id (null: at a business not known yet, so the per-business
 -- limit cannot apply), the limit's sentence, and what the approval needs from the same pass over
@@ -104,6 +98,12 @@ begin
 end;
 $$;
 
+-- Refuses (LY429, hint = Retry-After seconds) a visit that breaks a time limit, and answers what
+-- the approval needs from the same visits: whether this is the member's first approved visit at
+-- this business (its welcome reward) and how many approved visits they have today (programme
+-- time zone, before this one: the velocity flag). The caller holds the customer's row lock.
+-- clock_timestamp(), not now(): a transaction that waited for the lock may have started before
+-- the visit it now sees was made. Settings: private.settings (0 turns a limit off).
 create function private.check_visit_limits(p_customer_id uuid, p_location_id text,
                                                       out first_here boolean, out visits_today integer)
 language plpgsql
