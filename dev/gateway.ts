@@ -70,10 +70,6 @@ export function createGateway(parts: {
   databaseUrl: string;
   authSettings: AuthSettings;
   demoMode: boolean;
-  /** See DbOptions.pipeline. */
-  pipeline?: boolean;
-  /** See DbOptions.oneQuery. */
-  oneQuery?: boolean;
   /** false: verify every token's signature on every request (the bench's before/after). */
   keepVerifiedTokens?: boolean;
   /** The x-drain-secret of POST /functions/v1/api/hooks/texts/drain (the stack's interval calls it). */
@@ -107,11 +103,7 @@ export function createGateway(parts: {
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({
-    db: createDb(sql, {
-      demoMode: apiConfig.demoMode,
-      pipeline: parts.pipeline,
-      oneQuery: parts.oneQuery,
-    }),
+    db: createDb(sql, { demoMode: apiConfig.demoMode }),
     config: apiConfig,
     auth: authGateway,
     sms: devOutbox(sql, log),

@@ -69,10 +69,6 @@ export interface StackOptions {
   envFile?: string;
   /** Connections to a real Postgres (default 16; PGlite always 1). */
   poolSize?: number;
-  /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
-  pipeline?: boolean;
-  /** false: the pipelined door as an extended-protocol batch (see DbOptions.oneQuery). */
-  oneQuery?: boolean;
   /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
   keepVerifiedTokens?: boolean;
   /**
@@ -206,8 +202,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         databaseUrl: opened.databaseUrl,
         authSettings,
         demoMode,
-        pipeline: options.pipeline,
-        oneQuery: options.oneQuery,
         keepVerifiedTokens: options.keepVerifiedTokens,
         log,
       });

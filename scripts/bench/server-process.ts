@@ -15,24 +15,23 @@ export async function startServer(
   keys: { keys: SigningKeys; privateJwk: JWK },
   options: {
     poolSize: number;
-    pipeline: boolean;
-    oneQuery?: boolean;
     keepTokens?: boolean;
     port?: number;
+    /** Another checkout of the repository to run the server from (door-ab.ts's baseline). */
+    root?: string;
   },
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'server.ts')],
+    ['--import', 'tsx', options.root ? join(options.root, 'scripts/bench/server.ts') : join(import.meta.dirname, 'server.ts')],
     {
+      ...(options.root ? { cwd: options.root } : {}),
       env: {
         ...process.env,
         BENCH_DATABASE_URL: databaseUrl,
         BENCH_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
         BENCH_PUBLIC_JWK: JSON.stringify(keys.keys.publicJwk),
         BENCH_POOL_SIZE: String(options.poolSize),
-        BENCH_PIPELINE: String(options.pipeline),
-        BENCH_ONE_QUERY: String(options.oneQuery ?? true),
         BENCH_PORT: String(options.port ?? 0),
         BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
       },

@@ -21,8 +21,6 @@ const stack = await startStack({
   demoMode: false,
   keys: { kid: privateJwk.kid, privateKey, publicJwk },
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
-  pipeline: process.env.BENCH_PIPELINE !== 'false',
-  oneQuery: process.env.BENCH_ONE_QUERY !== 'false',
   keepVerifiedTokens: process.env.BENCH_KEEP_TOKENS !== 'false',
 });
 console.log(`listening ${stack.url} ${stack.anonKey}`);
