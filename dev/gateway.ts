@@ -72,6 +72,8 @@ export function createGateway(parts: {
   demoMode: boolean;
   /** false: verify every token's signature on every request (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** Another door's createDb (scripts/bench/door-ab.ts runs a baseline commit's door). */
+  createDb?: typeof createDb;
   /** The x-drain-secret of POST /functions/v1/api/hooks/texts/drain (the stack's interval calls it). */
   textsDrainSecret?: string;
   log: (line: string) => void;
@@ -103,7 +105,7 @@ export function createGateway(parts: {
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({
-    db: createDb(sql, { demoMode: apiConfig.demoMode }),
+    db: (parts.createDb ?? createDb)(sql, { demoMode: apiConfig.demoMode }),
     config: apiConfig,
     auth: authGateway,
     sms: devOutbox(sql, log),

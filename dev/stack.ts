@@ -71,6 +71,8 @@ export interface StackOptions {
   poolSize?: number;
   /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** See GatewayParts.createDb. */
+  createDb?: typeof import('../supabase/functions/_shared/db.ts').createDb;
   /**
    * Drain the texts outbox (POST …/api/hooks/texts/drain, as pg_cron does on hosted Supabase)
    * every this many milliseconds; 0: never. Default: 2000 for the dev commands (writeEnvFile), else 0.
@@ -203,6 +205,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         authSettings,
         demoMode,
         keepVerifiedTokens: options.keepVerifiedTokens,
+        createDb: options.createDb,
         log,
       });
     };

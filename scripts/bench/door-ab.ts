@@ -1,13 +1,12 @@
 // The database door's A/B in one run: the door of a baseline commit (default: the last one whose
 // door sent values as E'' literals in one simple query) against this checkout's door (every value
-// a bound parameter, the call's statements in one write), alternating A, B, A, B… at 32 clients
-// on the check-in pair (start + approve) and GET /api/me. The baseline's server runs from a
-// temporary git worktree of that commit. Prints each round and the medians (req/s, p50, p95);
+// a bound parameter, the call as one statement), alternating A, B, A, B… at 32 clients on the
+// check-in pair (start + approve) and GET /api/me. The baseline's db.ts is written beside today's
+// for the run (db.baseline.tmp.ts, removed after) and the bench server uses its createDb. Prints each round and the medians (req/s, p50, p95);
 // about two minutes on a small seeded programme.
 //   node --import tsx scripts/bench/door-ab.ts [rounds] [baseline-commit]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateSigningKeys } from '../../dev/keys.ts';
 import { createPostgresDatabase } from '../../tests/support/db.ts';
@@ -24,15 +23,15 @@ const SCALE: Scale = { customers: 5_000, visits: 50_000, members: 400, kiosks: 2
 const MS = 3_000;
 const CLIENTS = 32;
 
-const repo = join(import.meta.dirname, '../..');
-const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-const baselineDir = join(mkdtempSync(join(tmpdir(), 'door-ab-')), 'baseline');
-git('worktree', 'add', '--detach', baselineDir, BASELINE);
-// The baseline runs with this checkout's packages (hard links: no copy, no install).
-execFileSync('cp', ['-al', join(repo, 'node_modules'), join(baselineDir, 'node_modules')]);
+// The baseline's door, written beside today's db.ts (it imports its siblings) for this run only.
+const baselineModule = join(import.meta.dirname, '../../supabase/functions/_shared/db.baseline.tmp.ts');
+writeFileSync(
+  baselineModule,
+  execFileSync('git', ['-C', import.meta.dirname, 'show', `${BASELINE}:supabase/functions/_shared/db.ts`]),
+);
 
 const doors = {
-  [`literals (${BASELINE})`]: baselineDir,
+  [`literals (${BASELINE})`]: baselineModule,
   'bound (this checkout)': undefined,
 } as Record<string, string | undefined>;
 const names = Object.keys(doors);
@@ -62,7 +61,7 @@ try {
       server = await startServer(db.url, keys, {
         poolSize: 16,
         keepTokens: true,
-        root: doors[name],
+        doorModule: doors[name],
         port: Number(new URL(server.url).port),
       });
       const http = httpClient(server.url);
@@ -99,6 +98,5 @@ try {
 } finally {
   await server.stop();
   await db.drop();
-  git('worktree', 'remove', '--force', baselineDir);
-  rmSync(join(baselineDir, '..'), { recursive: true, force: true });
+  rmSync(baselineModule, { force: true });
 }

@@ -17,15 +17,14 @@ export async function startServer(
     poolSize: number;
     keepTokens?: boolean;
     port?: number;
-    /** Another checkout of the repository to run the server from (door-ab.ts's baseline). */
-    root?: string;
+    /** A module whose createDb the api uses instead of _shared/db.ts's (door-ab.ts's baseline). */
+    doorModule?: string;
   },
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', options.root ? join(options.root, 'scripts/bench/server.ts') : join(import.meta.dirname, 'server.ts')],
+    ['--import', 'tsx', join(import.meta.dirname, 'server.ts')],
     {
-      ...(options.root ? { cwd: options.root } : {}),
       env: {
         ...process.env,
         BENCH_DATABASE_URL: databaseUrl,
@@ -34,6 +33,7 @@ export async function startServer(
         BENCH_POOL_SIZE: String(options.poolSize),
         BENCH_PORT: String(options.port ?? 0),
         BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
+        ...(options.doorModule ? { BENCH_DOOR_MODULE: options.doorModule } : {}),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

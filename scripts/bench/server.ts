@@ -22,6 +22,10 @@ const stack = await startStack({
   keys: { kid: privateJwk.kid, privateKey, publicJwk },
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
   keepVerifiedTokens: process.env.BENCH_KEEP_TOKENS !== 'false',
+  // door-ab.ts: a baseline commit's door, written beside db.ts for the run.
+  ...(process.env.BENCH_DOOR_MODULE
+    ? { createDb: ((await import(process.env.BENCH_DOOR_MODULE)) as typeof import('../../supabase/functions/_shared/db.ts')).createDb }
+    : {}),
 });
 console.log(`listening ${stack.url} ${stack.anonKey}`);
 const stop = () => void stack.stop().finally(() => process.exit(0));

@@ -116,6 +116,18 @@ export function callStatement(fn: string, args: SqlArgs): [string, (string | nul
   return [`select ${fn}(${list}) as result`, names.map((name) => boundValue(args[name]))];
 }
 
+/**
+ * `select * from app.fn(p_x => $1, ...)` and its values: the rows of a set-returning function
+ * (CSV exports, read with a postgres.js cursor, which describes the statement first and sends
+ * each value as its parameter's type wants: the values go as they are, checked).
+ */
+export function rowsStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
+  const names = checkedNames(fn, args);
+  const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
+  const values = names.map((name) => (boundValue(args[name]), args[name] ?? null));
+  return [`select * from ${fn}(${list})`, values as postgres.ParameterOrJSON<never>[]];
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A catalogue type name as format_type writes it (`integer`, `timestamp with time zone`, `app.x[]`). */
@@ -222,7 +234,6 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
           found.set(row.name, found.has(row.name) && found.get(row.name) !== row.type ? '' : row.type);
         }
         for (const [name, type] of found) if (!type) found.delete(name);
-        if (found.size === 0) parameterTypes.delete(fn);
         return found;
       });
       parameterTypes.set(fn, types);
