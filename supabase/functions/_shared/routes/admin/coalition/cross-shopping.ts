@@ -1,7 +1,7 @@
 // GET /api/admin/coalition/cross-shopping: members by pair of businesses, and the multi-business share.
-import { CrossShoppingQuery, CrossShoppingResponse } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, NOT_SIGNED_IN, RANGE } from '../texts.ts';
+import { CrossShoppingQuery, CrossShoppingResponse } from '../../../contract.ts';
+import { endpoint } from '../../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN, RANGE } from '../../texts.ts';
 
 export const crossShopping = endpoint({
   method: 'get', path: '/api/admin/coalition/cross-shopping', tag: 'Admin', roles: ['admin'],

@@ -1,7 +1,7 @@
 // GET /api/admin/coalition/settlement: who owes whom for rewards honoured across businesses in a month.
-import { MonthQuery, SettlementResponse } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
+import { MonthQuery, SettlementResponse } from '../../../contract.ts';
+import { endpoint } from '../../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN } from '../../texts.ts';
 import { SETTLEMENT_RULE } from './texts.ts';
 
 export const settlement = endpoint({

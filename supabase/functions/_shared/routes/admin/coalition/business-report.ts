@@ -1,8 +1,8 @@
 // GET /api/admin/coalition/business-report: one business's month on one printable page.
-import { BusinessReportQuery, BusinessReportResponse } from '../../contract.ts';
-import { requireOwnBusiness } from '../../caller.ts';
-import { endpoint } from '../../endpoint.ts';
-import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN } from '../texts.ts';
+import { BusinessReportQuery, BusinessReportResponse } from '../../../contract.ts';
+import { requireOwnBusiness } from '../../../caller.ts';
+import { endpoint } from '../../../endpoint.ts';
+import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN } from '../../texts.ts';
 
 export const businessReport = endpoint({
   method: 'get', path: '/api/admin/coalition/business-report', tag: 'Admin', roles: ADMIN_OR_OWNER,

@@ -1,7 +1,7 @@
 // GET /api/admin/coalition/settlement.csv: the month's transfers between businesses, as a CSV download.
-import { CsvFile, MonthQuery, SETTLEMENT_EXPORT_COLUMNS } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
+import { CsvFile, MonthQuery, SETTLEMENT_EXPORT_COLUMNS } from '../../../contract.ts';
+import { endpoint } from '../../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN } from '../../texts.ts';
 import { SETTLEMENT_RULE } from './texts.ts';
 
 export const settlementCsv = endpoint({

@@ -1,7 +1,7 @@
 // POST /api/contact: a contact-form message for the programme (SPEC §2 Contact).
-import { ContactMessageRequest, ContactMessageResponse } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from '../texts.ts';
+import { ContactMessageRequest, ContactMessageResponse } from '../contract.ts';
+import { endpoint } from '../endpoint.ts';
+import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from './texts.ts';
 
 export const submitContactMessage = endpoint({
   method: 'post', path: '/api/contact', tag: 'Customers', roles: EVERYONE,
