@@ -1,9 +1,10 @@
 // The admin's dialogs share one frame: a title and what will happen, the fields (if any), then
 // Cancel beside the one action. A form dialog submits (Enter works, the dialog stays open to show
 // a refusal); a confirmation closes as its action starts and reports through a toast.
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { FieldError, Label, Textarea } from '@/components/ui/Input.tsx';
 
 type Variant = 'primary' | 'secondary' | 'destructive';
 
@@ -94,5 +95,29 @@ export function ConfirmDialog(props: {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The reason an audited correction asks for (at most 500 characters), with its problem under it. */
+export function ReasonField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={`${id}-reason`}>Reason</Label>
+      <Textarea
+        id={`${id}-reason`}
+        value={props.value}
+        maxLength={500}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        className="min-h-20"
+      />
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
   );
 }

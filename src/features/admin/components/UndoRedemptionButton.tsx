@@ -1,19 +1,17 @@
 // Undo one redemption (a mistake, or a member's "not you?"): a confirmation dialog that needs a
 // reason, then POST …/undo-redemption. The API's own words are shown on failure (409 not redeemed).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
-import { FieldError, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useUndoRedemption } from '../api/undo-redemption.ts';
-import { FormDialogContent } from './AdminDialog.tsx';
+import { FormDialogContent, ReasonField } from './AdminDialog.tsx';
 
 export function UndoRedemptionButton(props: {
   redemption: { customerRewardId: string; rewardName: string; businessName: string | null; redeemedAt: string };
   customerName: string;
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -65,19 +63,7 @@ export function UndoRedemptionButton(props: {
         submitVariant="destructive"
         pending={mutation.isPending}
       >
-        <div>
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="min-h-20"
-          />
-          <FieldError id={`${id}-error`} message={error} />
-        </div>
+        <ReasonField value={reason} onChange={setReason} error={error} />
       </FormDialogContent>
     </Dialog>
   );

@@ -1,19 +1,17 @@
 // Void one visit: a confirmation dialog that needs a reason, then POST …/void. The API's own
 // words are shown on failure (409 already void, 404 unknown visit…).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
-import { FieldError, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useVoidVisit } from '../api/void-visit.ts';
-import { FormDialogContent } from './AdminDialog.tsx';
+import { FormDialogContent, ReasonField } from './AdminDialog.tsx';
 
 export function VoidVisitButton(props: {
   visit: { id: string; businessName: string; createdAt: string; points: number };
   customerName: string;
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -63,19 +61,7 @@ export function VoidVisitButton(props: {
         submitVariant="destructive"
         pending={mutation.isPending}
       >
-        <div>
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="min-h-20"
-          />
-          <FieldError id={`${id}-error`} message={error} />
-        </div>
+        <ReasonField value={reason} onChange={setReason} error={error} />
       </FormDialogContent>
     </Dialog>
   );
