@@ -21,7 +21,7 @@ import type { AppEnv } from '../context.ts';
 import type { Db } from '../db.ts';
 import { ApiError } from '../errors.ts';
 import { enforceRateLimit } from '../rate-limit.ts';
-import { pkpassResponse } from '../routes/wallet/member.ts';
+import { passLastModified, passUnchangedSince, pkpassResponse } from '../routes/wallet/member.ts';
 import type { WalletCard } from '../wallet/apple-pass.ts';
 import { drainWalletPushes } from '../wallet/push.ts';
 import type { WalletSettings } from '../wallet/settings.ts';
@@ -103,11 +103,8 @@ export function mountWalletHooks(app: Hono<AppEnv>, deps: WalletHookDeps): void 
 
   app.get(`${base}/passes/:passType/:serial`, async (c) => {
     const card = await authorisedCard(deps, c);
-    // HTTP dates have whole seconds: the pass is unchanged when its last change is not after that second.
-    const since = Date.parse(c.req.header('if-modified-since') ?? '');
-    const changed = Math.floor(Date.parse(card.updatedAt) / 1000) * 1000;
-    if (Number.isFinite(since) && changed <= since) {
-      return c.body(null, 304, { 'last-modified': new Date(changed).toUTCString() });
+    if (passUnchangedSince(card, c.req.header('if-modified-since'))) {
+      return c.body(null, 304, { 'last-modified': new Date(passLastModified(card)).toUTCString() });
     }
     return pkpassResponse(card, deps.wallet.apple!.pass);
   });

@@ -19,7 +19,24 @@ const perMember: Limit<object> = {
 const notConfigured = (provider: string) =>
   new ApiError(404, 'not_found', `${provider} is not set up for this programme`);
 
-/** The .pkpass as a download; its Last-Modified is the card's last change. */
+/**
+ * The Last-Modified of a pass served now. HTTP dates have whole seconds, and a device that asks
+ * with If-Modified-Since must never get a 304 for a change it has not seen: so the date is a second
+ * no later than now (a later change is after it) and no later than the second after the card's
+ * last change, and the pass is unchanged only when that change is before the date asked about.
+ */
+export function passLastModified(card: WalletCard, now = Date.now()): number {
+  const second = (ms: number) => Math.floor(ms / 1000) * 1000;
+  return Math.min(second(now), second(Date.parse(card.updatedAt)) + 1000);
+}
+
+/** The card has not changed since `ifModifiedSince` (an HTTP date, or nothing). */
+export function passUnchangedSince(card: WalletCard, ifModifiedSince: string | undefined): boolean {
+  const since = Date.parse(ifModifiedSince ?? '');
+  return Number.isFinite(since) && Date.parse(card.updatedAt) < since;
+}
+
+/** The .pkpass as a download, with its Last-Modified (passLastModified). */
 export async function pkpassResponse(card: WalletCard, pass: AppleWalletConfig) {
   // passkit-generator (and node-forge under it) loads only when a pass is made, not at every cold start.
   const { buildPkpass } = await import('../../wallet/apple-pass.ts');
@@ -29,7 +46,7 @@ export async function pkpassResponse(card: WalletCard, pass: AppleWalletConfig) 
     headers: {
       'content-type': 'application/vnd.apple.pkpass',
       'content-disposition': 'attachment; filename="village-rewards.pkpass"',
-      'last-modified': new Date(card.updatedAt).toUTCString(),
+      'last-modified': new Date(passLastModified(card)).toUTCString(),
       'cache-control': 'no-store',
     },
   });
