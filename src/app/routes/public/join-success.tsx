@@ -1,10 +1,13 @@
 // The join pages' success view (SPEC §2 per-business join): the member's card QR
-// (`customer:{id}`, size 200) with the id, the welcome reward, and where to go next.
+// (`customer:{id}`, size 200) with the id, the welcome reward, where to go next, and the wallet
+// card buttons (for a joiner whose phone was proven, a member session; otherwise a sign-in first).
 import { useEffect, useRef } from 'react';
 import type { RewardSummary } from '@contract';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
+import { WalletButtons } from '@/features/wallet/components/WalletButtons.tsx';
+import { hasKind, useSession } from '@/lib/session.ts';
 
 export function JoinSuccess(props: {
   customer: { id: string; name: string };
@@ -12,6 +15,7 @@ export function JoinSuccess(props: {
   businessName?: string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const signedIn = hasKind(useSession().claims, 'member');
   // The form is gone: move focus to the news so keyboard and screen-reader users are not lost.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -53,6 +57,7 @@ export function JoinSuccess(props: {
           }
         />
       </div>
+      <WalletButtons signedIn={signedIn} className="mt-8" />
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to="/login">Access My Account</ButtonLink>
         <ButtonLink to="/businesses" variant="secondary">
