@@ -32,8 +32,9 @@ export function WalletSection() {
     <Card>
       <h2 className="font-display text-xl font-bold">Wallet cards</h2>
       <p className="mt-1 text-sm text-bark-700">
-        A member card in Apple Wallet or Google Wallet that updates itself when points change. Each needs the
-        operator's own credentials, set as secrets (docs/WALLET.md explains where to get them).
+        A member card in Apple Wallet or Google Wallet that updates itself when points change. Each
+        needs the operator's own credentials, set as secrets (docs/WALLET.md explains where to get
+        them).
       </p>
       <QueryState
         loading={wallet.isPending}
@@ -45,8 +46,16 @@ export function WalletSection() {
       >
         {wallet.data ? (
           <ul className="mt-4 grid gap-3">
-            <ProviderLine name="Apple Wallet" button="Add to Apple Wallet" status={wallet.data.apple} />
-            <ProviderLine name="Google Wallet" button="Save to Google Wallet" status={wallet.data.google} />
+            <ProviderLine
+              name="Apple Wallet"
+              button="Add to Apple Wallet"
+              status={wallet.data.apple}
+            />
+            <ProviderLine
+              name="Google Wallet"
+              button="Save to Google Wallet"
+              status={wallet.data.google}
+            />
           </ul>
         ) : null}
       </QueryState>

@@ -36,4 +36,3 @@ export async function openGoogleSaveLink(): Promise<void> {
 
 export const useAddToAppleWallet = () => useMutation({ mutationFn: downloadApplePass });
 export const useSaveToGoogleWallet = () => useMutation({ mutationFn: openGoogleSaveLink });
-

@@ -15,7 +15,14 @@ const walletButton =
 /** A plain card-in-a-wallet mark (not Apple's or Google's badge artwork). */
 function WalletMark() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-6 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <rect x="3" y="6" width="18" height="13" rx="2.5" />
       <path d="M3 10h18M7 3.5h10" strokeLinecap="round" />
     </svg>
@@ -35,12 +42,19 @@ export function WalletButtons(props: {
   const offered = config.data;
   if (!offered || (!offered.apple && !offered.google)) return null;
   const both = offered.apple && offered.google;
-  const where = both ? 'Apple Wallet or Google Wallet' : offered.apple ? 'Apple Wallet' : 'Google Wallet';
+  const where = both
+    ? 'Apple Wallet or Google Wallet'
+    : offered.apple
+      ? 'Apple Wallet'
+      : 'Google Wallet';
   if (!props.signedIn) {
     return (
       <p className={cn('text-bark-700', props.className)}>
         Want your card in {where}?{' '}
-        <Link to={props.signInTo ?? '/login'} className="font-semibold text-meadow-800 underline underline-offset-2">
+        <Link
+          to={props.signInTo ?? '/login'}
+          className="font-semibold text-meadow-800 underline underline-offset-2"
+        >
           Sign in to add it
         </Link>
         .
