@@ -8,7 +8,7 @@ import { userMessage } from '@/lib/api-client.ts';
 import { useAddToAppleWallet, useSaveToGoogleWallet, useWalletConfig } from '../api/wallet.ts';
 
 const walletButton =
-  'inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-black px-6 py-3 text-lg font-semibold ' +
+  'inline-flex min-h-14 w-full items-center justify-center gap-3 rounded-xl bg-black px-6 py-3 text-lg font-semibold text-balance ' +
   'text-white transition hover:bg-bark-900 focus-visible:outline-3 focus-visible:outline-offset-2 ' +
   'focus-visible:outline-bark-900 disabled:cursor-wait disabled:opacity-70';
 
@@ -70,7 +70,7 @@ export function WalletButtons(props: {
       <p className="text-bark-700">
         Keep your member card in {where}: it shows your points and updates itself after every visit.
       </p>
-      <div className={cn('grid gap-3', both && 'sm:grid-cols-2')}>
+      <div className="grid gap-3">
         {offered.apple ? (
           <button
             type="button"
