@@ -277,6 +277,27 @@ describe('Apple\'s pass web service', () => {
     expect((await raw('POST', '/api/wallet/apple/v1/log', {}, JSON.stringify({ logs: ['a test message'] }))).status).toBe(200);
   });
 
+  it('limits the devices registering for one pass', async () => {
+    const tight = createApp({
+      db: createDb(h.db.sql, { demoMode: false }),
+      config: { ...config, rateLimits: { ...config.rateLimits, walletDevicesPerPass: { limit: 2, windowSeconds: 3600 } } },
+    });
+    const member = await createMember(h);
+    const { pass } = await downloadPass(member.token);
+    const statuses: number[] = [];
+    for (const device of ['d1', 'd2', 'd3']) {
+      const response = await tight.request(`/api/wallet/apple/v1/devices/${device}/registrations/${PASS_TYPE}/${pass.serialNumber}`, {
+        method: 'POST',
+        headers: { authorization: `ApplePass ${pass.authenticationToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ pushToken: `push-${device}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    const devices = await h.db.sql`select device_id from private.wallet_devices where serial = ${pass.serialNumber}`;
+    expect(devices).toHaveLength(2);
+  });
+
   it('sends the Google PATCH with the new balance from the same outbox', async () => {
     const member = await createMember(h);
     bodyOf(await call('GET', '/api/wallet/google/link', { token: member.token }), GoogleSaveLink);
