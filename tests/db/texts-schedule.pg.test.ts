@@ -1,4 +1,4 @@
-// The texts' and the wallet pushes' schedules are migrations (supabase/schemas/66_texts.sql,
+// The texts' and the wallet pushes' schedules are migrations (supabase/schemas/48_texts.sql,
 // 86_wallet.sql): on a Postgres that has
 // pg_cron (Debian's postgresql-15-cron, preloaded in a throwaway cluster of this test's own) the
 // migrations create the every-minute jobs; each command calls its drain with the address and secret
