@@ -19,7 +19,7 @@ import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
 import { RecentRedemptions } from '@/features/rewards/components/RecentRedemptions.tsx';
-import { WalletButtons } from '@/features/wallet/components/WalletButtons.tsx';
+import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
@@ -78,7 +78,7 @@ function Account() {
           Visit History
         </ButtonLink>
       </div>
-      <WalletButtons signedIn />
+      <WalletOffer signedIn />
       <AccountSettings onDeleted={() => void deleted()} />
     </div>
   );

@@ -8,7 +8,7 @@ import { MemberPassport } from '@/app/components/MemberPassport.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
-import { WalletButtons } from '@/features/wallet/components/WalletButtons.tsx';
+import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
 function Wallet() {
   const me = useMe({ on401: 'returnNull', live: true });
@@ -21,7 +21,7 @@ function Wallet() {
       <PointsCard points={me.data.totalPoints} tier={me.data.tier} nextGoal={me.data.nextGoal} />
       <RewardList rewards={me.data.rewards} />
       <MemberPassport me={me.data} />
-      <WalletButtons signedIn />
+      <WalletOffer signedIn />
       <ButtonLink to="/mobile/qr" size="lg">
         Show My Check-in QR
       </ButtonLink>
