@@ -102,6 +102,10 @@ export function createGateway(parts: {
     TEXTS_DRAIN_SECRET: parts.textsDrainSecret,
     // Twilio's webhooks can be tried locally with this token (tests sign with it).
     TWILIO_AUTH_TOKEN: process.env.TWILIO_AUTH_TOKEN ?? LOCAL_TWILIO_AUTH_TOKEN,
+    // Wallet cards are offered locally when their secrets are in the environment (docs/WALLET.md).
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => /^(APPLE_|GOOGLE_WALLET_|GOOGLE_OAUTH_TOKEN_URL$)/.test(name)),
+    ),
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({

@@ -41,5 +41,6 @@ it('declares the hooks under /api/hooks/, all POST', () => {
     'post /api/hooks/texts/drain',
     'post /api/hooks/twilio/inbound',
     'post /api/hooks/twilio/status',
+    'post /api/hooks/wallet/drain',
   ]);
 });

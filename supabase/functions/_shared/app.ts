@@ -14,6 +14,7 @@ import { createGoTrueGateway } from './gotrue.ts';
 import { sendSmsHook } from './hooks/send-sms.ts';
 import { createTwilioSender, noSmsSender } from './hooks/sms-sender.ts';
 import { drainHook, twilioInboundHook, twilioStatusHook, type TextsDeps } from './hooks/texts.ts';
+import { mountWalletHooks } from './hooks/wallet.ts';
 import { mountEndpoint, mountHook } from './mount.ts';
 
 /** Request bodies are small JSON objects; anything bigger is refused before it is read. */
@@ -78,6 +79,13 @@ export function createApp(deps: AppDeps) {
   mountHook(app, routes.hookTextsDrain, drainHook(texts));
   mountHook(app, routes.hookTwilioStatus, twilioStatusHook(texts));
   mountHook(app, routes.hookTwilioInbound, twilioInboundHook(texts));
+  // Apple Wallet's pass web service and the wallet pushes' drain (hooks/wallet.ts).
+  mountWalletHooks(app, {
+    db: deps.db,
+    wallet: deps.config.wallet,
+    rateLimits: deps.config.rateLimits,
+    drainSecret: deps.config.textsDrainSecret,
+  });
   app.use(identifyCaller);
 
   for (const endpoint of endpointList) mountEndpoint(app, endpoint);

@@ -22,3 +22,4 @@ export * from './contract/member-records.ts';
 export type { HookRoute, Route } from './contract/route.ts';
 // The endpoints' wire shapes (contract/routes.ts), one namespace: `routes.me`, `routes.adminCustomers`…
 export * as routes from './contract/routes.ts';
+export * from './contract/wallet.ts';

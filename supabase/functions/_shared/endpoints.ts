@@ -87,6 +87,8 @@ import { adminSettings, adminTextSettings, updateSettings, updateTextSettings } 
 import { tierPreview, updateTiers } from './routes/admin/tiers.ts';
 import { updateContent } from './routes/admin/content.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
+import { adminWallet, walletConfig } from './routes/wallet/config.ts';
+import { applePass, googleLink } from './routes/wallet/member.ts';
 
 let document: unknown;
 
@@ -127,6 +129,9 @@ export const endpoints: Record<string, Endpoint> = {
   confirmMyPhone,
   myDataExport,
   deleteMyAccount,
+  walletConfig,
+  applePass,
+  googleLink,
   locations,
   programme,
   adminMetrics,
@@ -196,6 +201,7 @@ export const endpoints: Record<string, Endpoint> = {
   tierPreview,
   updateTiers,
   updateContent,
+  adminWallet,
   businessSettlement,
   counterPeople,
   openApi,

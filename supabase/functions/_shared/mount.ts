@@ -77,8 +77,8 @@ export function mountEndpoint(app: Hono<AppEnv>, endpoint: Endpoint): void {
       // A handler that answered without calling the database still counts its request.
       for (const hit of pending.limits) await enforceRateLimit(c.var.db, hit);
     }
-    // A download (text/csv) is streamed by its handler; its rows are typed by the SQL function.
-    if (endpoint.contentType === 'text/csv' && result instanceof Response) return result;
+    // A download (a CSV, a .pkpass) is the handler's own Response; a CSV's rows are typed by the SQL function.
+    if (endpoint.contentType && endpoint.contentType !== 'application/json' && result instanceof Response) return result;
     return c.json(endpoint.response.parse(result), endpoint.status);
   });
 }

@@ -155,6 +155,10 @@ const BASES: Record<string, Base> = {
   confirmMyPhone: { as: 'member', body: { phone: '3125550194', code: '123456' } },
   myDataExport: { as: 'member' },
   deleteMyAccount: { as: 'member', body: { confirm: true } },
+  walletConfig: { as: 'anon' },
+  applePass: { as: 'member' },
+  googleLink: { as: 'member' },
+  adminWallet: { as: 'admin' },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.

@@ -1,6 +1,7 @@
 // My account (SPEC §2 /account): name, phone, sign-out, points and tier, visited locations,
 // rewards with Redeem, progress to the next goal, the passport, the QR and the history; and the
-// member's own details and data (issue 22 §1): name, phone, texts, download, delete.
+// member's own details and data (issue 22 §1): name, phone, texts, download, delete; the wallet
+// card buttons when the operator set a wallet up.
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -18,6 +19,7 @@ import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
 import { RecentRedemptions } from '@/features/rewards/components/RecentRedemptions.tsx';
+import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
@@ -76,6 +78,7 @@ function Account() {
           Visit History
         </ButtonLink>
       </div>
+      <WalletOffer signedIn />
       <AccountSettings onDeleted={() => void deleted()} />
     </div>
   );

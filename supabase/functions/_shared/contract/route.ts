@@ -12,8 +12,8 @@ export interface Route {
   headers?: z.ZodType;
   status: 200 | 201;
   response: z.ZodType;
-  /** What the body is: JSON (default), or a CSV download. */
-  contentType?: 'application/json' | 'text/csv';
+  /** What the body is: JSON (default), or a download (a CSV file, an Apple Wallet pass). */
+  contentType?: 'application/json' | 'text/csv' | 'application/vnd.apple.pkpass';
 }
 
 /**

@@ -4,6 +4,7 @@
 // the roles, docs, limits and handler); the app calls it with callEndpoint (src/lib/api-client.ts).
 // Each is its own export so a screen's chunk carries only the schemas of the calls it makes.
 import type { HookRoute, Route } from './route.ts';
+import { AdminWalletStatus, GoogleSaveLink, PkpassFile, WalletConfig } from './wallet.ts';
 import {
   CheckRedemptionCodeQuery,
   CheckRedemptionCodeResponse,
@@ -971,6 +972,37 @@ export const approveVisit = {
   response: ApproveVisitResponse,
 } as const satisfies Route;
 
+// Wallet cards (docs/WALLET.md).
+
+export const walletConfig = {
+  method: 'get',
+  path: '/api/wallet/config',
+  status: 200,
+  response: WalletConfig,
+} as const satisfies Route;
+
+export const adminWallet = {
+  method: 'get',
+  path: '/api/admin/wallet',
+  status: 200,
+  response: AdminWalletStatus,
+} as const satisfies Route;
+
+export const walletApplePass = {
+  method: 'get',
+  path: '/api/wallet/apple/pass',
+  status: 200,
+  response: PkpassFile,
+  contentType: 'application/vnd.apple.pkpass',
+} as const satisfies Route;
+
+export const walletGoogleLink = {
+  method: 'get',
+  path: '/api/wallet/google/link',
+  status: 200,
+  response: GoogleSaveLink,
+} as const satisfies Route;
+
 // The hooks (mounted before the caller is identified: each checks its own signature or secret).
 
 /** Supabase Auth's Send SMS hook (Standard Webhooks signature). */
@@ -995,4 +1027,10 @@ export const hookTwilioStatus = {
 export const hookTwilioInbound = {
   method: 'post',
   path: '/api/hooks/twilio/inbound',
+} as const satisfies HookRoute;
+
+/** The wallet pushes' schedule drains their outbox (x-drain-secret). */
+export const hookWalletDrain = {
+  method: 'post',
+  path: '/api/hooks/wallet/drain',
 } as const satisfies HookRoute;
