@@ -164,7 +164,7 @@ revoke execute on function app.demo_simulate_scan(text) from public;
 grant execute on function app.demo_simulate_scan(text) to authenticated;
 
 -- Approves a visit from a scanned QR value: a check-in token, or a member card
--- 'customer:{id}'. The rules:
+-- 'customer:{id}' ('customer:{id}:{code}' once replaced; an earlier card is LY410). The rules:
 --   * a kiosk approves only the tokens it issued, and only once enrolled (or in demo mode);
 --   * staff approve tokens and member cards at their location, admins anywhere; neither for
 --     their own customer row (LY403);
@@ -232,7 +232,7 @@ begin
   end if;
 
   v_lookup := p_token ~ '^lookup:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-  if v_lookup or p_token ~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+  if v_lookup or p_token like 'customer:%' then
     -- A member card: staff scan it at their counter. Or a member a clerk found by name or phone
     -- (their search's lookup, 10 minutes, theirs only): a visit, but no proof for redeeming.
     if v_role is null then
@@ -253,7 +253,8 @@ begin
         perform private.fail('404', 'This search has expired: search for the member again');
       end if;
     else
-      v_customer_id := substr(p_token, 10)::uuid;
+      -- The member's current card only: a replaced card is refused (22_member_cards.sql).
+      v_customer_id := private.member_card_customer(p_token);
     end if;
     v_via := case when v_admin then 'admin' else 'staff' end;
   else

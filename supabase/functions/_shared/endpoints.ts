@@ -13,6 +13,7 @@ import { redeemCode } from './routes/account/redeem-code.ts';
 import { counterSearch } from './routes/account/counter-search.ts';
 import { scanCard } from './routes/account/scan-card.ts';
 import { reportRedemption } from './routes/account/report-redemption.ts';
+import { adminMemberCard, myMemberCard, replaceMemberCard } from './routes/cards/cards.ts';
 import { undoRedemption } from './routes/admin/undo-redemption.ts';
 import {
   changeMyPhone,
@@ -119,6 +120,7 @@ export const endpoints: Record<string, Endpoint> = {
   checkRedemptionCode,
   redeemCode,
   me,
+  myMemberCard,
   myVisits,
   myDetails,
   updateMyName,
@@ -135,6 +137,8 @@ export const endpoints: Record<string, Endpoint> = {
   // Before the detail route: 'count' would otherwise be read as a customer id.
   adminCustomersCount,
   adminCustomer,
+  adminMemberCard,
+  replaceMemberCard,
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,

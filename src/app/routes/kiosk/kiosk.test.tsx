@@ -305,6 +305,35 @@ describe('/kiosk/welcome', () => {
     await userEvent.type(await screen.findByLabelText('Scanner input'), 'tok-1{Enter}');
     expect(await screen.findByText('You earned 1 point!')).toBeInTheDocument();
   });
+
+  it("without a printer set up: 'Ask at the counter for a printed card', and no Print button", async () => {
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('customer_name', 'Ada');
+    sessionStorage.setItem('pending_token', 'tok-1');
+    fakeApi({});
+    renderRoute('/kiosk/welcome');
+    expect(await screen.findByText('No smartphone? Ask at the counter for a printed card.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print my card' })).toBeNull();
+  });
+
+  it("on a kiosk whose landing was opened with ?printer=yes: 'Print my card' prints the new member's card", async () => {
+    fakeApi({ 'POST /api/kiosk/session': session(true), 'GET /api/demo': [200, { demoMode: false }] });
+    renderRoute('/kiosk?printer=yes');
+    await screen.findByRole('link', { name: /I'm Already a Member/ });
+    expect(localStorage.getItem('village-rewards-kiosk-printer')).toBe('yes');
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('customer_name', 'Ada');
+    sessionStorage.setItem('pending_token', 'tok-1');
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoute('/kiosk/welcome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Print my card' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    const sheet = document.querySelector('[data-testid="card-print-sheet"]')!;
+    expect(sheet).toHaveTextContent('Ada');
+    expect(sheet.querySelector('svg[aria-label="Member QR code of Ada"]')).not.toBeNull();
+    expect(screen.queryByText(/Ask at the counter for a printed card/)).toBeNull();
+  });
 });
 
 describe('/kiosk/checkin', () => {

@@ -4,7 +4,7 @@
 // member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { ScannerInput } from '@/features/checkin/components/ScannerInput.tsx';
 import {
@@ -15,6 +15,7 @@ import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
 import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { markKioskDevice } from '@/app/kiosk-device.ts';
+import { rememberKioskPrinter } from '@/features/checkin/lib/kiosk-printer.ts';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 import { KioskStatus } from '@/features/checkin/components/KioskStatus.tsx';
 
@@ -41,12 +42,15 @@ export function KioskLanding(props: {
   header: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  const search = useLocation().search;
   // From now on this browser is a kiosk: the idle reset covers every screen it can reach (with the
   // timings this tab was opened with: idleTimings() keeps a development override).
   useEffect(() => {
     markKioskDevice();
     idleTimings();
   }, []);
+  // Staff set the printer once: /kiosk?printer=yes (or no).
+  useEffect(() => rememberKioskPrinter(search), [search]);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
   // A redemption code the counter's scanner typed into this enrolled kiosk, and a scan it is not.
