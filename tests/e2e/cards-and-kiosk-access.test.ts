@@ -8,10 +8,10 @@
 //   no serious axe violations, in either mode. Screenshots: the card sheet and the large-text mode at 1280x800.
 import type { Page } from 'playwright-core';
 import {
-  APP, decodeQr, KIOSK_LANDSCAPE, seriousA11yViolations, shoot, startBrowserApp,
+  APP, decodeQr, KIOSK_LANDSCAPE, PHONE, seriousA11yViolations, shoot, startBrowserApp,
   type BrowserApp, type StorageState,
 } from '../support/browser-app.ts';
-import { api, nextPhone, signUp } from './lib/api.ts';
+import { api, apiOk, latestCode, nextPhone, signUp } from './lib/api.ts';
 import { accessTokenOf, signInThroughScreen } from './lib/dev-app.ts';
 
 let rig: BrowserApp;
@@ -197,6 +197,28 @@ describe('the printed member card', () => {
     expect(old.body.error.message).toBe('This card was replaced and no longer works. Ask the member for their new card.');
     const current = await api('POST', '/api/visits/approve', { token: adminToken, body: { token: fresh, locationId: 'creamery' } });
     expect(current.status).toBe(200);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("the member prints their own card from /account, and their QR follows a replaced card", async () => {
+    const member = await signUp('Own Olive');
+    const { page, problems, context } = await openPage(PHONE, '/login');
+    await signInThroughScreen(page, member.phone, () => latestCode(rig.anonKey, member.phone));
+    await page.goto(`${APP}/account`);
+    await page.getByRole('link', { name: 'Print my card' }).click();
+    await page.getByRole('heading', { name: 'My card' }).waitFor();
+    const face = page.getByTestId('member-card').first();
+    expect(await decodeQr(face.getByRole('img'))).toBe(`customer:${member.id}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shoot(page, 'account-card-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(page, 'account-card-1280');
+
+    const card = await apiOk<{ qr: string }>('POST', `/api/admin/customers/${member.id}/card`, { token: adminToken, body: {} });
+    await page.goto(`${APP}/account/qr`);
+    await page.getByRole('heading', { name: 'Own Olive' }).waitFor();
+    expect(await decodeQr(page.getByRole('img', { name: 'Your member QR code' }))).toBe(card.qr);
     expect(problems).toEqual([]);
     await context.close();
   });
