@@ -199,6 +199,18 @@ describe('the printed member card', () => {
     expect(current.status).toBe(200);
     expect(problems).toEqual([]);
     await context.close();
+
+    // At the counter's screen the old card is refused in plain words.
+    const counter = await openPage(1280, '/staff', admin);
+    await counter.page.getByLabel('Business at this counter').selectOption('museum');
+    const scanner = counter.page.getByLabel('Scan or type a member code');
+    await scanner.fill(`customer:${member.id}`);
+    await scanner.press('Enter');
+    const alert = counter.page.getByRole('alert').filter({ hasText: 'Card replaced' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This card was replaced and no longer works. Ask the member for their new card.');
+    await shoot(counter.page, 'staff-card-replaced-1280');
+    await counter.context.close();
   });
 
   it("the member prints their own card from /account, and their QR follows a replaced card", async () => {
