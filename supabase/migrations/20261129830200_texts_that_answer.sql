@@ -181,3 +181,48 @@ end;
 $$;
 revoke execute on function app.text_inbound(text, text, timestamptz) from public;
 grant execute on function app.text_inbound(text, text, timestamptz) to service_role;
+
+-- A forgotten member's answers go with their phone.
+create or replace function private.text_customer_changed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.sms_consent and not new.sms_consent then
+    update private.texts t
+       set status = 'cancelled', error = 'opted_out', updated_at = now()
+     where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind <> 'phone_changed';
+  end if;
+  if old.sms_consent_pending and not new.sms_consent_pending then
+    update private.texts t
+       set status = 'cancelled', error = case when new.sms_consent then 'confirmed' else 'opted_out' end,
+           updated_at = now()
+     where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind = 'consent_request';
+    if new.sms_consent then
+      perform private.queue_welcome_text(new.id);
+    end if;
+  end if;
+  if new.phone is null then
+    update private.texts t
+       set status = case when t.status in ('queued', 'held') then 'cancelled' else t.status end,
+           error = case when t.status in ('queued', 'held') then 'forgotten' else t.error end,
+           phone = null, updated_at = now()
+     where t.customer_id = new.id;
+    -- A forgotten member's answers to their texts go with their phone.
+    delete from private.text_answers a where a.customer_id = new.id or a.phone = old.phone;
+  elsif old.phone is not null and old.phone is distinct from new.phone then
+    update private.texts t
+       set phone = new.phone, updated_at = now()
+     where t.customer_id = new.id and t.status in ('queued', 'held') and t.kind <> 'phone_changed';
+    perform private.queue_text(new.id, 'phone_changed',
+      'The phone number on your membership was changed to a number ending in ' || right(new.phone, 4)
+        || '. If you did not do this, contact us: ' || private.site_url() || '/contact',
+      'phone_changed:' || new.id || ':' || old.phone || ':' || new.phone || ':'
+        || extract(epoch from clock_timestamp())::text,
+      null, now(), old.phone);
+  end if;
+  return null;
+end;
+$$;

@@ -347,6 +347,8 @@ begin
            error = case when t.status in ('queued', 'held') then 'forgotten' else t.error end,
            phone = null, updated_at = now()
      where t.customer_id = new.id;
+    -- A forgotten member's answers to their texts go with their phone.
+    delete from private.text_answers a where a.customer_id = new.id or a.phone = old.phone;
   elsif old.phone is not null and old.phone is distinct from new.phone then
     update private.texts t
        set phone = new.phone, updated_at = now()

@@ -204,4 +204,15 @@ describe('texts that answer', () => {
       select app.text_inbound(${phone}, 'POINTS', now() + interval '1 day 1 hour') ->> 'reply' as reply`;
     expect(row!.reply).toMatch(/^Village Rewards: Wes Weekly/);
   });
+
+  it("forgets a member's answers with their phone", async () => {
+    const member = await createMember(sql, 'Fio Forget');
+    expect(await text(member.phone, 'POINTS')).not.toBeNull();
+    expect(await answersOf(member.phone)).toBe(1);
+    await sql`update public.customers set phone = null, name = 'Forgotten member', forgotten_at = now()
+               where id = ${member.customerId}`;
+    expect(await answersOf(member.phone)).toBe(0);
+    const [row] = await sql`select count(*)::int as n from private.text_answers where customer_id = ${member.customerId}`;
+    expect(row!.n).toBe(0);
+  });
 });
