@@ -172,6 +172,11 @@ describe('the printed member card', () => {
     expect(tops.size).toBe(4);
     expect(await page.locator('#root').isVisible()).toBe(false);
     expect(await decodeQr(cards.first().locator('svg'))).toBe(`customer:${member.id}`);
+    // Printed for real: the eight cards fit one A4 page and one Letter page.
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = (await page.pdf({ format, preferCSSPageSize: true })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g), format).toHaveLength(1);
+    }
     await page.setViewportSize({ width: 794, height: 1123 });
     await shoot(page, 'card-sheet-print-a4');
     await page.emulateMedia({ media: 'screen' });
