@@ -70,12 +70,10 @@ export function createGateway(parts: {
   databaseUrl: string;
   authSettings: AuthSettings;
   demoMode: boolean;
-  /** See DbOptions.pipeline. */
-  pipeline?: boolean;
-  /** See DbOptions.oneQuery. */
-  oneQuery?: boolean;
   /** false: verify every token's signature on every request (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** Another door's createDb (scripts/bench/door-ab.ts runs a baseline commit's door). */
+  createDb?: typeof createDb;
   /** The x-drain-secret of POST /functions/v1/api/hooks/texts/drain (the stack's interval calls it). */
   textsDrainSecret?: string;
   log: (line: string) => void;
@@ -107,11 +105,7 @@ export function createGateway(parts: {
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({
-    db: createDb(sql, {
-      demoMode: apiConfig.demoMode,
-      pipeline: parts.pipeline,
-      oneQuery: parts.oneQuery,
-    }),
+    db: (parts.createDb ?? createDb)(sql, { demoMode: apiConfig.demoMode }),
     config: apiConfig,
     auth: authGateway,
     sms: devOutbox(sql, log),

@@ -69,12 +69,10 @@ export interface StackOptions {
   envFile?: string;
   /** Connections to a real Postgres (default 16; PGlite always 1). */
   poolSize?: number;
-  /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
-  pipeline?: boolean;
-  /** false: the pipelined door as an extended-protocol batch (see DbOptions.oneQuery). */
-  oneQuery?: boolean;
   /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** See GatewayParts.createDb. */
+  createDb?: typeof import('../supabase/functions/_shared/db.ts').createDb;
   /**
    * Drain the texts outbox (POST …/api/hooks/texts/drain, as pg_cron does on hosted Supabase)
    * every this many milliseconds; 0: never. Default: 2000 for the dev commands (writeEnvFile), else 0.
@@ -206,9 +204,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         databaseUrl: opened.databaseUrl,
         authSettings,
         demoMode,
-        pipeline: options.pipeline,
-        oneQuery: options.oneQuery,
         keepVerifiedTokens: options.keepVerifiedTokens,
+        createDb: options.createDb,
         log,
       });
     };
