@@ -3,4 +3,3 @@
 export { AccountPage } from './account/index.tsx';
 export { AccountHistoryPage } from './account/history.tsx';
 export { GoodbyePage } from './account/goodbye.tsx';
-export { AccountCardPage } from './account/card.tsx';

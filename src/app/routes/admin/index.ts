@@ -1,4 +1,3 @@
 // The admin screens, one lazy chunk (the chart library is a further lazy chunk inside it).
 export { AdminDashboardPage } from './dashboard.tsx';
 export { AdminBusinessReportPage } from './business-report.tsx';
-export { AdminMemberCardPage } from './card.tsx';
