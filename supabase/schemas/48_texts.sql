@@ -508,7 +508,8 @@ as $$
 declare
   v_customer public.customers;
   v_tier text;
-  v_goal jsonb;
+  v_needed integer;
+  v_goal_label text;
   v_waiting integer;
   v_list text;
   v_help text := private.programme_name() || ': Help at ' || private.site_url()
@@ -528,18 +529,19 @@ begin
   select count(*)::integer into v_waiting
     from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
    where cr.customer_id = p_customer_id and cr.status = 'unlocked';
+  -- The next tier and the points it takes (private.next_goal's rule, read here from the tiers
+  -- themselves: this file comes before 68_member_reads.sql). Past the top tier: none.
+  select t.min_points - v_customer.total_points, t.goal_label into v_needed, v_goal_label
+    from public.tiers t where t.min_points > v_customer.total_points order by t.min_points limit 1;
   if p_keyword = 'points' then
     v_tier := private.tier_for(v_customer.total_points) ->> 'name';
-    v_goal := private.next_goal(v_customer.total_points);
     return private.programme_name() || ': ' || v_customer.name || ', you have '
       || v_customer.total_points || case when v_customer.total_points = 1 then ' point' else ' points' end
       || ' (' || v_tier || '). '
       || case when v_waiting = 0 then 'No rewards waiting.'
               when v_waiting = 1 then '1 reward waiting: reply REWARDS to see it.'
               else v_waiting || ' rewards waiting: reply REWARDS to see them.' end
-      || case when (v_goal ->> 'pointsNeeded')::integer > 0
-              then ' ' || (v_goal ->> 'pointsNeeded') || ' more points to ' || (v_goal ->> 'label') || '.'
-              else '' end;
+      || case when v_needed > 0 then ' ' || v_needed || ' more points to ' || v_goal_label || '.' else '' end;
   end if;
   -- 'rewards': each reward waiting and where it is redeemed, oldest first, at most five named.
   select string_agg(x.n || ') ' || x.name || ' at ' || x.place, '; ' order by x.n)
@@ -553,11 +555,8 @@ begin
            where cr.customer_id = p_customer_id and cr.status = 'unlocked') x
    where x.n <= 5;
   if v_list is null then
-    v_goal := private.next_goal(v_customer.total_points);
     return private.programme_name() || ': No rewards waiting yet.'
-      || case when (v_goal ->> 'pointsNeeded')::integer > 0
-              then ' ' || (v_goal ->> 'pointsNeeded') || ' more points to ' || (v_goal ->> 'label') || '.'
-              else '' end
+      || case when v_needed > 0 then ' ' || v_needed || ' more points to ' || v_goal_label || '.' else '' end
       || ' Each visit earns points.';
   end if;
   return private.programme_name() || ': Your rewards: ' || v_list
