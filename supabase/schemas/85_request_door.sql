@@ -56,7 +56,7 @@ grant execute on function private.take_rate_limit(text, text, integer, integer) 
 -- role, as in a transaction the api opens itself. One statement is one implicit transaction: the
 -- first error rolls every part back. Only the connecting role (the function's owner) may run it.
 -- No SET clause: the settings it makes must outlive it, for the rest of the call's transaction.
-create or replace function private.door(
+create function private.door(
   p_session_id uuid,
   p_claims text,
   p_demo_mode text,

@@ -1,25 +1,23 @@
 // Member cards: the member's own (GET /api/me/card), an admin's print of a member's card (GET
 // /api/admin/customers/:id/card) and the replacement of a lost one (POST, same path).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MemberCard } from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const myCardQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/me/card'] as const,
-    queryFn: ({ queryKey }) => getByKey(MemberCard, queryKey),
+    queryFn: () => callEndpoint(routes.myMemberCard),
   });
 
 export function useMyCard(options: { enabled?: boolean } = {}) {
   return useQuery({ ...myCardQueryOptions(), enabled: options.enabled ?? true });
 }
 
-const adminCardPath = (customerId: string) => `/api/admin/customers/${encodeURIComponent(customerId)}/card`;
-
 export function useAdminCard(customerId: string) {
   return useQuery({
     queryKey: ['/api/admin/customers', customerId, 'card'] as const,
-    queryFn: () => apiJson(MemberCard, 'GET', adminCardPath(customerId)),
+    queryFn: () => callEndpoint(routes.adminMemberCard, { params: { customerId } }),
     enabled: customerId !== '',
   });
 }
@@ -29,7 +27,10 @@ export function useReplaceCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { customerId: string; reason: string }) =>
-      apiJson(MemberCard, 'POST', adminCardPath(input.customerId), input.reason ? { reason: input.reason } : {}),
+      callEndpoint(routes.replaceMemberCard, {
+        params: { customerId: input.customerId },
+        body: input.reason ? { reason: input.reason } : {},
+      }),
     onSuccess: (card) => {
       queryClient.setQueryData(['/api/admin/customers', card.customerId, 'card'], card);
       return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin') });

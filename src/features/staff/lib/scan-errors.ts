@@ -28,8 +28,3 @@ export function scanErrorTitle(error: unknown): string {
 export function scanError(error: unknown): { title: string; message: string } {
   return { title: scanErrorTitle(error), message: userMessage(error) };
 }
-
-/** A fresh Idempotency-Key (8–128 visible ASCII characters). */
-export function newIdempotencyKey(): string {
-  return `counter-${crypto.randomUUID()}`;
-}

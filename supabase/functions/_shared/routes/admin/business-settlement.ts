@@ -1,16 +1,15 @@
 // GET /api/admin/locations/:locationId/settlement: one business's line of a month's settlement.
-import { BusinessSettlementResponse, LocationParams, MonthQuery } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { requireOwnBusiness } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
 import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN } from '../texts.ts';
 
 export const businessSettlement = endpoint({
-  method: 'get', path: '/api/admin/locations/:locationId/settlement', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.businessSettlement, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: "A business's line of the month's settlement (for its owners)",
   description:
     "The business's row of `GET /api/admin/coalition/settlement` (rewards it honoured, for others, earned with it and " +
     'honoured elsewhere, its net) and the pairs it is in, for the month (America/Chicago).',
-  params: LocationParams, query: MonthQuery, status: 200, response: BusinessSettlementResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_ADMIN_OR_OWNER, 404: 'Unknown location.' },
   handler: ({ caller, call, params, query }) => {
     requireOwnBusiness(caller, params.locationId);

@@ -1,11 +1,11 @@
 // GET /api/staff/members: the counter finds a member by name or phone digits (issue 20 §5), the
 // fallback when a member's phone is flat: a visit approval (lookup:{id}), never proof for redeeming.
-import { CounterSearchQuery, CounterSearchResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const counterSearch = endpoint({
-  method: 'get', path: '/api/staff/members', tag: 'Account', roles: ['staff', 'owner', 'admin'],
+  ...routes.counterSearch, tag: 'Account', roles: ['staff', 'owner', 'admin'],
   summary: 'Find a member at the counter by name or phone digits',
   description:
     'Staff of any business and admins find any member: `q` is a part of the name (2+ characters, any case) or ' +
@@ -14,7 +14,6 @@ export const counterSearch = endpoint({
     'of the phone, points and tier; never the member\'s id, which is their card. A search is no proof the member ' +
     'is at the counter: to redeem, ask for the code on their phone or scan their card. At most 10, `more` when ' +
     'others match.',
-  query: CounterSearchQuery, status: 200, response: CounterSearchResponse,
   errors: {
     400: `${BAD_INPUT} Or fewer than 2 letters / 3 digits.`, 401: NOT_SIGNED_IN,
     403: 'Members and kiosks.', 429: 'Too many searches by this clerk.',

@@ -1,11 +1,11 @@
 // POST /api/rewards/redeem: staff or an admin redeem a scanned member's reward at the counter;
 // app.redeem_reward decides who may and makes it happen once. Members show a redemption code.
-import { IdempotencyHeaders, RedeemRewardRequest, RedeemRewardResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const redeemReward = endpoint({
-  method: 'post', path: '/api/rewards/redeem', tag: 'Account', roles: ['member', 'staff', 'owner', 'admin'],
+  ...routes.redeemReward, tag: 'Account', roles: ['member', 'staff', 'owner', 'admin'],
   summary: 'Redeem a member\'s unlocked reward at a counter, once',
   description:
     'Staff where it is valid (a welcome reward at its own business, a network reward anywhere) and admins at a ' +
@@ -16,8 +16,6 @@ export const redeemReward = endpoint({
     'within the last 2 minutes (POST /api/visits/approve or /api/rewards/scan-card); a name or phone search is no ' +
     'proof (403: ask for the code on their phone or scan their card). An admin may redeem without proof only with ' +
     `a written \`reason\`, kept in the ledger and the audit log. ${IDEMPOTENCY}`,
-  headers: IdempotencyHeaders,
-  body: RedeemRewardRequest, status: 200, response: RedeemRewardResponse,
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN,
     403: 'No proof the member is at the counter (and, for an admin, no reason); a member (even the owner: they show a redemption code), staff of a location where this reward is not valid, or staff redeeming on their own customer row.',

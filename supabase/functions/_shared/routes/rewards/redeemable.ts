@@ -1,16 +1,15 @@
 // GET /api/rewards/redeemable: what a member can redeem here, for the counter, without a visit.
-import { RedeemableRewardsQuery, RedeemableRewardsResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
 
 export const redeemableRewards = endpoint({
-  method: 'get', path: '/api/rewards/redeemable', tag: 'Account', roles: ['staff', 'owner', 'admin'],
+  ...routes.redeemableRewards, tag: 'Account', roles: ['staff', 'owner', 'admin'],
   summary: 'The rewards a member can redeem at this location (the staff reward list)',
   description:
     'For a member back only to redeem (a second scan within the hour would be refused by the visit limit): ' +
     'their unlocked rewards valid at the location — its welcome reward and network rewards — with the ids ' +
     'POST /api/rewards/redeem takes. Staff see their own location (never their own account); admins name one.',
-  query: RedeemableRewardsQuery, status: 200, response: RedeemableRewardsResponse,
   errors: {
     400: `${BAD_INPUT} Or an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Members, kiosks, staff of another location, or staff looking up their own account.',

@@ -1,12 +1,11 @@
 // POST /api/contact: a contact-form message for the programme (SPEC §2 Contact).
-import { ContactMessageRequest, ContactMessageResponse } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from '../texts.ts';
+import { routes } from '../contract.ts';
+import { endpoint } from '../endpoint.ts';
+import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from './texts.ts';
 
 export const submitContactMessage = endpoint({
-  method: 'post', path: '/api/contact', tag: 'Customers', roles: EVERYONE,
+  ...routes.submitContactMessage, tag: 'Customers', roles: EVERYONE,
   summary: 'Leave a contact-form message for the programme',
-  body: ContactMessageRequest, status: 201, response: ContactMessageResponse,
   errors: { 400: BAD_INPUT, 401: BAD_TOKEN, 413: TOO_LARGE, 429: 'Too many messages from this client address.' },
   limits: [{ rule: 'contactPerIp', bucket: 'contact', key: ({ clientAddress }) => clientAddress, text: 'messages per client address' }],
   handler: ({ call, body }) =>

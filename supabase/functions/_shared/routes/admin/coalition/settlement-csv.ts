@@ -1,14 +1,13 @@
 // GET /api/admin/coalition/settlement.csv: the month's transfers between businesses, as a CSV download.
-import { CsvFile, MonthQuery, SETTLEMENT_EXPORT_COLUMNS } from '../../contract.ts';
-import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, NOT_SIGNED_IN } from '../texts.ts';
+import { routes, SETTLEMENT_EXPORT_COLUMNS } from '../../../contract.ts';
+import { endpoint } from '../../../endpoint.ts';
+import { BAD_INPUT, NOT_SIGNED_IN } from '../../texts.ts';
 import { SETTLEMENT_RULE } from './texts.ts';
 
 export const settlementCsv = endpoint({
-  method: 'get', path: '/api/admin/coalition/settlement.csv', tag: 'Admin', roles: ['admin'],
+  ...routes.settlementCsv, tag: 'Admin', roles: ['admin'],
   summary: 'Settlement statement of a month as CSV: one transfer per pair of businesses',
   description: `${SETTLEMENT_RULE} Columns: ${SETTLEMENT_EXPORT_COLUMNS.map((c) => c.title).join(', ')}; largest first.`,
-  query: MonthQuery, status: 200, response: CsvFile, contentType: 'text/csv',
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
   handler: ({ streamCsv, query }) =>
     streamCsv({

@@ -1,18 +1,7 @@
 // The member's own data on /account (issue 22 §1): their details, name, texts on/off, a new phone
 // proven by a code, "Download my data" and "Delete my account".
 import { callerFromToken } from '../../auth.ts';
-import {
-  ChangeMyPhoneRequest,
-  ChangeMyPhoneResponse,
-  ConfirmMyPhoneRequest,
-  ConfirmMyPhoneResponse,
-  DeleteMyAccountRequest,
-  DeleteMyAccountResponse,
-  MyDataExport,
-  MyDetails,
-  SetMySmsConsentRequest,
-  UpdateMyNameRequest,
-} from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint, UNAVAILABLE, type Limit } from '../../endpoint.ts';
 import { ApiError } from '../../errors.ts';
 import type { AuthSession } from '../../contract/auth.ts';
@@ -29,43 +18,39 @@ const perMember: Limit<object> = {
 };
 
 export const myDetails = endpoint({
-  method: 'get', path: '/api/me/details', tag: 'Account', roles: MEMBERS,
+  ...routes.myDetails, tag: 'Account', roles: MEMBERS,
   summary: 'The signed-in member\'s contact details and SMS choice (for /account)',
-  status: 200, response: MyDetails,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk.', 404: NO_ACCOUNT },
   handler: ({ call }) => call('app.my_details'),
 });
 
 export const updateMyName = endpoint({
-  method: 'post', path: '/api/me/name', tag: 'Account', roles: MEMBERS,
+  ...routes.updateMyName, tag: 'Account', roles: MEMBERS,
   summary: 'Change your name',
   description: 'The name is cleaned as at sign-up (trimmed, invisible characters dropped, at most 100).',
-  body: UpdateMyNameRequest, status: 200, response: MyDetails,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk.', 404: NO_ACCOUNT, 429: 'Too many account changes.' },
   limits: [perMember],
   handler: ({ call, body }) => call('app.update_my_name', { p_name: body.name }),
 });
 
 export const setMySmsConsent = endpoint({
-  method: 'post', path: '/api/me/sms-consent', tag: 'Account', roles: MEMBERS,
+  ...routes.setMySmsConsent, tag: 'Account', roles: MEMBERS,
   summary: 'Turn texts on or off',
   description:
     'Recorded as a consent row with the wording shown (SMS_CONSENT_TEXT to turn on, SMS_OPT_OUT_TEXT to turn ' +
     'off), source `account`, and the time; choosing what is already set records nothing.',
-  body: SetMySmsConsentRequest, status: 200, response: MyDetails,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk.', 404: NO_ACCOUNT, 429: 'Too many account changes.' },
   limits: [perMember],
   handler: ({ call, body }) => call('app.set_my_sms_consent', { p_granted: body.smsConsent, p_wording: body.wording }),
 });
 
 export const changeMyPhone = endpoint({
-  method: 'post', path: '/api/me/phone', tag: 'Account', roles: ['member'],
+  ...routes.changeMyPhone, tag: 'Account', roles: ['member'],
   summary: 'Start a phone change: a code is texted to the new number',
   description:
     'Supabase Auth\'s phone change (PUT /auth/v1/user {phone}): the code goes to the new number; the account ' +
     'keeps the current phone until POST /api/me/phone/verify confirms the code. 409 when another member has ' +
     'the number. Limited per member and per client address, on top of the daily code cap per phone.',
-  body: ChangeMyPhoneRequest, status: 200, response: ChangeMyPhoneResponse,
   errors: {
     400: `${BAD_INPUT} Or the number is already yours.`, 401: NOT_SIGNED_IN, 403: 'Not a member (staff, admins, kiosks).',
     404: NO_ACCOUNT, 409: 'Another member has this phone number.', 429: 'Too many changes or codes.',
@@ -83,13 +68,12 @@ export const changeMyPhone = endpoint({
 });
 
 export const confirmMyPhone = endpoint({
-  method: 'post', path: '/api/me/phone/verify', tag: 'Account', roles: ['member'],
+  ...routes.confirmMyPhone, tag: 'Account', roles: ['member'],
   summary: 'Confirm a phone change with the code texted to the new number',
   description:
     'Supabase Auth verifies the code (type `phone_change`) and issues a session whose phone is the new one; ' +
     'the account then takes that phone. Store the returned session (supabase-js `setSession`). Wrong tries ' +
     'count as for sign-in codes.',
-  body: ConfirmMyPhoneRequest, status: 200, response: ConfirmMyPhoneResponse,
   errors: {
     400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.', 403: 'Not a member.',
     404: NO_ACCOUNT, 409: 'Another member took this phone number meanwhile.', 429: 'Too many verification attempts.',
@@ -117,25 +101,23 @@ export const confirmMyPhone = endpoint({
 });
 
 export const myDataExport = endpoint({
-  method: 'get', path: '/api/me/export', tag: 'Account', roles: MEMBERS,
+  ...routes.myDataExport, tag: 'Account', roles: MEMBERS,
   summary: 'Download my data: everything stored about the signed-in member, as JSON',
   description:
     'The member record, every consent (granted or withdrawn, with its wording and source), every visit, ' +
     'every points-ledger event and every reward.',
-  status: 200, response: MyDataExport,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk.', 404: NO_ACCOUNT, 429: 'Too many account changes.' },
   limits: [perMember],
   handler: ({ call }) => call('app.my_data_export'),
 });
 
 export const deleteMyAccount = endpoint({
-  method: 'post', path: '/api/me/delete', tag: 'Account', roles: MEMBERS,
+  ...routes.deleteMyAccount, tag: 'Account', roles: MEMBERS,
   summary: 'Delete my account (the operator\'s "forget" applied by the member)',
   description:
     'The name becomes "Forgotten member"; phone, email and consents are erased; the Supabase Auth user and every ' +
     'session end. Visits, points and settlement figures keep their numbers, anonymously. The phone may join again ' +
     'as a new member.',
-  body: DeleteMyAccountRequest, status: 200, response: DeleteMyAccountResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk.', 404: NO_ACCOUNT, 429: 'Too many account changes.' },
   limits: [perMember],
   handler: ({ call }) => call('app.delete_my_account'),

@@ -1,12 +1,12 @@
 // POST /api/visits/approve: a kiosk, staff or admin approves a scanned check-in (SPEC §7). The
 // rules (who may approve what, single use, expiry, limits, points, unlocks) are in app.approve_visit.
-import { ApproveVisitRequest, ApproveVisitResponse, IdempotencyHeaders } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { counterAnswer } from '../counter-answers.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const approveVisit = endpoint({
-  method: 'post', path: '/api/visits/approve', tag: 'Check-in', roles: ['kiosk', 'staff', 'owner', 'admin'],
+  ...routes.approveVisit, tag: 'Check-in', roles: ['kiosk', 'staff', 'owner', 'admin'],
   summary: 'Approve a visit from a scanned QR value',
   description:
     'The value is a check-in token or a member card `customer:{id}`. A kiosk approves only the tokens it issued ' +
@@ -18,8 +18,6 @@ export const approveVisit = endpoint({
     'hour across the village. `redeemableRewards` lists, for staff and admins, the member\'s unlocked rewards ' +
     'valid here (pass an id to POST /api/rewards/redeem); a kiosk gets []. `customer.id` (the member card\'s value) ' +
     `only to admins and to a counter that scanned the card itself (issue 30 §3). ${IDEMPOTENCY}`,
-  headers: IdempotencyHeaders,
-  body: ApproveVisitRequest, status: 200, response: ApproveVisitResponse,
   errors: {
     400: `${BAD_INPUT} Or a member card scanned by an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Not allowed to approve this check-in (another kiosk\'s token, a kiosk not enrolled, staff of another ' +

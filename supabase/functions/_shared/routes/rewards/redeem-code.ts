@@ -1,18 +1,16 @@
 // POST /api/rewards/redeem-code: the counter confirms a member's redemption code (issue 20 §3):
 // the reward is redeemed at this business, by this clerk, now — once (app.redeem_with_code).
-import { IdempotencyHeaders, RedeemCodeRequest, RedeemCodeResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { counterAnswer } from '../counter-answers.ts';
 import { BAD_INPUT, IDEMPOTENCY, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const redeemCode = endpoint({
-  method: 'post', path: '/api/rewards/redeem-code', tag: 'Account', roles: ['kiosk', 'staff', 'owner', 'admin'],
+  ...routes.redeemCode, tag: 'Account', roles: ['kiosk', 'staff', 'owner', 'admin'],
   summary: 'Redeem a member\'s reward from their redemption code, at this counter',
   description:
     'As GET /api/rewards/redemption-code, then the code is used and the reward redeemed here, recording the ' +
     `business, the clerk and the time. ${IDEMPOTENCY}`,
-  headers: IdempotencyHeaders,
-  body: RedeemCodeRequest, status: 200, response: RedeemCodeResponse,
   errors: {
     400: `${BAD_INPUT} Or an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Not a counter of this business, the reward is not valid here, or staff redeeming their own reward.',
