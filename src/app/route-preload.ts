@@ -9,6 +9,7 @@ export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/(businesses|join|contact|privacy|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
   ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
   ['^/(account(/history)?|goodbye)$', 'src/app/routes/account.ts'],
+  ['^/(account|admin)/card$', 'src/app/routes/cards/index.ts'],
   ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],
   ['^/admin(/report)?$', 'src/app/routes/admin/index.ts'],
   ['^/staff$', 'src/app/routes/staff/index.ts'],

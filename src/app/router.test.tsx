@@ -31,6 +31,7 @@ const SCREENS: [string, string, string?][] = [
   ['/account', 'Please sign in to view your account', 'My Account'],
   ['/account/qr', 'Please sign in to view your QR code', 'My QR Code'],
   ['/account/history', 'Please sign in to view your history', 'Visit History'],
+  ['/account/card', 'Please sign in to print your card', 'My Card'],
   ['/goodbye', 'Goodbye', 'Account deleted'],
   ['/mobile', 'Check In with Your Phone', 'Mobile Check-in'],
   ['/mobile/otp', 'Check In with Your Phone', 'Mobile Check-in'],
@@ -39,6 +40,7 @@ const SCREENS: [string, string, string?][] = [
   ['/admin', 'Village Rewards Admin'],
   ['/owner', 'Business owner'],
   ['/admin/report', 'Monthly report'],
+  ['/admin/card', 'Member card'],
   ['/staff', 'Staff Counter'],
 ];
 

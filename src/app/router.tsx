@@ -17,6 +17,7 @@ const kioskScreens = () => import('./routes/kiosk/index.ts');
 const memberScreens = () => import('./routes/member.ts');
 const accountScreens = () => import('./routes/account.ts');
 const adminScreens = () => import('./routes/admin/index.ts');
+const cardScreens = () => import('./routes/cards/index.ts');
 const ownerScreens = () => import('./routes/owner/index.ts');
 const staffScreens = () => import('./routes/staff/index.ts');
 
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: PAGES.checkin, lazy: screen(memberScreens, (m) => m.LoginPage) },
       { path: PAGES.account, lazy: screen(accountScreens, (m) => m.AccountPage) },
       { path: PAGES.accountQr, lazy: screen(memberScreens, (m) => m.AccountQrPage) },
+      { path: PAGES.accountCard, lazy: screen(cardScreens, (m) => m.AccountCardPage) },
       { path: PAGES.accountHistory, lazy: screen(accountScreens, (m) => m.AccountHistoryPage) },
       { path: PAGES.goodbye, lazy: screen(accountScreens, (m) => m.GoodbyePage) },
       { path: PAGES.mobile, lazy: screen(memberScreens, (m) => m.MobileLoginPage) },
@@ -77,6 +79,7 @@ export const routes: RouteObject[] = [
       { path: PAGES.admin, lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
       { path: PAGES.owner, lazy: screen(ownerScreens, (m) => m.OwnerDashboardPage) },
       { path: PAGES.adminReport, lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
+      { path: PAGES.adminCard, lazy: screen(cardScreens, (m) => m.AdminMemberCardPage) },
       { path: PAGES.staff, lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],
   },

@@ -144,7 +144,11 @@ create table private.settings (
   -- name), an IANA name the database knows (app.admin_update_text_settings checks
   -- pg_timezone_names); and what one SMS part costs, in cents, for a campaign's cost estimate.
   time_zone text not null default 'America/Chicago' check (time_zone ~ '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$'),
-  sms_part_price_cents numeric(5, 2) not null default 0.83 check (sms_part_price_cents between 0 and 100)
+  sms_part_price_cents numeric(5, 2) not null default 0.83 check (sms_part_price_cents between 0 and 100),
+  -- Answers to a member's own texts (POINTS, REWARDS, CARD, an unknown word; 66_texts.sql): at
+  -- most this many per phone in any hour and in any 7 days. 0 turns a cap off.
+  text_answers_per_hour integer not null default 5 check (text_answers_per_hour >= 0),
+  text_answers_per_week integer not null default 20 check (text_answers_per_week >= 0)
 );
 insert into private.settings default values;
 alter table private.settings enable row level security;

@@ -171,7 +171,8 @@ revoke execute on function app.demo_simulate_scan(text) from public;
 grant execute on function app.demo_simulate_scan(text) to authenticated;
 
 -- Who may approve a visit, and for whom and where: the scanned value (a check-in token, a member
--- card 'customer:{id}', or a clerk's search 'lookup:{sighting}') and the caller decide it.
+-- card 'customer:{id}' — 'customer:{id}:{code}' once replaced, an earlier card is LY410 — or a
+-- clerk's search 'lookup:{sighting}') and the caller decide it.
 --   * a kiosk approves only the tokens it issued, and only once enrolled (or in demo mode);
 --   * staff approve tokens and member cards at their location, admins anywhere; neither for
 --     their own customer row (LY403);
@@ -211,7 +212,7 @@ begin
   end if;
 
   found_by_search := p_token ~ '^lookup:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-  if found_by_search or p_token ~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+  if found_by_search or p_token like 'customer:%' then
     -- A member card: staff scan it at their counter. Or a member a clerk found by name or phone
     -- (their search's lookup, 10 minutes, theirs only): a visit, but no proof for redeeming.
     if v_role is null then
@@ -232,7 +233,8 @@ begin
         perform private.fail('404', 'This search has expired: search for the member again');
       end if;
     else
-      v_customer_id := substr(p_token, 10)::uuid;
+      -- The member's current card only: a replaced card is refused (22_member_cards.sql).
+      v_customer_id := private.member_card_customer(p_token);
     end if;
     via := case when v_admin then 'admin' else 'staff' end;
   else

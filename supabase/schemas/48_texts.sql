@@ -86,6 +86,23 @@ create index texts_sending_idx on private.texts (updated_at) where status = 'sen
 create index texts_customer_idx on private.texts (customer_id, kind, created_at desc);
 create index texts_campaign_id_idx on private.texts (campaign_id, status);
 
+-- The answers to a member's own texts (POINTS, REWARDS, CARD, an unknown word), counted against
+-- the per-phone caps (private.settings.text_answers_per_hour / _per_week). Answers go back as the
+-- reply to the member's text (TwiML), not through the outbox. Kept 8 days (the weekly cap's
+-- window and a day): app.text_inbound removes older rows as it goes.
+create table private.text_answers (
+  id bigint generated always as identity primary key,
+  phone text not null check (phone ~ '^\+1[2-9][0-9]{9}$'),
+  customer_id uuid references public.customers (id) on delete set null,
+  keyword text not null check (keyword in ('points', 'rewards', 'card', 'unknown')),
+  created_at timestamptz not null default now()
+);
+alter table private.text_answers enable row level security;
+revoke all on private.text_answers from anon, authenticated, service_role;
+create index text_answers_phone_idx on private.text_answers (phone, created_at desc);
+create index text_answers_customer_id_idx on private.text_answers (customer_id);
+create index text_answers_created_at_idx on private.text_answers (created_at);
+
 create function private.programme_name()
 returns text
 language sql immutable
@@ -317,6 +334,8 @@ begin
            error = case when t.status in ('queued', 'held') then 'forgotten' else t.error end,
            phone = null, updated_at = now()
      where t.customer_id = new.id;
+    -- A forgotten member's answers to their texts go with their phone.
+    delete from private.text_answers a where a.customer_id = new.id or a.phone = old.phone;
   elsif old.phone is not null and old.phone is distinct from new.phone then
     update private.texts t
        set phone = new.phone, updated_at = now()
@@ -477,11 +496,87 @@ $$;
 revoke execute on function app.text_status(text, text, text) from public;
 grant execute on function app.text_status(text, text, text) to service_role;
 
+-- What a member's text asks, answered (the reply to their own text, so quiet hours do not hold
+-- it back; the caps do). p_keyword: 'points', 'rewards', 'card' or 'unknown'. p_customer_id null:
+-- the number is not a member's. Returns the answer's text.
+create function private.text_answer_body(p_customer_id uuid, p_keyword text)
+returns text
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_customer public.customers;
+  v_tier text;
+  v_needed integer;
+  v_goal_label text;
+  v_waiting integer;
+  v_list text;
+  v_help text := private.programme_name() || ': Help at ' || private.site_url()
+    || '/contact or at any participating business. Msg & data rates may apply. Reply STOP to opt out.';
+begin
+  if p_keyword = 'unknown' then
+    return v_help;
+  end if;
+  select * into v_customer from public.customers c where c.id = p_customer_id;
+  if not found then
+    return private.programme_name() || ': This number is not a member. Join at ' || private.site_url() || '/join';
+  end if;
+  if p_keyword = 'card' then
+    return private.programme_name() || ': Your card: ' || private.site_url()
+      || '/account/card (sign in with this phone). Show its QR at any participating business.';
+  end if;
+  select count(*)::integer into v_waiting
+    from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
+   where cr.customer_id = p_customer_id and cr.status = 'unlocked';
+  -- The next tier and the points it takes (private.next_goal's rule, read here from the tiers
+  -- themselves: this file comes before 68_member_reads.sql). Past the top tier: none.
+  select t.min_points - v_customer.total_points, t.goal_label into v_needed, v_goal_label
+    from public.tiers t where t.min_points > v_customer.total_points order by t.min_points limit 1;
+  if p_keyword = 'points' then
+    v_tier := private.tier_for(v_customer.total_points) ->> 'name';
+    return private.programme_name() || ': ' || v_customer.name || ', you have '
+      || v_customer.total_points || case when v_customer.total_points = 1 then ' point' else ' points' end
+      || ' (' || v_tier || '). '
+      || case when v_waiting = 0 then 'No rewards waiting.'
+              when v_waiting = 1 then '1 reward waiting: reply REWARDS to see it.'
+              else v_waiting || ' rewards waiting: reply REWARDS to see them.' end
+      || case when v_needed > 0 then ' ' || v_needed || ' more points to ' || v_goal_label || '.' else '' end;
+  end if;
+  -- 'rewards': each reward waiting and where it is redeemed, oldest first, at most five named.
+  select string_agg(x.n || ') ' || x.name || ' at ' || x.place, '; ' order by x.n)
+    into v_list
+    from (select row_number() over (order by cr.unlocked_at, r.name) as n, r.name,
+                 case when r.scope = 'network' then 'any participating business'
+                      else coalesce(l.business_name, 'its business') end as place
+            from public.customer_rewards cr
+            join public.rewards r on r.id = cr.reward_id
+            left join public.locations l on l.id = r.location_id
+           where cr.customer_id = p_customer_id and cr.status = 'unlocked') x
+   where x.n <= 5;
+  if v_list is null then
+    return private.programme_name() || ': No rewards waiting yet.'
+      || case when v_needed > 0 then ' ' || v_needed || ' more points to ' || v_goal_label || '.' else '' end
+      || ' Each visit earns points.';
+  end if;
+  return private.programme_name() || ': Your rewards: ' || v_list
+    || case when v_waiting > 5 then '; and ' || (v_waiting - 5) || ' more at ' || private.site_url() || '/account' else '' end
+    || '. Show your QR or card at the counter to redeem.';
+end;
+$$;
+revoke execute on function private.text_answer_body(uuid, text) from public;
+
 -- A text a member sent to the programme's number (the inbound webhook, signature checked by the
 -- api). STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT withdraw SMS consent at once; START,
--- UNSTOP, YES give it again; HELP (or INFO) answers the contact. Returns {"keyword", "reply",
--- "changed"}; reply null: nothing to answer.
-create function app.text_inbound(p_phone text, p_body text)
+-- UNSTOP, YES give it again; HELP (or INFO) answers the contact — these are always answered.
+-- POINTS (BAL, BALANCE) answers the points, tier and rewards waiting; REWARDS lists them with
+-- where each is redeemed; CARD links to the member's card page; any other word answers HELP's
+-- text. Those answers go only to the number that texted (the member found by it), are the reply
+-- to the member's own text (so not held by quiet hours), and count against the per-phone caps
+-- (text_answers_per_hour, text_answers_per_week): over a cap there is no answer. Two texts from
+-- one phone at once are counted one after the other (a transaction lock on the phone).
+-- Returns {"keyword", "reply", "changed"}; reply null: nothing to answer.
+create function app.text_inbound(p_phone text, p_body text, p_now timestamptz default now())
 returns jsonb
 language plpgsql
 security definer
@@ -496,6 +591,8 @@ declare
   v_reply text;
   v_was_confirmed boolean;
   v_was_pending boolean;
+  v_per_hour integer;
+  v_per_week integer;
 begin
   begin
     v_phone := app.normalize_phone(p_phone);
@@ -531,12 +628,29 @@ begin
   elsif v_word in ('HELP', 'INFO') then
     v_keyword := 'help';
     v_reply := private.programme_name() || ': Help at ' || private.site_url() || '/contact or at any participating business. Msg & data rates may apply. Reply STOP to opt out.';
+  elsif v_phone is not null then
+    v_keyword := case when v_word in ('POINTS', 'POINT', 'BAL', 'BALANCE') then 'points'
+                      when v_word in ('REWARDS', 'REWARD') then 'rewards'
+                      when v_word = 'CARD' then 'card'
+                      else 'unknown' end;
+    perform pg_advisory_xact_lock(hashtextextended('text_answers:' || v_phone, 0));
+    delete from private.text_answers a where a.created_at < p_now - interval '8 days';
+    select s.text_answers_per_hour, s.text_answers_per_week into v_per_hour, v_per_week from private.settings s;
+    if (v_per_hour > 0 and (select count(*) from private.text_answers a
+                             where a.phone = v_phone and a.created_at > p_now - interval '1 hour') >= v_per_hour)
+       or (v_per_week > 0 and (select count(*) from private.text_answers a
+                                where a.phone = v_phone and a.created_at > p_now - interval '7 days') >= v_per_week) then
+      return jsonb_build_object('keyword', v_keyword, 'reply', null, 'changed', false, 'capped', true);
+    end if;
+    v_reply := private.text_answer_body(v_customer_id, v_keyword);
+    insert into private.text_answers (phone, customer_id, keyword, created_at)
+    values (v_phone, v_customer_id, v_keyword, p_now);
   end if;
   return jsonb_build_object('keyword', v_keyword, 'reply', v_reply, 'changed', v_changed);
 end;
 $$;
-revoke execute on function app.text_inbound(text, text) from public;
-grant execute on function app.text_inbound(text, text) to service_role;
+revoke execute on function app.text_inbound(text, text, timestamptz) from public;
+grant execute on function app.text_inbound(text, text, timestamptz) to service_role;
 
 -- Campaigns (§3). Who: an admin (any segment) or a business owner (members who visited their
 -- business only: the segment's business is always theirs).

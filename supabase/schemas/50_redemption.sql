@@ -165,7 +165,8 @@ revoke execute on function private.counter_saw(uuid, text) from public;
 -- A card scanned at a counter without approving a visit (the member is back within the hour only
 -- to redeem, so the visit would be refused by its limit): the scan is recorded as proof the member
 -- is here, and the answer is what they can redeem, as app.redeemable_rewards gives it.
--- Staff at their location, an admin naming one. LY400 not a card, LY403, LY404 unknown member.
+-- Staff at their location, an admin naming one. LY400 not a card, LY403, LY404 unknown member,
+-- LY410 a card that was replaced.
 create function app.scan_card(p_token text, p_location_id text default null)
 returns jsonb
 language plpgsql
@@ -176,10 +177,8 @@ declare
   v_customer_id uuid;
   v_result jsonb;
 begin
-  if coalesce(p_token, '') !~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
-    perform private.fail('400', 'Not a member card');
-  end if;
-  v_customer_id := substr(p_token, 10)::uuid;
+  -- The member's current card only: a replaced card is refused (22_member_cards.sql).
+  v_customer_id := private.member_card_customer(p_token);
   v_result := app.redeemable_rewards(v_customer_id, p_location_id);
   perform private.note_sighting(v_customer_id, v_result ->> 'locationId', 'card');
   return v_result;

@@ -13,6 +13,8 @@ import { redeemCode } from './routes/rewards/redeem-code.ts';
 import { counterSearch } from './routes/staff/members.ts';
 import { scanCard } from './routes/rewards/scan-card.ts';
 import { reportRedemption } from './routes/me/report-redemption.ts';
+import { myMemberCard } from './routes/me/card.ts';
+import { adminMemberCard, replaceMemberCard } from './routes/admin/customer-card.ts';
 import { undoRedemption } from './routes/admin/undo-redemption.ts';
 import {
   changeMyPhone,
@@ -121,6 +123,7 @@ export const endpoints: Record<string, Endpoint> = {
   checkRedemptionCode,
   redeemCode,
   me,
+  myMemberCard,
   myVisits,
   myDetails,
   updateMyName,
@@ -140,6 +143,8 @@ export const endpoints: Record<string, Endpoint> = {
   // Before the detail route: 'count' would otherwise be read as a customer id.
   adminCustomersCount,
   adminCustomer,
+  adminMemberCard,
+  replaceMemberCard,
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,

@@ -47,6 +47,7 @@ const BASES: Record<string, Base> = {
   checkRedemptionCode: { as: 'staff', query: { code: 'KTR472', locationId: 'creamery' } },
   redeemCode: { as: 'staff', body: { code: 'KTR472', locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0003' } },
   me: { as: 'member' },
+  myMemberCard: { as: 'member' },
   myVisits: { as: 'member', query: { limit: '5' } },
   locations: { as: 'anon' },
   adminMetrics: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
@@ -67,6 +68,8 @@ const BASES: Record<string, Base> = {
   // Issue 14's admin reads, exports and coalition views.
   adminCustomersCount: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'all' } },
   adminCustomer: { as: 'admin', params: { customerId: SOME_ID } },
+  adminMemberCard: { as: 'admin', params: { customerId: SOME_ID } },
+  replaceMemberCard: { as: 'admin', params: { customerId: SOME_ID }, body: { reason: 'Lost' } },
   adminVisitSeries: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
   adminRewards: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
   adminLocations: { as: 'admin', query: { range: '30days' } },

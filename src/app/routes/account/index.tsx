@@ -77,6 +77,9 @@ function Account() {
         <ButtonLink to="/account/history" size="lg" variant="secondary">
           Visit History
         </ButtonLink>
+        <ButtonLink to="/account/card" size="lg" variant="secondary" className="sm:col-span-2">
+          Print my card
+        </ButtonLink>
       </div>
       <WalletOffer signedIn />
       <AccountSettings onDeleted={() => void deleted()} />

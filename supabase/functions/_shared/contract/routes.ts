@@ -4,6 +4,7 @@
 // the roles, docs, limits and handler); the app calls it with callEndpoint (src/lib/api-client.ts).
 // Each is its own export so a screen's chunk carries only the schemas of the calls it makes.
 import type { HookRoute, Route } from './route.ts';
+import { MemberCard, ReplaceMemberCardRequest } from './cards.ts';
 import { AdminWalletStatus, GoogleSaveLink, PkpassFile, WalletConfig } from './wallet.ts';
 import {
   CheckRedemptionCodeQuery,
@@ -417,6 +418,23 @@ export const adminCustomer = {
   response: AdminCustomerDetail,
 } as const satisfies Route;
 
+export const adminMemberCard = {
+  method: 'get',
+  path: '/api/admin/customers/:customerId/card',
+  params: CustomerParams,
+  status: 200,
+  response: MemberCard,
+} as const satisfies Route;
+
+export const replaceMemberCard = {
+  method: 'post',
+  path: '/api/admin/customers/:customerId/card',
+  params: CustomerParams,
+  body: ReplaceMemberCardRequest,
+  status: 200,
+  response: MemberCard,
+} as const satisfies Route;
+
 export const adminCustomersCount = {
   method: 'get',
   path: '/api/admin/customers/count',
@@ -826,6 +844,13 @@ export const me = {
   path: '/api/me',
   status: 200,
   response: MeResponse,
+} as const satisfies Route;
+
+export const myMemberCard = {
+  method: 'get',
+  path: '/api/me/card',
+  status: 200,
+  response: MemberCard,
 } as const satisfies Route;
 
 export const myDetails = {

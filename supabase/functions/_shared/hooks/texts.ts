@@ -8,7 +8,7 @@
 //                                 every minute (a migration, supabase/schemas/48_texts.sql);
 //                                 locally the dev stack calls it on an interval.
 // POST /api/hooks/twilio/status   Twilio's status callback: delivered / undelivered / failed.
-// POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, answered in TwiML.
+// POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, POINTS / REWARDS / CARD, answered in TwiML.
 // Both Twilio doors check X-Twilio-Signature over the public URL Twilio called; a forged or
 // unsigned call is a 403 and changes nothing. A signature carries no time, so a captured call
 // stays valid: each MessageSid (each sid and status, for delivery reports) is acted on once,

@@ -15,7 +15,7 @@ export const scanCard = endpoint({
   errors: {
     400: `${BAD_INPUT} Or not a member card, or an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Members, kiosks, staff of another location, or staff scanning their own card.',
-    404: 'Unknown member or location.', 413: TOO_LARGE,
+    404: 'Unknown member or location.', 410: 'A card that was replaced by a new one.', 413: TOO_LARGE,
   },
   handler: ({ call, body }) => call('app.scan_card', { p_token: body.token, p_location_id: body.locationId }),
 });

@@ -23,7 +23,7 @@ export const approveVisit = endpoint({
     403: 'Not allowed to approve this check-in (another kiosk\'s token, a kiosk not enrolled, staff of another ' +
       'location, a member, or staff approving their own customer row).',
     404: 'Unknown check-in token or customer.', 409: 'The token has already been used.',
-    410: 'The token has expired (15 minutes after issue).', 413: TOO_LARGE,
+    410: 'The token has expired (15 minutes after issue), or the member card was replaced by a new one.', 413: TOO_LARGE,
     422: 'The Idempotency-Key was already used for a different request.',
     429: 'A per-member visit limit (per business, between visits, per hour); Retry-After says when.',
   },
