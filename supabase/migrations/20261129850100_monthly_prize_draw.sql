@@ -475,8 +475,11 @@ as $$
 declare
   v_customer uuid := private.current_customer_id();
 begin
-  if v_customer is null then
+  if auth.uid() is null or private.is_anonymous() then
     perform private.fail('401', 'Sign in first');
+  end if;
+  if v_customer is null then
+    return jsonb_build_object('draws', '[]'::jsonb);
   end if;
   return jsonb_build_object('draws', coalesce((
     select jsonb_agg(x.j order by x.month desc)
@@ -496,7 +499,7 @@ begin
                         when b.n < d.min_businesses then d.min_businesses - b.n
                         else 1 end,
                      'entryId', private.draw_entry_id(d.id, v_customer),
-                     'won', d.winner_customer_id = v_customer) as j
+                     'won', coalesce(d.winner_customer_id = v_customer, false)) as j
               from private.draws d
               join public.rewards rw on rw.id = d.reward_id
               join public.locations l on l.id = d.sponsor_location_id

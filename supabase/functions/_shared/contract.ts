@@ -19,3 +19,4 @@ export * from './contract/campaigns.ts';
 export * from './contract/programme-settings.ts';
 export * from './contract/people.ts';
 export * from './contract/member-records.ts';
+export * from './contract/draws.ts';

@@ -4,6 +4,7 @@ import { OpenApiDocument } from './contract.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { me } from './routes/account/me.ts';
+import { adminDraws, createDraw, myDraws, publicDraw, publicDraws, runDraw } from './routes/draws/draws.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
 import { redeemableRewards } from './routes/account/redeemable.ts';
@@ -120,6 +121,7 @@ export const endpoints: Record<string, Endpoint> = {
   redeemCode,
   me,
   myVisits,
+  myDraws,
   myDetails,
   updateMyName,
   setMySmsConsent,
@@ -129,6 +131,8 @@ export const endpoints: Record<string, Endpoint> = {
   deleteMyAccount,
   locations,
   programme,
+  publicDraws,
+  publicDraw,
   adminMetrics,
   adminActivity,
   adminCustomers,
@@ -172,6 +176,9 @@ export const endpoints: Record<string, Endpoint> = {
   createCampaign,
   cancelCampaign,
   handleMessage,
+  adminDraws,
+  createDraw,
+  runDraw,
   adminAudit,
   adminCatalogue,
   adminCatalogueChanges,
