@@ -6,7 +6,7 @@
 
 export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/(how-it-works)?$', 'src/app/routes/public/index.ts'],
-  ['^/(businesses|join|contact|privacy|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
+  ['^/(businesses|join|contact|privacy|draws|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
   ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
   ['^/(account(/history)?|goodbye)$', 'src/app/routes/account.ts'],
   ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],

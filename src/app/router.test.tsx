@@ -13,6 +13,7 @@ const SCREENS: [string, string, string?][] = [
   ['/businesses', 'Participating Businesses'],
   ['/join', 'Join Village Rewards'],
   ['/contact', 'Contact Us'],
+  ['/draws', 'Monthly prize draws', 'Prize draws'],
   ['/kiosk', 'Village Rewards', 'Kiosk'],
   ['/kiosk-home', 'Village Rewards', 'Kiosk'],
   ['/kiosk/signup', 'Join Rewards'],

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: PAGES.businesses, lazy: screen(joinScreens, (m) => m.BusinessesPage) },
           { path: PAGES.join, lazy: screen(joinScreens, (m) => m.JoinPage) },
           { path: PAGES.contact, lazy: screen(joinScreens, (m) => m.ContactPage) },
+          { path: PAGES.draws, lazy: screen(joinScreens, (m) => m.DrawsPage) },
           {
             path: PAGES.businessJoin,
             lazy: screen(joinScreens, (m) => m.BusinessJoinPage),

@@ -32,6 +32,9 @@ export const PAGES = {
   admin: '/admin',
   owner: '/owner',
   adminReport: '/admin/report',
+  adminFunderReport: '/admin/funder-report',
+  /** The monthly prize draws, past and coming, with what anyone needs to verify them. */
+  draws: '/draws',
   staff: '/staff',
 } as const;
 
