@@ -354,7 +354,8 @@ begin
 
   insert into public.rewards (kind, location_id, name, description, scope, value_cents)
   values ('prize', p_sponsor_location_id, private.clean_text(p_prize_name, 'The prize''s name', 100),
-          coalesce(private.clean_text(nullif(btrim(coalesce(p_prize_description, '')), ''), 'The prize''s description', 500), ''),
+          case when btrim(coalesce(p_prize_description, '')) = '' then ''
+               else private.clean_text(p_prize_description, 'The prize''s description', 500) end,
           case when p_prize_kind = 'reward' then 'location' else 'network' end, p_prize_value_cents)
   returning id into v_reward_id;
   insert into private.draws (month, sponsor_location_id, prize_kind, reward_id, min_businesses, max_entries,
