@@ -20,3 +20,4 @@ export * from './contract/programme-settings.ts';
 export * from './contract/people.ts';
 export * from './contract/member-records.ts';
 export * from './contract/draws.ts';
+export * from './contract/funder-report.ts';

@@ -4,6 +4,7 @@ import { OpenApiDocument } from './contract.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { me } from './routes/account/me.ts';
+import { funderReport, setVillagePopulation } from './routes/coalition/funder-report.ts';
 import { adminDraws, createDraw, myDraws, publicDraw, publicDraws, runDraw } from './routes/draws/draws.ts';
 import { myVisits } from './routes/account/my-visits.ts';
 import { redeemReward } from './routes/account/redeem.ts';
@@ -196,6 +197,8 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
+  funderReport,
+  setVillagePopulation,
   adminSettings,
   updateSettings,
   adminTextSettings,
