@@ -10,7 +10,7 @@ export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
   ['^/(account(/history)?|goodbye)$', 'src/app/routes/account.ts'],
   ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],
-  ['^/admin(/report)?$', 'src/app/routes/admin/index.ts'],
+  ['^/admin(/report|/funder-report)?$', 'src/app/routes/admin/index.ts'],
   ['^/staff$', 'src/app/routes/staff/index.ts'],
   ['^/owner$', 'src/app/routes/owner/index.ts'],
   // /kiosk, /kiosk-home and every business's landing (one path segment; the rows above take the

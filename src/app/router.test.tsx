@@ -40,6 +40,7 @@ const SCREENS: [string, string, string?][] = [
   ['/admin', 'Village Rewards Admin'],
   ['/owner', 'Business owner'],
   ['/admin/report', 'Monthly report'],
+  ['/admin/funder-report', "Funder's report"],
   ['/staff', 'Staff Counter'],
 ];
 

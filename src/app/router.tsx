@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: PAGES.admin, lazy: screen(adminScreens, (m) => m.AdminDashboardPage) },
       { path: PAGES.owner, lazy: screen(ownerScreens, (m) => m.OwnerDashboardPage) },
       { path: PAGES.adminReport, lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
+      { path: PAGES.adminFunderReport, lazy: screen(adminScreens, (m) => m.AdminFunderReportPage) },
       { path: PAGES.staff, lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],
   },
