@@ -54,4 +54,5 @@ it('writes the summary from the figures, in plain words', () => {
   expect(quiet).toContain('No member visited any of the 2 businesses.');
   expect(quiet).toContain('No rewards were redeemed.');
   expect(quiet).not.toContain('prize draw');
+  expect(funderSummary({ ...REPORT, texts: { sent: 0, optOuts: 0 } })).toContain('No texts were sent, and nobody asked for no more.');
 });

@@ -53,7 +53,7 @@ export function FunderReport(props: { report: FunderReportResponse }) {
       </Suspense>
       <section aria-labelledby="businesses-title" className="grid gap-2 break-inside-avoid">
         <h2 id="businesses-title" className="font-display text-xl font-bold text-bark-900">Visits per business</h2>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Visits per business (scrolls sideways)">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="text-bark-700">
               <tr>

@@ -14,8 +14,8 @@ export default function FunderReportCharts(props: { report: FunderReportResponse
     { name: 'New', value: r.newMembers ?? 0 },
     { name: 'Active', value: r.activeMembers ?? 0 },
     { name: 'Returning', value: r.returningMembers ?? 0 },
-    { name: '2+ businesses', value: r.crossShopping.twoOrMore ?? 0 },
-    { name: '3+ businesses', value: r.crossShopping.threeOrMore ?? 0 },
+    { name: '2+ shops', value: r.crossShopping.twoOrMore ?? 0 },
+    { name: '3+ shops', value: r.crossShopping.threeOrMore ?? 0 },
   ];
   return (
     <div className="grid gap-6 sm:grid-cols-2 print:grid-cols-2" aria-hidden="true">
@@ -40,7 +40,7 @@ export default function FunderReportCharts(props: { report: FunderReportResponse
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={members} margin={{ top: 4, right: 12, bottom: 4, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e7dcc8" />
-              <XAxis dataKey="name" stroke="#6b5a48" fontSize={11} interval={0} />
+              <XAxis dataKey="name" stroke="#6b5a48" fontSize={10} interval={0} />
               <YAxis allowDecimals={false} stroke="#6b5a48" fontSize={11} width={36} />
               <Bar dataKey="value" name="Members" fill="#3f7d4e" isAnimationActive={false} />
             </BarChart>

@@ -31,7 +31,9 @@ export function funderSummary(r: FunderReportResponse): string {
         ? `; settling rewards honoured for each other takes ${r.settlement.transfers} ${r.settlement.transfers === 1 ? 'payment' : 'payments'} between businesses, ${formatCents(r.settlement.transfersCents)} in all.`
         : '; no business owes another for them.'));
   }
-  parts.push(`${n(r.texts.sent, 'text')} went to members and ${n(r.texts.optOuts, 'member')} asked for no more.`);
+  const optOuts = r.texts.optOuts === 0 ? 'nobody asked for no more' : `${n(r.texts.optOuts, 'member')} asked for no more`;
+  parts.push(r.texts.sent === 0 ? `No texts were sent, and ${optOuts}.`
+                                : `${n(r.texts.sent, 'text')} went to members and ${optOuts}.`);
   if (r.draw) {
     parts.push(r.draw.status === 'drawn'
       ? `The ${month} prize draw (${r.draw.prizeName}, from ${r.draw.sponsorName}) was drawn among ${n(r.draw.entrants, 'member')}` +

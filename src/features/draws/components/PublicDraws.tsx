@@ -31,7 +31,8 @@ function EntryList(props: { draw: PublicDraw }) {
         {open ? 'Hide the entry list' : `Show the entry list (${entries.length} members)`}
       </Button>
       {open ? (
-        <div className="max-h-80 overflow-auto rounded-xl border border-cream-200">
+        <div className="max-h-80 overflow-auto rounded-xl border border-cream-200" tabIndex={0} role="region"
+             aria-label={`Entry list of the ${props.draw.monthLabel} draw`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Entries of the {props.draw.monthLabel} draw, in the order the draw uses</caption>
             <thead className="bg-cream-100">
