@@ -29,6 +29,10 @@ create table public.customer_rewards (
 alter table public.customer_rewards enable row level security;
 revoke all on public.customer_rewards from anon, authenticated;
 
+-- Triggers on public.customer_rewards, declared beside their functions in later files:
+--   customer_rewards_redeem_member_active (57_member_records.sql)  no redemption for a suspended or forgotten member
+--   customer_rewards_roll_up_daily (67_rollups.sql)                unlocks and redemptions in the day rollup
+
 -- Unlocked rewards: the member's own; admins all.
 grant select on public.customer_rewards to authenticated;
 
@@ -306,6 +310,9 @@ create index redemption_codes_created_by_idx on private.redemption_codes (create
 create index redemption_codes_used_by_idx on private.redemption_codes (used_by);
 alter table private.redemption_codes enable row level security;
 revoke all on private.redemption_codes from anon, authenticated, service_role;
+
+-- Triggers on private.redemption_codes, declared beside their functions in later files:
+--   redemption_codes_member_active (57_member_records.sql)  no code for a suspended or forgotten member
 
 -- Where the calling counter redeems or approves: staff at their location (p_location_id, when
 -- given, must be it), an admin at p_location_id (required), an enrolled kiosk (any kiosk in demo
@@ -677,3 +684,7 @@ end;
 $$;
 revoke execute on function app.report_redemption(uuid) from public;
 grant execute on function app.report_redemption(uuid) to authenticated;
+
+create trigger customer_rewards_text_unlocked
+  after insert on public.customer_rewards
+  for each row execute function private.text_reward_unlocked();

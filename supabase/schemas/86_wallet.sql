@@ -1,10 +1,10 @@
 -- Wallet cards (issue 34 §1, §2): a member's Apple Wallet pass and Google Wallet loyalty object,
 -- the Apple devices that registered for its updates, and an outbox of update pushes drained by
--- the api function (POST /api/hooks/wallet/drain), like the texts' outbox (66_texts.sql).
+-- the api function (POST /api/hooks/wallet/drain), like the texts' outbox (48_texts.sql).
 --
 -- * One card per member (private.wallet_cards): the pass's serial number and the authentication
 --   token Apple's devices send back (compared in constant time by the api function).
--- * A point, tier or reward change is always a points-ledger event (45_ledger.sql), so one
+-- * A point, tier or reward change is always a points-ledger event (38_ledger.sql), so one
 --   trigger on the ledger queues the pushes: one row per registered Apple device, and one for
 --   the member's Google object if one was issued. A push already queued for that device or
 --   object is not queued twice (a partial unique index); one already claimed gets a new row, so

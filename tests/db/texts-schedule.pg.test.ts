@@ -1,4 +1,4 @@
-// The texts' schedule is a migration (supabase/schemas/66_texts.sql): on a Postgres that has
+// The texts' schedule is a migration (supabase/schemas/48_texts.sql): on a Postgres that has
 // pg_cron (Debian's postgresql-15-cron, preloaded in a throwaway cluster of this test's own) the
 // migrations create the every-minute job; its command calls the drain with the address and secret
 // kept in Vault. pg_net and Supabase Vault are not Debian packages: this test gives the cluster

@@ -5,7 +5,7 @@
 //                                 `for update skip locked`), sends each through the one provider
 //                                 module (sms-sender.ts) and records the outcome. Header
 //                                 `x-drain-secret: <TEXTS_DRAIN_SECRET>`. Hosted: pg_cron + pg_net
-//                                 every minute (a migration, supabase/schemas/66_texts.sql);
+//                                 every minute (a migration, supabase/schemas/48_texts.sql);
 //                                 locally the dev stack calls it on an interval.
 // POST /api/hooks/twilio/status   Twilio's status callback: delivered / undelivered / failed.
 // POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, answered in TwiML.

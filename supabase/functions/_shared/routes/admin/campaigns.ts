@@ -1,5 +1,5 @@
 // The Campaigns tab (issue 22 §3): list, preview, send or schedule, cancel. The rules are in SQL
-// (66_texts.sql): consenting members only, the weekly cap, an owner's business only, audited. Business
+// (48_texts.sql): consenting members only, the weekly cap, an owner's business only, audited. Business
 // owners call them too, from /owner, for their own business.
 import {
   CampaignParams,

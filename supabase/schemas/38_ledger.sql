@@ -33,6 +33,9 @@ create table public.points_ledger (
   check (event not in ('visit_voided', 'adjustment', 'redemption_undone') or reason is not null)
 );
 
+-- Triggers on public.points_ledger, declared beside their functions in later files:
+--   points_ledger_wallet_push (86_wallet.sql)  the member's wallet cards get the new points
+
 -- Admins read the whole ledger, a member their own events; nobody writes it directly.
 alter table public.points_ledger enable row level security;
 revoke all on public.points_ledger from anon, authenticated;

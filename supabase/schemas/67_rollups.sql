@@ -1,8 +1,10 @@
 -- Derived tables kept by triggers on visits, customers and customer_rewards so that the
 -- dashboard reads at 1M visits without scanning them: the day rollup, sign-up counts, returns,
--- members' first visit per business and their businesses per month. Each has a rebuild function
--- that recomputes it from the visits (the tests compare both). Approvals append to *_pending
--- tables and private.fold_rollups folds them, so no approval locks a shared counter row.
+-- members' first visit per business, their businesses per month, cross-shopping, and each
+-- customer's visit count. Each has a rebuild function that recomputes it from the visits (the
+-- tests compare both). Approvals append to *_pending tables and private.fold_rollups folds them,
+-- so no approval locks a shared counter row. The readers are in 70_admin_reads.sql and
+-- 80_coalition.sql.
 
 -- A daily rollup for the admin dashboard at 1M visits (issue 14): approved visits per day and
 -- business, and reward unlocks and redemptions per day, business and reward, kept by triggers
@@ -165,17 +167,56 @@ alter table private.member_month_masks enable row level security;
 revoke all on private.member_month_masks from anon, authenticated, service_role;
 create index member_month_masks_month_idx on private.member_month_masks (month, mask);
 
--- The day of p_at in the programme's time zone (the operator's setting, issue 31 §3). The rollups
--- are bucketed by it: app.admin_update_text_settings rebuilds them when the zone changes.
-create function private.programme_day(p_at timestamptz)
-returns date
-language sql stable
-set search_path = ''
-as $$
-  select (p_at at time zone private.programme_time_zone())::date
-$$;
-revoke execute on function private.programme_day(timestamptz) from public;
-grant execute on function private.programme_day(timestamptz) to authenticated;
+-- Cross-shopping for ranges ending today without scanning the range's visits (issue 14).
+--
+-- For a range of whole days [A, today] a member's set of businesses is the businesses whose
+-- LAST approved visit day (programme day) is >= A (nothing is approved after today). Sort a
+-- member's distinct last days descending d1 > d2 > ... > dk, with cumulative masks
+-- M1 ⊂ M2 ⊂ ... ⊂ Mk (Mi = the businesses whose last day is >= di). At A the member's mask is
+-- Mi where d(i+1) < A <= di (none when A > d1). So each member contributes events
+-- (Mi, upper = di, lower = d(i+1)), and the members with mask M at A are
+--   #{events of M with upper >= A} − #{events of M with lower >= A}
+-- (events below i have upper >= A and lower >= A and cancel; event i counts once; events above
+-- i count in neither). Kept as one net counter per (day, mask): +1 at (di, Mi), −1 at
+-- (d(i+1), Mi); count(M, A) = the sum of n over days >= A: 3 months is a few thousand rows
+-- instead of every visit.
+--
+-- Masks use a stable bit per business (private.cross_shopping_bits), not the dashboard's
+-- sort order, so adding or reordering businesses does not invalidate the counters; readers map
+-- it to private.location_bits(). A bit is never reused (up to 63 businesses ever; past that,
+-- or for a range that does not end today, the read scans the range as before).
+--
+-- Kept by statement triggers on visits that recompute the events of the members a statement
+-- touched from their approved visits now, less the same as they were before (the pattern of
+-- private.shift_visit_returns, 20261123002010_visit_returns.sql): an approval is one index scan of the member's
+-- visits. Approvals and voids lock the customer row first, so one member's events are never
+-- recomputed from two snapshots at once. Like the returns rollup, the deltas are appended to
+-- private.cross_shopping_pending (no shared row locks held until commit), readers add them,
+-- and about every 64th statement folds them into the counters, one folder at a time.
+create table private.cross_shopping_bits (
+  location_id text primary key,
+  bit integer not null unique check (bit between 0 and 62)
+);
+alter table private.cross_shopping_bits enable row level security;
+revoke all on private.cross_shopping_bits from anon, authenticated, service_role;
+
+create table private.cross_shopping_days (
+  day date not null,
+  mask bigint not null,
+  n integer not null,
+  primary key (day, mask)
+);
+alter table private.cross_shopping_days enable row level security;
+revoke all on private.cross_shopping_days from anon, authenticated, service_role;
+
+create table private.cross_shopping_pending (
+  day date not null,
+  mask bigint not null,
+  n integer not null
+);
+alter table private.cross_shopping_pending enable row level security;
+revoke all on private.cross_shopping_pending from anon, authenticated, service_role;
+create index cross_shopping_pending_day_idx on private.cross_shopping_pending (day, mask);
 
 create function private.roll_up_daily_visits()
 returns trigger
@@ -451,7 +492,7 @@ grant execute on function private.active_members(text, date, date, bigint) to au
 
 -- Appends instead of upserting (plpgsql: its plan is cached per session; a SQL function with
 -- an insert is planned at every call).
-create or replace function private.bump_rollup(p_at timestamptz, p_location_id text, p_kind text, p_reward_id uuid, p_delta integer)
+create function private.bump_rollup(p_at timestamptz, p_location_id text, p_kind text, p_reward_id uuid, p_delta integer)
 returns void
 language plpgsql
 security definer
@@ -561,9 +602,105 @@ end;
 $$;
 revoke execute on function private.append_cross_shopping(uuid[], integer[], text[], timestamptz[]) from public;
 
+-- Every business gets the lowest free bit when it is created (one assigner at a time).
+create function private.assign_cross_shopping_bit()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform pg_advisory_xact_lock(7602345332);
+  insert into private.cross_shopping_bits (location_id, bit)
+  select new.id, min(g.bit)
+    from generate_series(0, 62) as g(bit)
+   where not exists (select 1 from private.cross_shopping_bits b where b.bit = g.bit)
+  having min(g.bit) is not null
+  on conflict (location_id) do nothing;
+  return null;
+end;
+$$;
+revoke execute on function private.assign_cross_shopping_bit() from public;
+
+-- Appends the change of some members' events: p_customers' approved visits now, against the
+-- same less the rows p_replaced (ids whose new version is in the table) plus p_before (the rows
+-- as they were before the statement).
+--
+-- As in 20261123002400_cross_shopping_rollup.sql: p_customers' states now against the same less the rows p_replaced plus
+-- p_before; the events from private.append_cross_shopping.
+create function private.shift_cross_shopping(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_customers uuid[];
+  v_signs integer[];
+  v_locations text[];
+  v_lasts timestamptz[];
+begin
+  with now_rows as (
+    select v.id, v.customer_id, v.location_id, v.created_at
+      from public.visits v
+     where v.customer_id = any (p_customers) and v.status = 'approved'),
+  states as (
+    select 1 as sign, r.customer_id, r.location_id, max(r.created_at) as last_at
+      from now_rows r group by 2, 3
+    union all
+    select -1, x.customer_id, x.location_id, max(x.created_at)
+      from (select r.customer_id, r.location_id, r.created_at from now_rows r where r.id <> all (p_replaced)
+            union all
+            select b.customer_id, b.location_id, b.created_at
+              from unnest(p_before) b
+             where b.status = 'approved' and b.customer_id = any (p_customers)) x
+     group by 2, 3)
+  select array_agg(s.customer_id), array_agg(s.sign), array_agg(s.location_id), array_agg(s.last_at)
+    into v_customers, v_signs, v_locations, v_lasts
+    from states s;
+  if v_customers is not null then
+    perform private.append_cross_shopping(v_customers, v_signs, v_locations, v_lasts);
+  end if;
+end;
+$$;
+revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.visits[]) from public;
+
+-- Rebuilds the counters from the visits (after a bulk load with the triggers off).
+create function private.rebuild_cross_shopping()
+returns void
+language sql
+security definer
+set search_path = ''
+set work_mem = '256MB'
+set jit = off
+as $$
+  delete from private.cross_shopping_pending where true;
+  delete from private.cross_shopping_days where true;
+  insert into private.cross_shopping_days (day, mask, n)
+  with days as (
+    select l.customer_id, l.day, bit_or(l.flag) as flags
+      from (select v.customer_id, private.programme_day(max(v.created_at)) as day, 1::bigint << b.bit as flag
+              from public.visits v join private.cross_shopping_bits b on b.location_id = v.location_id
+             where v.status = 'approved'
+             group by v.customer_id, v.location_id, b.bit) l
+     group by 1, 2),
+  events as (
+    select d.day, bit_or(d.flags) over w as mask, lead(d.day) over w as lower
+      from days d
+    window w as (partition by d.customer_id order by d.day desc))
+  select x.day, x.mask, sum(x.n)::integer
+    from (select e.day, e.mask, 1 as n from events e
+          union all
+          select e.lower, e.mask, -1 from events e where e.lower is not null) x
+   group by 1, 2
+  having sum(x.n) <> 0
+   order by 1, 2;
+$$;
+revoke execute on function private.rebuild_cross_shopping() from public;
+
 -- Redemptions and reward changes append to the day rollup too; fold now and then from there
 -- as well, so a day of redemptions without approvals does not leave a long pending list.
-create or replace function private.roll_up_daily_rewards()
+create function private.roll_up_daily_rewards()
 returns trigger
 language plpgsql
 security definer
@@ -597,7 +734,7 @@ revoke execute on function private.roll_up_daily_rewards() from public;
 -- functions that have already checked the admin claim.
 --
 -- As in 20261123001460_daily_rollup.sql, reading the counters and the pending deltas.
-create or replace function private.rollup_counts(p_start timestamptz, p_end timestamptz, p_kinds text[])
+create function private.rollup_counts(p_start timestamptz, p_end timestamptz, p_kinds text[])
 returns table (day date, location_id text, kind text, reward_id uuid, n bigint)
 language plpgsql stable
 security definer
@@ -690,7 +827,7 @@ revoke execute on function private.rebuild_member_month_masks() from public;
 -- with their row trigger (20261123002100_admin_reads_at_scale.sql), which no longer fires on insert.
 --
 -- As in 20261123002500_one_pass_rollups.sql, with the member's months kept too.
-create or replace function private.roll_up_visits()
+create function private.roll_up_visits()
 returns trigger
 language plpgsql
 security definer
@@ -816,7 +953,7 @@ revoke execute on function private.roll_up_visits() from public;
 -- Rebuilds the rollup from the tables (after a bulk load with the triggers off).
 --
 -- As in 20261123002500_one_pass_rollups.sql, rebuilding the members' months too.
-create or replace function private.rebuild_daily_rollup()
+create function private.rebuild_daily_rollup()
 returns void
 language sql
 security definer
@@ -849,6 +986,103 @@ as $$
 $$;
 revoke execute on function private.rebuild_daily_rollup() from public;
 
+-- Keeps visit_count and last_visit_at equal to the customer's approved visits. An insert adds
+-- one; any other change (a void, a corrected time) recounts that customer, which is cheap
+-- through visits_customer_location_created_idx.
+create function private.roll_up_customer_visits()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    if new.status = 'approved' then
+      update public.customers c
+         set visit_count = c.visit_count + 1,
+             last_visit_at = greatest(c.last_visit_at, new.created_at)
+       where c.id = new.customer_id;
+    end if;
+    return null;
+  end if;
+  update public.customers c
+     set (visit_count, last_visit_at) = (
+       select count(*), max(v.created_at) from public.visits v
+        where v.customer_id = c.id and v.status = 'approved')
+   where c.id in (old.customer_id, case when tg_op = 'UPDATE' then new.customer_id end);
+  return null;
+end;
+$$;
+revoke execute on function private.roll_up_customer_visits() from public;
+
+-- One member's first approved visit at one business, from the visits (after a void, a delete
+-- or a move of the first one). The pair's row is locked first: an approval of the same pair
+-- in flight holds that lock (its upsert), so the minimum is read only after it commits and
+-- counts its visit; a void racing an approval cannot drop the pair.
+create function private.refresh_member_first_visit(p_customer_id uuid, p_location_id text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_first timestamptz;
+begin
+  perform 1 from private.member_first_visits f
+   where f.customer_id = p_customer_id and f.location_id = p_location_id
+     for update;
+  select min(v.created_at) into v_first from public.visits v
+   where v.customer_id = p_customer_id and v.location_id = p_location_id and v.status = 'approved';
+  if v_first is null then
+    delete from private.member_first_visits f where f.customer_id = p_customer_id and f.location_id = p_location_id;
+  else
+    update private.member_first_visits f set first_at = v_first
+     where f.customer_id = p_customer_id and f.location_id = p_location_id;
+  end if;
+end;
+$$;
+revoke execute on function private.refresh_member_first_visit(uuid, text) from public;
+
+-- An approval costs one upsert (which writes only when the visit is earlier than the known
+-- first one); a visit leaving "approved" recomputes its pair only if it was the first.
+create function private.roll_up_member_first_visits()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
+    if exists (select 1 from private.member_first_visits f
+                where f.customer_id = old.customer_id and f.location_id = old.location_id
+                  and f.first_at >= old.created_at) then
+      perform private.refresh_member_first_visit(old.customer_id, old.location_id);
+    end if;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
+    insert into private.member_first_visits as f (customer_id, location_id, first_at)
+    values (new.customer_id, new.location_id, new.created_at)
+    on conflict (customer_id, location_id) do update set first_at = excluded.first_at
+     where f.first_at > excluded.first_at;
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.roll_up_member_first_visits() from public;
+
+create function private.rebuild_member_first_visits()
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from private.member_first_visits where true;
+  insert into private.member_first_visits (customer_id, location_id, first_at)
+  select v.customer_id, v.location_id, min(v.created_at)
+    from public.visits v where v.status = 'approved' group by 1, 2;
+$$;
+revoke execute on function private.rebuild_member_first_visits() from public;
+
 create trigger visits_roll_up_daily
   after insert or delete or update of status, created_at, location_id on public.visits
   for each row execute function private.roll_up_daily_visits();
@@ -873,3 +1107,15 @@ create trigger visits_roll_up_update
 create trigger visits_roll_up_delete
   after delete on public.visits referencing old table as old_rows
   for each statement execute function private.roll_up_visits();
+
+create trigger visits_roll_up_customer
+  after insert or delete or update of status, created_at, customer_id on public.visits
+  for each row execute function private.roll_up_customer_visits();
+
+create trigger visits_roll_up_member_first_visits
+  after delete or update of status, created_at, customer_id, location_id on public.visits
+  for each row execute function private.roll_up_member_first_visits();
+
+create trigger locations_assign_cross_shopping_bit
+  after insert on public.locations
+  for each row execute function private.assign_cross_shopping_bit();

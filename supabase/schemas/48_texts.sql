@@ -189,15 +189,6 @@ end;
 $$;
 revoke execute on function private.queue_text(uuid, text, text, text, uuid, timestamptz, text) from public;
 
-create function private.site_url()
-returns text
-language sql stable
-set search_path = ''
-as $$
-  select rtrim(s.texts_site_url, '/') from private.settings s
-$$;
-revoke execute on function private.site_url() from public;
-
 -- The app's public address, which the texts link to: `npm run deploy` sets it from the village
 -- file (only the database owner may), audited like a settings change.
 create function private.set_site_url(p_url text)
@@ -293,10 +284,6 @@ begin
 end;
 $$;
 revoke execute on function private.text_reward_unlocked() from public;
-
-create trigger customer_rewards_text_unlocked
-  after insert on public.customer_rewards
-  for each row execute function private.text_reward_unlocked();
 
 -- Consent withdrawn (STOP, /account, admin): queued texts are cancelled, except a phone-change
 -- notice. A pending consent ended (confirmed or refused): its unsent request is cancelled, and a
