@@ -1,6 +1,17 @@
 -- The monthly prize draw (90_draws.sql) and the settlement of its prizes (80_coalition.sql):
 -- a prize is earned with its sponsor and worth its value to the business that honours it.
 
+-- A reward of kind 'prize' (10_programme.sql): given by a draw, worth value_cents.
+alter table public.rewards add column value_cents integer check (value_cents >= 0);
+alter table public.rewards drop constraint rewards_check;
+alter table public.rewards add constraint rewards_check check (
+  (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
+  or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')
+  or (kind = 'prize' and location_id is not null and tier is null and value_cents is not null)
+);
+alter table public.rewards drop constraint rewards_kind_check;
+alter table public.rewards add constraint rewards_kind_check check (kind in ('welcome', 'tier', 'prize'));
+
 -- The monthly prize draw (docs/DRAWS.md): members who shopped around that month get entries; the
 -- winner is a reproducible function of a seed committed to before the month began and of the
 -- frozen, ordered entry list, so anyone can check that the draw was fair.
@@ -21,19 +32,7 @@
 --   sponsor). The winner is told in the app and by a text if they agreed to texts.
 -- Every step is written to the audit log.
 
--- A prize is a reward of its own kind: it unlocks for nobody by visits (app.approve_visit unlocks
--- welcome and tier rewards only) and is given by a draw. It belongs to its sponsor; a reward-type
--- prize is valid only there (scope 'location'), a voucher anywhere ('network'). value_cents is what
--- the business that honours it is owed by the sponsor.
-alter table public.rewards add column value_cents integer check (value_cents >= 0);
-alter table public.rewards drop constraint rewards_check;
-alter table public.rewards add constraint rewards_check check (
-  (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
-  or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')
-  or (kind = 'prize' and location_id is not null and tier is null and value_cents is not null)
-);
-alter table public.rewards drop constraint rewards_kind_check;
-alter table public.rewards add constraint rewards_kind_check check (kind in ('welcome', 'tier', 'prize'));
+-- The prize is a reward of kind 'prize' (public.rewards, 10_programme.sql), made when the draw is set up.
 
 create table private.draws (
   id uuid primary key default gen_random_uuid(),
