@@ -21,3 +21,4 @@ export * from './contract/people.ts';
 export * from './contract/member-records.ts';
 export * from './contract/draws.ts';
 export * from './contract/funder-report.ts';
+export * from './contract/nudges.ts';

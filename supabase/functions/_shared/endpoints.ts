@@ -4,6 +4,7 @@ import { OpenApiDocument } from './contract.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { me } from './routes/account/me.ts';
+import { adminNudges, updateNudges } from './routes/admin/nudges.ts';
 import { funderReport, setVillagePopulation } from './routes/coalition/funder-report.ts';
 import { adminDraws, createDraw, myDraws, publicDraw, publicDraws, runDraw } from './routes/draws/draws.ts';
 import { myVisits } from './routes/account/my-visits.ts';
@@ -177,6 +178,8 @@ export const endpoints: Record<string, Endpoint> = {
   createCampaign,
   cancelCampaign,
   handleMessage,
+  adminNudges,
+  updateNudges,
   adminDraws,
   createDraw,
   runDraw,

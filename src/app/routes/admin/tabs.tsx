@@ -6,6 +6,7 @@ import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
 import { DrawsTab } from '@/features/draws/components/DrawsTab.tsx';
+import { RewardReminderCard } from '@/features/admin/components/RewardReminderCard.tsx';
 import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
 import { CustomerDetailDialog } from '@/features/admin/components/CustomerDetail.tsx';
 import { CustomersTab } from '@/features/admin/components/CustomersTab.tsx';
@@ -88,6 +89,7 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         </TabsContent>
         <TabsContent value="campaigns">
           <CampaignsTab locations={props.locations} />
+          <RewardReminderCard />
         </TabsContent>
         <TabsContent value="draws">
           <DrawsTab locations={props.locations} />
