@@ -354,17 +354,22 @@ begin
     v_commitment := encode(sha256(convert_to(v_seed, 'UTF8')), 'hex');
   end if;
 
-  insert into public.rewards (kind, location_id, name, description, scope, value_cents)
-  values ('prize', p_sponsor_location_id, private.clean_text(p_prize_name, 'The prize''s name', 100),
-          case when btrim(coalesce(p_prize_description, '')) = '' then ''
-               else private.clean_text(p_prize_description, 'The prize''s description', 500) end,
-          case when p_prize_kind = 'reward' then 'location' else 'network' end, p_prize_value_cents)
-  returning id into v_reward_id;
-  insert into private.draws (month, sponsor_location_id, prize_kind, reward_id, min_businesses, max_entries,
-                             commitment, created_by)
-  values (p_month, p_sponsor_location_id, p_prize_kind, v_reward_id, p_min_businesses, p_max_entries,
-          v_commitment, auth.uid())
-  returning * into v_draw;
+  -- Two set-ups of one month at once: the month's unique key lets one through; the other is a 409.
+  begin
+    insert into public.rewards (kind, location_id, name, description, scope, value_cents)
+    values ('prize', p_sponsor_location_id, private.clean_text(p_prize_name, 'The prize''s name', 100),
+            case when btrim(coalesce(p_prize_description, '')) = '' then ''
+                 else private.clean_text(p_prize_description, 'The prize''s description', 500) end,
+            case when p_prize_kind = 'reward' then 'location' else 'network' end, p_prize_value_cents)
+    returning id into v_reward_id;
+    insert into private.draws (month, sponsor_location_id, prize_kind, reward_id, min_businesses, max_entries,
+                               commitment, created_by)
+    values (p_month, p_sponsor_location_id, p_prize_kind, v_reward_id, p_min_businesses, p_max_entries,
+            v_commitment, auth.uid())
+    returning * into v_draw;
+  exception when unique_violation then
+    perform private.fail('409', 'That month has a draw already');
+  end;
   if v_seed is not null then
     insert into private.draw_seeds (draw_id, seed) values (v_draw.id, v_seed);
   end if;

@@ -268,6 +268,22 @@ describe('the monthly prize draw', { timeout: 120_000 }, () => {
     expect(prize).toEqual({ scope: 'location' });
   });
 
+  it('under parallel requests sets a month up once and runs a draw once, giving one prize', async () => {
+    const created = await Promise.allSettled(Array.from({ length: 4 }, () =>
+      asAdmin((tx) => tx`select app.admin_create_draw('2098-11', ${locations[0]!}, 'voucher', 'Raced', '', 100, 1, 1, null)`)));
+    expect(created.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    for (const c of created.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(c.reason).toMatchObject({ code: 'LY409' });
+    const [made] = await sql<{ id: string }[]>`select id from private.draws where month = '2098-11'`;
+    await sql`update private.draws set month = '2020-12' where id = ${made!.id}`;
+    const someone = await customer('Member december');
+    await visits(someone, 1, 0, '2020-12');
+    const ran = await Promise.allSettled(Array.from({ length: 4 }, () => runDraw(made!.id)));
+    expect(ran.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of ran.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(r.reason).toMatchObject({ code: 'LY409' });
+    const prizes = await sql`select 1 from public.customer_rewards cr join private.draws d on d.reward_id = cr.reward_id where d.id = ${made!.id}`;
+    expect(prizes).toHaveLength(1);
+  });
+
   it('is for admins only, keeps the seed out of reach, and refuses a draw for a month that has started', async () => {
     const member = await createAuthUser(sql, { phone: '13125559999' });
     const denied = tryAs(sql, member.claims, (tx) => tx`select app.admin_draws()`);
