@@ -133,9 +133,9 @@ const dropTemplates = await makeTemplates();
 const E2E_SECONDS: Record<string, number> = {
   'kiosk-and-screens.test.ts': 46,
   'whole-day.pg.test.ts': 43,
-  'prize-draw.pg.test.ts': 30,
   'checkin-flows.test.ts': 39,
   'public-site.test.ts': 36,
+  'prize-draw.pg.test.ts': 30,
   'counter.pg.test.ts': 28,
   'programme-settings.test.ts': 20,
   'campaigns.pg.test.ts': 20,
