@@ -106,6 +106,11 @@ it('runs a month: set up, entries, the draw, the prize redeemed and settled, the
   const [winnerRow] = await db.sql<{ name: string; phone: string }[]>`select name, phone from public.customers where id = ${drawn!.winner}`;
   await page.getByText(winnerRow!.name, { exact: true }).waitFor();
   await shoot(page, 'draws-admin-drawn-1280');
+  // Ann's account says how the draw went for her: she won, or had 2 entries.
+  await account.page.reload();
+  await account.page.getByText(drawn!.winner === ann.customerId
+    ? `You won the ${monthName(LAST_MONTH)} draw! Your prize is in your rewards below.`
+    : `You had 2 entries in the ${monthName(LAST_MONTH)} draw. It has been drawn: see who won on the draws page.`).waitFor();
 
   // 4. The winner redeems the prize at the sponsor's counter (their code, confirmed by its staff).
   const winnerUser = await db.sql<{ user_id: string }[]>`select user_id from public.customers where id = ${drawn!.winner}`;
