@@ -13,6 +13,7 @@ const SCREENS: [string, string, string?][] = [
   ['/businesses', 'Participating Businesses'],
   ['/join', 'Join Village Rewards'],
   ['/contact', 'Contact Us'],
+  ['/draws', 'Monthly prize draws', 'Prize draws'],
   ['/kiosk', 'Village Rewards', 'Kiosk'],
   ['/kiosk-home', 'Village Rewards', 'Kiosk'],
   ['/kiosk/signup', 'Join Rewards'],
@@ -41,6 +42,7 @@ const SCREENS: [string, string, string?][] = [
   ['/owner', 'Business owner'],
   ['/admin/report', 'Monthly report'],
   ['/admin/card', 'Member card'],
+  ['/admin/funder-report', "Funder's report"],
   ['/staff', 'Staff Counter'],
 ];
 

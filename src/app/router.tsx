@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: PAGES.businesses, lazy: screen(joinScreens, (m) => m.BusinessesPage) },
           { path: PAGES.join, lazy: screen(joinScreens, (m) => m.JoinPage) },
           { path: PAGES.contact, lazy: screen(joinScreens, (m) => m.ContactPage) },
+          { path: PAGES.draws, lazy: screen(joinScreens, (m) => m.DrawsPage) },
           {
             path: PAGES.businessJoin,
             lazy: screen(joinScreens, (m) => m.BusinessJoinPage),
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: PAGES.owner, lazy: screen(ownerScreens, (m) => m.OwnerDashboardPage) },
       { path: PAGES.adminReport, lazy: screen(adminScreens, (m) => m.AdminBusinessReportPage) },
       { path: PAGES.adminCard, lazy: screen(cardScreens, (m) => m.AdminMemberCardPage) },
+      { path: PAGES.adminFunderReport, lazy: screen(adminScreens, (m) => m.AdminFunderReportPage) },
       { path: PAGES.staff, lazy: screen(staffScreens, (m) => m.StaffCounterPage) },
     ],
   },

@@ -75,7 +75,7 @@ create policy "Anyone can read the participating businesses"
 
 create table public.rewards (
   id uuid primary key default gen_random_uuid(),
-  kind text not null check (kind in ('welcome', 'tier')),
+  kind text not null check (kind in ('welcome', 'tier', 'prize')),
   -- A welcome reward belongs to one business; a tier reward to one tier and every business.
   location_id text references public.locations (id) on delete cascade,
   tier text references public.tiers (name),
@@ -88,9 +88,15 @@ create table public.rewards (
   -- and can still redeem it. replaced_by names the reward that took its place.
   retired_at timestamptz,
   replaced_by uuid references public.rewards (id),
+  -- A prize of the monthly draw (90_draws.sql) unlocks for nobody by visits: a draw gives it. It
+  -- belongs to its sponsor; a reward-type prize is valid only there (scope 'location'), a voucher
+  -- anywhere ('network'). value_cents (prizes only) is what the business that honours it is owed
+  -- by the sponsor (80_coalition.sql's settlement).
+  value_cents integer check (value_cents >= 0),
   check (
     (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
     or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')
+    or (kind = 'prize' and location_id is not null and tier is null and value_cents is not null)
   ),
   constraint rewards_replacement_retired check (replaced_by is null or retired_at is not null)
 );

@@ -50,7 +50,8 @@ begin
     -- Redeemed before every redemption happened at a counter (a member's own Redeem): no business
     -- to pay back, so they are shown apart, never dropped.
     unattributed as (
-      select case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0) else 0 end as value_cents
+      select case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0)
+                  when rw.kind = 'prize' then coalesce(rw.value_cents, 0) else 0 end as value_cents
         from public.customer_rewards cr
         join public.rewards rw on rw.id = cr.reward_id
         left join public.tiers t on t.name = rw.tier
@@ -210,7 +211,8 @@ grant execute on function private.location_bits() to authenticated;
 -- tier reward is earned at the business of the visit that unlocked it (the visit that reached
 -- the tier) and is worth its tier's reward_value_cents to the business that honours it. A
 -- welcome reward is earned and honoured at its own business (worth nothing across businesses).
--- A redeemed reward whose visit was later voided (clawed back) still counts: the business
+-- A prize of the monthly draw (90_draws.sql) is earned with its sponsor, which owes the business
+-- that honours it the prize's value (rewards.value_cents). A redeemed reward whose visit was later voided (clawed back) still counts: the business
 -- honoured it and bore the cost.
 --
 -- As in 20261123001440_coalition_views.sql, with the unlocking visit looked up only for a tier reward (COALESCE
@@ -227,9 +229,11 @@ begin
   select * into r from private.month_range(p_month);
   return query
     select cr.id, rw.kind,
-           coalesce(cr.welcome_location_id, (select v.location_id from public.visits v where v.id = cr.unlocked_by_visit_id)),
+           coalesce(cr.welcome_location_id, case when rw.kind = 'prize' then rw.location_id end,
+                    (select v.location_id from public.visits v where v.id = cr.unlocked_by_visit_id)),
            cr.redeemed_location_id,
-           case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0) else 0 end
+           case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0)
+                when rw.kind = 'prize' then coalesce(rw.value_cents, 0) else 0 end
       from public.customer_rewards cr
       join public.rewards rw on rw.id = cr.reward_id
       left join public.tiers t on t.name = rw.tier

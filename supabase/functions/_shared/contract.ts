@@ -24,3 +24,6 @@ export type { HookRoute, Route } from './contract/route.ts';
 // The endpoints' wire shapes (contract/routes.ts), one namespace: `routes.me`, `routes.adminCustomers`…
 export * as routes from './contract/routes.ts';
 export * from './contract/wallet.ts';
+export * from './contract/draws.ts';
+export * from './contract/funder-report.ts';
+export * from './contract/nudges.ts';

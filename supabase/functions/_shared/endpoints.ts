@@ -15,6 +15,9 @@ import { scanCard } from './routes/rewards/scan-card.ts';
 import { reportRedemption } from './routes/me/report-redemption.ts';
 import { myMemberCard } from './routes/me/card.ts';
 import { adminMemberCard, replaceMemberCard } from './routes/admin/customer-card.ts';
+import { adminNudges, updateNudges } from './routes/admin/nudges.ts';
+import { funderReport, setVillagePopulation } from './routes/admin/coalition/funder-report.ts';
+import { adminDraws, createDraw, myDraws, publicDraw, publicDraws, runDraw } from './routes/draws/draws.ts';
 import { undoRedemption } from './routes/admin/undo-redemption.ts';
 import {
   changeMyPhone,
@@ -125,6 +128,7 @@ export const endpoints: Record<string, Endpoint> = {
   me,
   myMemberCard,
   myVisits,
+  myDraws,
   myDetails,
   updateMyName,
   setMySmsConsent,
@@ -137,6 +141,8 @@ export const endpoints: Record<string, Endpoint> = {
   googleLink,
   locations,
   programme,
+  publicDraws,
+  publicDraw,
   adminMetrics,
   adminActivity,
   adminCustomers,
@@ -182,6 +188,11 @@ export const endpoints: Record<string, Endpoint> = {
   createCampaign,
   cancelCampaign,
   handleMessage,
+  adminNudges,
+  updateNudges,
+  adminDraws,
+  createDraw,
+  runDraw,
   adminAudit,
   adminCatalogue,
   adminCatalogueChanges,
@@ -199,6 +210,8 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
+  funderReport,
+  setVillagePopulation,
   adminSettings,
   updateSettings,
   adminTextSettings,

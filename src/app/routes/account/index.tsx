@@ -20,6 +20,7 @@ import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInP
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
 import { RecentRedemptions } from '@/features/rewards/components/RecentRedemptions.tsx';
 import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
+import { MyDrawEntries } from '@/features/draws/components/MyDrawEntries.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
@@ -67,6 +68,7 @@ function Account() {
       <p className="text-bark-900">
         Visited locations: <strong>{visitedLocations.length}</strong>
       </p>
+      <MyDrawEntries />
       <RewardList rewards={rewards} action={(reward) => <RedeemButton reward={reward} />} />
       <RecentRedemptions redemptions={me.data.recentRedemptions} />
       <MemberPassport me={me.data} />

@@ -67,7 +67,9 @@ export function RewardsSection() {
 
 function RewardRow({ reward, replacedByName }: { reward: Reward; replacedByName: string | undefined }) {
   const retired = reward.retiredAt !== null;
-  const where = reward.kind === 'welcome' ? `Welcome reward · ${reward.businessName ?? reward.locationId}` : `${reward.tier} tier reward · every business`;
+  const where = reward.kind === 'welcome' ? `Welcome reward · ${reward.businessName ?? reward.locationId}`
+    : reward.kind === 'prize' ? `Prize draw prize · given by ${reward.businessName ?? reward.locationId}`
+      : `${reward.tier} tier reward · every business`;
   return (
     <li className={`flex flex-wrap items-start gap-4 rounded-2xl border border-cream-200 p-4 ${retired ? 'bg-cream-50' : 'bg-white'}`}>
       <div className="min-w-48 flex-1">

@@ -80,7 +80,7 @@ export type CatalogueBusiness = z.infer<typeof CatalogueBusiness>;
 
 export const CatalogueReward = z.object({
   id: Uuid,
-  kind: z.enum(['welcome', 'tier']),
+  kind: z.enum(['welcome', 'tier', 'prize']),
   locationId: LocationId.nullable(),
   tier: TierName.nullable(),
   name: z.string(),

@@ -34,6 +34,9 @@ export const PAGES = {
   owner: '/owner',
   adminReport: '/admin/report',
   adminCard: '/admin/card',
+  adminFunderReport: '/admin/funder-report',
+  /** The monthly prize draws, past and coming, with what anyone needs to verify them. */
+  draws: '/draws',
   staff: '/staff',
 } as const;
 

@@ -5,6 +5,19 @@
 // Each is its own export so a screen's chunk carries only the schemas of the calls it makes.
 import type { HookRoute, Route } from './route.ts';
 import { MemberCard, ReplaceMemberCardRequest } from './cards.ts';
+import {
+  AdminDrawsResponse,
+  CreateDrawRequest,
+  CreateDrawResponse,
+  DrawParams,
+  MyDrawsResponse,
+  PublicDraw,
+  PublicDrawsResponse,
+  RunDrawRequest,
+  RunDrawResponse,
+} from './draws.ts';
+import { FunderReportResponse, VillagePopulationRequest, VillagePopulationResponse } from './funder-report.ts';
+import { NudgeSettings, NudgeSettingsRequest } from './nudges.ts';
 import { AdminWalletStatus, GoogleSaveLink, PkpassFile, WalletConfig } from './wallet.ts';
 import {
   CheckRedemptionCodeQuery,
@@ -1026,6 +1039,90 @@ export const walletGoogleLink = {
   path: '/api/wallet/google/link',
   status: 200,
   response: GoogleSaveLink,
+} as const satisfies Route;
+
+
+// The prize draws, the reward reminders and the funder's report.
+export const publicDraws = {
+  method: 'get',
+  path: '/api/draws',
+  query: EmptyQuery,
+  status: 200,
+  response: PublicDrawsResponse,
+} as const satisfies Route;
+
+export const publicDraw = {
+  method: 'get',
+  path: '/api/draws/:drawId',
+  params: DrawParams,
+  query: EmptyQuery,
+  status: 200,
+  response: PublicDraw,
+} as const satisfies Route;
+
+export const myDraws = {
+  method: 'get',
+  path: '/api/me/draws',
+  query: EmptyQuery,
+  status: 200,
+  response: MyDrawsResponse,
+} as const satisfies Route;
+
+export const adminDraws = {
+  method: 'get',
+  path: '/api/admin/draws',
+  query: EmptyQuery,
+  status: 200,
+  response: AdminDrawsResponse,
+} as const satisfies Route;
+
+export const createDraw = {
+  method: 'post',
+  path: '/api/admin/draws',
+  body: CreateDrawRequest,
+  status: 201,
+  response: CreateDrawResponse,
+} as const satisfies Route;
+
+export const runDraw = {
+  method: 'post',
+  path: '/api/admin/draws/:drawId/run',
+  params: DrawParams,
+  body: RunDrawRequest,
+  status: 200,
+  response: RunDrawResponse,
+} as const satisfies Route;
+
+export const adminNudges = {
+  method: 'get',
+  path: '/api/admin/nudges',
+  query: EmptyQuery,
+  status: 200,
+  response: NudgeSettings,
+} as const satisfies Route;
+
+export const updateNudges = {
+  method: 'put',
+  path: '/api/admin/nudges',
+  body: NudgeSettingsRequest,
+  status: 200,
+  response: NudgeSettings,
+} as const satisfies Route;
+
+export const funderReport = {
+  method: 'get',
+  path: '/api/admin/funder-report',
+  query: MonthQuery,
+  status: 200,
+  response: FunderReportResponse,
+} as const satisfies Route;
+
+export const setVillagePopulation = {
+  method: 'put',
+  path: '/api/admin/funder-report/population',
+  body: VillagePopulationRequest,
+  status: 200,
+  response: VillagePopulationResponse,
 } as const satisfies Route;
 
 // The hooks (mounted before the caller is identified: each checks its own signature or secret).

@@ -63,6 +63,8 @@ const escapeXml = (text: string) =>
 export async function drainTexts(deps: Pick<TextsDeps, 'db' | 'sms' | 'publicBaseUrl'>, now?: Date) {
   const totals = { claimed: 0, sent: 0, failed: 0 };
   const statusCallback = deps.publicBaseUrl.startsWith('https://') ? `${deps.publicBaseUrl}/api/hooks/twilio/status` : undefined;
+  // "Your reward is waiting" reminders that have come due join the outbox first (94_nudges.sql).
+  await deps.db.callAsService('app.queue_reward_reminders', now ? { p_now: now.toISOString() } : {});
   for (let round = 0; round < DRAIN_ROUNDS; round += 1) {
     // `now`: a clock for tests; otherwise the database's.
     const at = now ? { p_now: now.toISOString() } : {};
