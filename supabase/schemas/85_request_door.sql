@@ -55,7 +55,9 @@ grant execute on function private.take_rate_limit(text, text, integer, integer) 
 -- RLS are the API role's; the role is set last, so the session check still runs as the connecting
 -- role, as in a transaction the api opens itself. One statement is one implicit transaction: the
 -- first error rolls every part back. Only the connecting role (the function's owner) may run it.
--- No SET clause: the settings it makes must outlive it, for the rest of the call's transaction.
+-- Its one SET clause pins search_path (restored when it returns); the claims, demo mode and role it
+-- sets with set_config(…, true) are other settings, so they outlive it for the rest of the call's
+-- transaction. Every name in it and in the call's text is schema-qualified or pg_catalog's.
 create function private.door(
   p_session_id uuid,
   p_claims text,
@@ -68,6 +70,7 @@ create function private.door(
 )
 returns jsonb
 language plpgsql
+set search_path = ''
 as $$
 declare
   v_limit jsonb;
