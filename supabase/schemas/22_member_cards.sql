@@ -19,6 +19,9 @@ create table private.member_cards (
 alter table private.member_cards enable row level security;
 revoke all on private.member_cards from anon, authenticated, service_role;
 
+-- Triggers on private.member_cards, declared beside their functions in later files:
+--   member_cards_wallet_push (86_wallet.sql)  the member's wallet cards get the new QR
+
 -- The value a member's card carries now.
 create function private.member_card_value(p_customer_id uuid)
 returns text

@@ -9,7 +9,11 @@
 --   the member's Google object if one was issued. A push already queued for that device or
 --   object is not queued twice (a partial unique index); one already claimed gets a new row, so
 --   a change made while a push is in flight is pushed again.
--- * The card's "updated" tag is the member's last ledger event id (passesUpdatedSince).
+-- * A replaced printed card (22_member_cards.sql) changes the QR the wallet card shows, so a
+--   trigger on private.member_cards queues the same pushes and moves the card's tag.
+-- * The card's "updated" tag (passesUpdatedSince) is the member's last ledger event id, or the
+--   tag its last card replacement drew from the ledger's id sequence when that is later: one
+--   sequence keeps every card's tag in one order, so a device's lastUpdated compares them all.
 
 create table private.wallet_cards (
   customer_id uuid primary key references public.customers (id) on delete cascade,
@@ -19,7 +23,10 @@ create table private.wallet_cards (
     check (length(auth_token) >= 32),
   -- A Google Wallet save link was issued: changes PATCH the member's loyalty object.
   google_issued boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- The member's printed card was replaced (its QR changed): when, and the tag it drew.
+  card_tag bigint not null default 0,
+  card_changed_at timestamptz
 );
 alter table private.wallet_cards enable row level security;
 revoke all on private.wallet_cards from anon, authenticated, service_role;
@@ -60,6 +67,23 @@ create index wallet_pushes_due_idx on private.wallet_pushes (next_attempt_at) wh
 create index wallet_pushes_sending_idx on private.wallet_pushes (updated_at) where status = 'sending';
 create index wallet_pushes_customer_idx on private.wallet_pushes (customer_id);
 
+-- Queues one push per registered Apple device of a member and one for their Google object, if
+-- one was issued; a target that already has a push queued gets no second one.
+create function private.wallet_queue_pushes(p_customer_id uuid)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.wallet_pushes (kind, customer_id, push_token)
+  select 'apple', d.customer_id, d.push_token from private.wallet_devices d where d.customer_id = p_customer_id
+  union all
+  select 'google', w.customer_id, '' from private.wallet_cards w
+   where w.customer_id = p_customer_id and w.google_issued
+  on conflict do nothing
+$$;
+revoke execute on function private.wallet_queue_pushes(uuid) from public;
+
 -- The ledger's trigger: the approval's hot path pays one index probe when the member has no
 -- wallet card, and one insert per registered device (plus one for Google) when they do.
 create function private.wallet_ledger_changed()
@@ -69,12 +93,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into private.wallet_pushes (kind, customer_id, push_token)
-  select 'apple', d.customer_id, d.push_token from private.wallet_devices d where d.customer_id = new.customer_id
-  union all
-  select 'google', w.customer_id, '' from private.wallet_cards w
-   where w.customer_id = new.customer_id and w.google_issued
-  on conflict do nothing;
+  perform private.wallet_queue_pushes(new.customer_id);
   return null;
 end;
 $$;
@@ -83,6 +102,31 @@ revoke execute on function private.wallet_ledger_changed() from public;
 create trigger points_ledger_wallet_push
   after insert on public.points_ledger
   for each row execute function private.wallet_ledger_changed();
+
+-- A printed card was replaced: the wallet card's QR changes with it. The card's tag moves past
+-- every ledger id so far (passesUpdatedSince lists it) and its devices and Google object are
+-- pushed. A member without a wallet card has nothing to update.
+create function private.wallet_member_card_changed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update private.wallet_cards w
+     set card_tag = nextval(pg_get_serial_sequence('public.points_ledger', 'id')), card_changed_at = now()
+   where w.customer_id = new.customer_id;
+  if found then
+    perform private.wallet_queue_pushes(new.customer_id);
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.wallet_member_card_changed() from public;
+
+create trigger member_cards_wallet_push
+  after insert or update on private.member_cards
+  for each row execute function private.wallet_member_card_changed();
 
 -- What a card shows, for one member: the card's serial and token, name, points, tier, next
 -- goal, businesses visited of those open, the QR value, and the update tag.
@@ -100,10 +144,12 @@ as $$
            'businesses', (select count(*) from public.locations l where l.archived_at is null),
            'rewardsWaiting', (select count(*) from public.customer_rewards cr
                                where cr.customer_id = c.id and cr.status = 'unlocked'),
-           'qr', 'customer:' || c.id,
-           'updateTag', coalesce((select max(pl.id) from public.points_ledger pl where pl.customer_id = c.id), 0),
-           'updatedAt', coalesce((select max(pl.created_at) from public.points_ledger pl where pl.customer_id = c.id),
-                                 w.created_at))
+           'qr', private.member_card_value(c.id),
+           'updateTag', greatest(coalesce((select max(pl.id) from public.points_ledger pl where pl.customer_id = c.id), 0),
+                                 w.card_tag),
+           'updatedAt', greatest(coalesce((select max(pl.created_at) from public.points_ledger pl where pl.customer_id = c.id),
+                                          w.created_at),
+                                 w.card_changed_at))
     from public.customers c
     join private.wallet_cards w on w.customer_id = c.id
    where c.id = p_customer_id
@@ -193,8 +239,10 @@ set search_path = ''
 as $$
   with cards as (
     select d.serial,
-           coalesce((select max(pl.id) from public.points_ledger pl where pl.customer_id = d.customer_id), 0) as tag
+           greatest(coalesce((select max(pl.id) from public.points_ledger pl where pl.customer_id = d.customer_id), 0),
+                    w.card_tag) as tag
       from private.wallet_devices d
+      join private.wallet_cards w on w.serial = d.serial
      where d.device_id = p_device_id
   )
   select case when count(*) = 0 then null

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../supabase/functions/_shared/db.ts';
 import { drainWalletPushes } from '../../supabase/functions/_shared/wallet/push.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
-import { actAs, approveVisit, createMember, createStaff } from '../support/factories.ts';
+import { actAs, approveVisit, createAuthUser, createMember, createStaff } from '../support/factories.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -80,6 +80,74 @@ describe('wallet pushes', () => {
     const { later } = (await sql<{ later: unknown[] }[]>`
       select app.wallet_pushes_claim(50, now() + interval '2 minutes') as later`)[0]!;
     expect(later).toHaveLength(1);
+  });
+});
+
+describe('a replaced printed card', () => {
+  it("puts the new card's QR on the wallet card and queues one push per device and one Google update", async () => {
+    const { sql } = db;
+    const member = await createMember(sql, 'Card Replaced');
+    const card = await actAs(sql, member.claims, async (tx) => {
+      const [row] = await tx<{ result: Card & { updateTag: number } }[]>`select app.my_wallet_card(true) as result`;
+      return row!.result;
+    });
+    await sql`select app.wallet_register_device(${card.serial}::uuid, 'device-r1', 'token-r1'),
+                     app.wallet_register_device(${card.serial}::uuid, 'device-r2', 'token-r2')`;
+    const { before } = (await sql<{ before: { lastUpdated: string } }[]>`
+      select app.wallet_serials_since('device-r1', null) as before`)[0]!;
+
+    const admin = await createAuthUser(sql, { phone: '13125550881', appMetadata: { provider: 'phone', role: 'admin' } });
+    const replaced = await actAs(sql, admin.claims, async (tx) => {
+      const [row] = await tx<{ r: { qr: string } }[]>`select app.admin_replace_member_card(${member.customerId}, 'Lost') as r`;
+      return row!.r;
+    });
+    expect(replaced.qr).toMatch(new RegExp(`^customer:${member.customerId}:[0-9a-f]{12}$`));
+
+    // The card the member's wallet fetches, by serial (Apple) or signed in (Google), carries the new value.
+    const { bySerial } = (await sql<{ bySerial: Card & { updateTag: number } }[]>`
+      select app.wallet_card_by_serial(${card.serial}::uuid) as "bySerial"`)[0]!;
+    expect(bySerial.qr).toBe(replaced.qr);
+    expect(bySerial.updateTag).toBeGreaterThan(card.updateTag);
+    const mine = await actAs(sql, member.claims, async (tx) => {
+      const [row] = await tx<{ result: Card }[]>`select app.my_wallet_card(false) as result`;
+      return row!.result;
+    });
+    expect(mine.qr).toBe(replaced.qr);
+
+    const queued = await sql<{ kind: string; push_token: string; n: number }[]>`
+      select kind, push_token, count(*)::int as n from private.wallet_pushes
+       where customer_id = ${member.customerId} and status = 'queued' group by 1, 2 order by 1, 2`;
+    expect(queued).toEqual([
+      { kind: 'apple', push_token: 'token-r1', n: 1 },
+      { kind: 'apple', push_token: 'token-r2', n: 1 },
+      { kind: 'google', push_token: '', n: 1 },
+    ]);
+    // The device's list of updated serials names the card again.
+    const { after } = (await sql<{ after: { serialNumbers: string[] } | null }[]>`
+      select app.wallet_serials_since('device-r1', ${before.lastUpdated}::bigint) as after`)[0]!;
+    expect(after?.serialNumbers).toEqual([card.serial]);
+
+    // A second replacement while those wait adds no push; each claimed push carries the newest QR.
+    const again = await actAs(sql, admin.claims, async (tx) => {
+      const [row] = await tx<{ r: { qr: string } }[]>`select app.admin_replace_member_card(${member.customerId}, 'Lost again') as r`;
+      return row!.r;
+    });
+    const { n } = (await sql<{ n: number }[]>`
+      select count(*)::int as n from private.wallet_pushes where customer_id = ${member.customerId}`)[0]!;
+    expect(n).toBe(3);
+    const { claimed } = (await sql<{ claimed: { card: Card }[] }[]>`select app.wallet_pushes_claim(50) as claimed`)[0]!;
+    const mineClaimed = claimed.filter((push) => push.card.serial === card.serial);
+    expect(mineClaimed.map((push) => push.card.qr)).toEqual([again.qr, again.qr, again.qr]);
+  });
+
+  it('queues nothing for a member who has no wallet card', async () => {
+    const { sql } = db;
+    const member = await createMember(sql, 'No Wallet');
+    const admin = await createAuthUser(sql, { phone: '13125550882', appMetadata: { provider: 'phone', role: 'admin' } });
+    await actAs(sql, admin.claims, (tx) => tx`select app.admin_replace_member_card(${member.customerId}, 'Lost')`);
+    const { n } = (await sql<{ n: number }[]>`
+      select count(*)::int as n from private.wallet_pushes where customer_id = ${member.customerId}`)[0]!;
+    expect(n).toBe(0);
   });
 });
 
