@@ -3,9 +3,10 @@
 // or phone number finds the member when their phone is flat — for a visit only: redeeming needs
 // the member's code or their card or phone scanned here. What each leads to is useCounterFlow's;
 // this component only shows it.
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
+import { retryableLazy } from '@/components/ui/LoadFailed.tsx';
 import { useCounterFlow } from '../hooks/use-counter-flow.ts';
 import { ApprovalResult } from './ApprovalResult.tsx';
 import { ChosenMember, MemberMatches } from './MemberSearch.tsx';
@@ -14,8 +15,10 @@ import { RedemptionCheck } from './RedemptionCheck.tsx';
 import { RedemptionDone } from './RedemptionDone.tsx';
 import { ScanInput } from './ScanInput.tsx';
 
-const CameraScanner = lazy(() =>
-  import('./CameraScanner.tsx').then((m) => ({ default: m.CameraScanner })),
+const CameraScanner = retryableLazy(
+  () => import('./CameraScanner.tsx').then((m) => m.CameraScanner),
+  'The camera scanner',
+  <p role="status">Starting the camera…</p>,
 );
 
 export function Counter(props: {
@@ -31,9 +34,7 @@ export function Counter(props: {
       <Card className="grid gap-4 p-5">
         <ScanInput ref={input} onScan={flow.scan} pending={flow.pending} autoFocus />
         {flow.camera ? (
-          <Suspense fallback={<p role="status">Starting the camera…</p>}>
-            <CameraScanner onScan={flow.scan} onClose={flow.closeCamera} />
-          </Suspense>
+          <CameraScanner onScan={flow.scan} onClose={flow.closeCamera} />
         ) : (
           <Button size="lg" variant="secondary" className="w-full" onClick={flow.openCamera}>
             Scan with camera
