@@ -143,6 +143,8 @@ begin
     'rewards', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', cr.id, 'status', cr.status, 'unlockedAt', cr.unlocked_at, 'redeemedAt', cr.redeemed_at,
+               -- Where it was redeemed, for the member's history (null before counters recorded it).
+               'redeemedBusinessName', rl.business_name,
                'reward', jsonb_build_object('id', r.id, 'name', r.name, 'description', r.description,
                                             'scope', r.scope, 'locationId', r.location_id,
                                             'businessName', l.business_name))
@@ -150,6 +152,7 @@ begin
         from public.customer_rewards cr
         join public.rewards r on r.id = cr.reward_id
         left join public.locations l on l.id = r.location_id
+        left join public.locations rl on rl.id = cr.redeemed_location_id
        where cr.customer_id = v_customer.id and cr.status <> 'revoked'),
     'visitedLocations', v_visits,
     'totalVisits', v_total_visits,

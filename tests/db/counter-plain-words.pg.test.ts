@@ -1,7 +1,8 @@
 // The counter in plain words, on real Postgres: a visit refused as too soon says when the member
 // may come back (as the kiosk's check-in does), and a forgotten member's old card gets one answer
 // at every counter path — approving a visit (staff, admin, kiosk), the card scan for rewards and
-// redeeming — "This membership was closed.", before any limit or role refusal.
+// redeeming — "This membership was closed.", before any limit or role refusal. And the member's
+// rewards say where each was redeemed.
 import type { Sql } from '../../dev/db.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import {
@@ -78,4 +79,16 @@ it("a forgotten member's old card reads 'This membership was closed.' at every c
   expect(await refusal(actAs(sql, clerk.claims, (tx) => tx`select app.redeemable_rewards(${member.customerId}, null)`))).toEqual(closed);
   expect(await refusal(redeemReward(sql, clerk.claims, welcome.id))).toEqual(closed);
   expect(await refusal(redeemReward(sql, adminClaims(), welcome.id, 'creamery'))).toEqual(closed);
+});
+
+it("the member's rewards say where each was redeemed (app.me)", async () => {
+  const member = await createMember(sql, 'Where Redeemed');
+  const clerk = await createStaff(sql, 'joanies');
+  const approved = await approveVisit(sql, clerk.claims, `customer:${member.customerId}`);
+  const welcome = approved.unlockedRewards[0]!;
+  await redeemReward(sql, clerk.claims, welcome.id);
+  const [row] = await actAs(sql, member.claims, (tx) => tx<{ me: { rewards: { id: string; redeemedBusinessName: string | null }[] } }[]>`select app.me() as me`);
+  const rewards = row!.me.rewards;
+  expect(rewards.find((r) => r.id === welcome.id)?.redeemedBusinessName).toBe("Joanie's Pizzeria");
+  expect(rewards.filter((r) => r.id !== welcome.id).every((r) => r.redeemedBusinessName === null)).toBe(true);
 });

@@ -249,4 +249,15 @@ describe('/account/history', () => {
     expect(items[2]).toHaveTextContent('+5 points');
     expect(api.of('GET /api/me/visits')).toHaveLength(1);
   });
+
+  it('says where each reward was redeemed', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    const redeemed = me(5, 'redeemed');
+    const withPlace = { ...redeemed, rewards: [{ ...redeemed.rewards[0]!, redeemedBusinessName: "Joanie's Pizzeria" }] };
+    fakeApi({ 'GET /api/me': [200, withPlace], 'GET /api/me/visits': [200, { visits: [] }] });
+    renderRoute('/account/history');
+    const [redemption] = await screen.findAllByRole('listitem');
+    expect(redemption).toHaveTextContent('Reward redeemed: Free Ice Cream Scoop');
+    expect(redemption).toHaveTextContent("at Joanie's Pizzeria ·");
+  });
 });

@@ -52,12 +52,13 @@ function Account() {
   };
   return (
     <div className="grid gap-5">
+      {/* A long name without spaces wraps inside its column: Sign Out stays on screen. */}
       <div className="flex items-start justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-bold">{customer.name}</h1>
+        <div className="min-w-0">
+          <h1 className="font-display text-3xl font-bold wrap-anywhere">{customer.name}</h1>
           <p className="text-bark-700">{formatPhone(customer.phone)}</p>
         </div>
-        <Button variant="secondary" onClick={() => void signOut()} disabled={logout.isPending}>
+        <Button variant="secondary" className="shrink-0" onClick={() => void signOut()} disabled={logout.isPending}>
           Sign Out
         </Button>
       </div>

@@ -45,7 +45,7 @@ export function Counter(props: {
       {failure ? (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-5 text-red-900">
           <h2 className="font-display text-xl font-bold">{failure.title}</h2>
-          <p className="mt-1 break-words">{failure.message}</p>
+          <p className="mt-1 wrap-anywhere">{failure.message}</p>
           {failure.retry ? (
             <Button size="lg" className="mt-3 w-full" onClick={failure.retry} disabled={flow.pending}>
               Try again
@@ -55,7 +55,7 @@ export function Counter(props: {
       ) : null}
       {tooSoon ? (
         <Card role="region" aria-label={`Rewards of ${tooSoon.customer.name}`} className="grid gap-3 p-5">
-          <p className="text-xl font-semibold break-words text-bark-900">{tooSoon.customer.name}</p>
+          <p className="text-xl font-semibold wrap-anywhere text-bark-900">{tooSoon.customer.name}</p>
           <RedeemableList
             rewards={tooSoon.redeemableRewards}
             customerName={tooSoon.customer.name}

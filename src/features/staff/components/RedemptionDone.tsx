@@ -12,7 +12,7 @@ export function RedemptionDone(props: { redemptions: readonly CounterRedemption[
           <h2 className="font-display text-2xl font-bold text-meadow-800">Reward Redeemed!</h2>
           <ul className="mt-2 grid gap-1 text-lg">
             {props.redemptions.map((done) => (
-              <li key={done.id} className="break-words">
+              <li key={done.id} className="wrap-anywhere">
                 <span className="font-semibold">{done.rewardName}</span>
                 {done.customerName ? ` for ${done.customerName}` : null}
               </li>

@@ -15,6 +15,11 @@ export const CustomerReward = z.object({
   status: z.enum(['unlocked', 'redeemed']),
   unlockedAt: Timestamp,
   redeemedAt: Timestamp.nullable(),
+  redeemedBusinessName: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The business where it was redeemed; null when not redeemed, or redeemed before counters recorded where'),
   reward: z.object({
     id: Uuid,
     name: z.string(),
