@@ -1,6 +1,6 @@
 // POST /api/admin/kiosks/{kioskId}/revoke: end a kiosk device's sessions (lost or stolen tablet).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NameKioskResponse, NameStaffResponse, RevokeKioskResponse } from '@contract';
+import { NameKioskResponse, NamePendingStaffResponse, NameStaffResponse, RevokeKioskResponse } from '@contract';
 import { apiJson } from '@/lib/api-client.ts';
 
 export function revokeKiosk(kioskId: string) {
@@ -36,6 +36,19 @@ export function useNameStaff() {
     mutationFn: (request: { locationId: string; userId: string; name: string }) =>
       apiJson(NameStaffResponse, 'PUT', `/api/admin/locations/${encodeURIComponent(request.locationId)}/staff/name`, {
         userId: request.userId,
+        name: request.name,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
+  });
+}
+
+// PUT /api/admin/locations/{locationId}/staff/pending-name: a grant whose phone has not signed in.
+export function useNamePendingStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { locationId: string; phone: string; name: string }) =>
+      apiJson(NamePendingStaffResponse, 'PUT', `/api/admin/locations/${encodeURIComponent(request.locationId)}/staff/pending-name`, {
+        phone: request.phone,
         name: request.name,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
