@@ -156,6 +156,8 @@ begin
        where cr.customer_id = v_customer.id and cr.status <> 'revoked'),
     'visitedLocations', v_visits,
     'totalVisits', v_total_visits,
+    -- Businesses that joined or left since the member did, for a while (67_programme_news.sql).
+    'programmeNews', private.programme_news(v_customer.id),
     -- Every redemption of the last 30 days is told to the member (a card can be copied), with
     -- "Not you?" (app.report_redemption) until they have said so.
     'recentRedemptions', (

@@ -5,7 +5,8 @@
 //     screen (the counter and /account), and the page never scrolls sideways;
 //   - a redemption's success stays on the counter's screen until the clerk moves on;
 //   - the member's history says where each reward was redeemed;
-//   - the kiosk's Done returns to its own business's landing (/museum), not /kiosk.
+//   - the kiosk's Done returns to its own business's landing (/museum), not /kiosk;
+//   - a business that joins after a member did is news on their /account until dismissed.
 // Screenshots (SCREENSHOT_DIR) of the counter, the account and the kiosk's done screen at 390 and
 // 1280. Hold `flock /tmp/ports.lock`.
 import type { Locator, Page } from 'playwright-core';
@@ -110,10 +111,18 @@ it("the member's /account keeps Sign Out and Redeem on a 390 px screen with a 10
     body: { token: `customer:${member.id}`, locationId: 'museum' },
   });
 
+  // A business joins after she did: her account says so until she dismisses it.
+  await apiOk('POST', '/api/admin/businesses', {
+    token: accessTokenOf(admin),
+    body: { slug: 'crumb-bakery', businessName: 'Crumb & Co Bakery', kind: 'bakery', icon: 'cookie', color: 'amber' },
+  });
+
   const { page, problems } = await app.open('/login', 390);
   await signInThroughScreen(page, phone, () => latestCode(app.anonKey, phone));
   await page.goto(`${APP}/account`);
   await page.getByRole('heading', { name: LONG_NAME }).waitFor();
+  const news = page.getByRole('region', { name: 'Programme news' });
+  await news.getByText(/New: Crumb & Co Bakery joined the programme on/).waitFor();
   await expectOnScreen(page, page.getByRole('button', { name: 'Sign Out' }), 390);
   await expectOnScreen(page, page.getByRole('button', { name: /^Redeem / }).first(), 390);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -121,6 +130,11 @@ it("the member's /account keeps Sign Out and Redeem on a 390 px screen with a 10
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'plain-account-long-name-1280');
   await page.setViewportSize({ width: 390, height: 844 });
+  await news.getByRole('button', { name: 'Dismiss: Crumb & Co Bakery joined' }).click();
+  await news.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('heading', { name: LONG_NAME }).waitFor();
+  expect(await page.getByRole('region', { name: 'Programme news' }).count()).toBe(0);
 
   await page.goto(`${APP}/account/history`);
   const redeemed = page.getByRole('listitem').filter({ hasText: 'Reward redeemed:' });

@@ -206,6 +206,17 @@ describe('/account', () => {
   });
 });
 
+describe('/account: programme news', () => {
+  it('says a business joined the programme, from GET /api/me', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    const news = [{ id: 3, kind: 'joined', businessName: 'Crumb & Co Bakery', locationId: 'crumb', at: '2026-12-03T15:00:00.000Z' }];
+    fakeApi({ 'GET /api/me': [200, { ...me(5), programmeNews: news }], 'GET /api/locations': [200, locations] });
+    renderRoute('/account');
+    const region = await screen.findByRole('region', { name: 'Programme news' });
+    expect(region).toHaveTextContent('New: Crumb & Co Bakery joined the programme');
+  });
+});
+
 describe('/account/qr', () => {
   it('shows the member card customer:{id} at 250 and Back to Account', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { AccountSettings } from '@/features/account/components/AccountSettings.tsx';
+import { ProgrammeNews } from '@/features/account/components/ProgrammeNews.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
 import { logout as endSession, useLogout } from '@/features/session/api/logout.ts';
@@ -62,6 +63,7 @@ function Account() {
           Sign Out
         </Button>
       </div>
+      <ProgrammeNews news={me.data.programmeNews} />
       <PointsCard points={totalPoints} tier={me.data.tier} nextGoal={me.data.nextGoal} />
       <p className="text-bark-900">
         Visited locations: <strong>{visitedLocations.length}</strong>
