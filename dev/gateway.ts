@@ -70,12 +70,10 @@ export function createGateway(parts: {
   databaseUrl: string;
   authSettings: AuthSettings;
   demoMode: boolean;
-  /** See DbOptions.pipeline. */
-  pipeline?: boolean;
-  /** See DbOptions.oneQuery. */
-  oneQuery?: boolean;
   /** false: verify every token's signature on every request (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** Another door's createDb (scripts/bench/door-ab.ts runs a baseline commit's door). */
+  createDb?: typeof createDb;
   /** The x-drain-secret of POST /functions/v1/api/hooks/texts/drain (the stack's interval calls it). */
   textsDrainSecret?: string;
   log: (line: string) => void;
@@ -104,14 +102,14 @@ export function createGateway(parts: {
     TEXTS_DRAIN_SECRET: parts.textsDrainSecret,
     // Twilio's webhooks can be tried locally with this token (tests sign with it).
     TWILIO_AUTH_TOKEN: process.env.TWILIO_AUTH_TOKEN ?? LOCAL_TWILIO_AUTH_TOKEN,
+    // Wallet cards are offered locally when their secrets are in the environment (docs/WALLET.md).
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => /^(APPLE_|GOOGLE_WALLET_|GOOGLE_OAUTH_TOKEN_URL$)/.test(name)),
+    ),
   });
   const authGateway = createGoTrueGateway(apiConfig);
   const api = createApp({
-    db: createDb(sql, {
-      demoMode: apiConfig.demoMode,
-      pipeline: parts.pipeline,
-      oneQuery: parts.oneQuery,
-    }),
+    db: (parts.createDb ?? createDb)(sql, { demoMode: apiConfig.demoMode }),
     config: apiConfig,
     auth: authGateway,
     sms: devOutbox(sql, log),

@@ -69,15 +69,13 @@ export interface StackOptions {
   envFile?: string;
   /** Connections to a real Postgres (default 16; PGlite always 1). */
   poolSize?: number;
-  /** false: the api's door statement by statement, as before issue 15 (the bench's before/after). */
-  pipeline?: boolean;
-  /** false: the pipelined door as an extended-protocol batch (see DbOptions.oneQuery). */
-  oneQuery?: boolean;
   /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
   keepVerifiedTokens?: boolean;
+  /** See GatewayParts.createDb. */
+  createDb?: typeof import('../supabase/functions/_shared/db.ts').createDb;
   /**
-   * Drain the texts outbox (POST …/api/hooks/texts/drain, as pg_cron does on hosted Supabase)
-   * every this many milliseconds; 0: never. Default: 2000 for the dev commands (writeEnvFile), else 0.
+   * Drain the texts outbox (POST …/api/hooks/texts/drain, as pg_cron does on hosted Supabase),
+   * and the wallet pushes' when a wallet's secrets are set, every this many milliseconds; 0: never. Default: 2000 for the dev commands (writeEnvFile), else 0.
    */
   drainTextsEveryMs?: number;
 }
@@ -206,9 +204,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         databaseUrl: opened.databaseUrl,
         authSettings,
         demoMode,
-        pipeline: options.pipeline,
-        oneQuery: options.oneQuery,
         keepVerifiedTokens: options.keepVerifiedTokens,
+        createDb: options.createDb,
         log,
       });
     };
@@ -231,16 +228,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
 
     const drainEvery = options.drainTextsEveryMs ?? (options.writeEnvFile ? 2000 : 0);
+    const walletSecretsSet = Object.keys(process.env).some((name) => /^(APPLE_|GOOGLE_WALLET_)/.test(name));
     if (drainEvery > 0) {
       let draining = false;
       drainTimer = setInterval(() => {
         // Nothing to drain while the database is closed (between a lane's files).
         if (draining || !routed.app) return;
         draining = true;
-        fetch(`${url}/functions/v1/api/hooks/texts/drain`, { method: 'POST', headers: { 'x-drain-secret': textsDrainSecret } })
-          .then((response) => (response.ok ? undefined : log(`[texts] drain answered ${response.status}`)))
-          .catch((error: unknown) => log(`[texts] drain failed: ${String(error)}`))
-          .finally(() => (draining = false));
+        const drain = (outbox: string) =>
+          fetch(`${url}/functions/v1/api/hooks/${outbox}/drain`, { method: 'POST', headers: { 'x-drain-secret': textsDrainSecret } })
+            .then((response) => (response.ok ? undefined : log(`[${outbox}] drain answered ${response.status}`)))
+            .catch((error: unknown) => log(`[${outbox}] drain failed: ${String(error)}`));
+        // The wallet pushes too, when a wallet's secrets are in the environment (docs/WALLET.md).
+        void Promise.all([drain('texts'), ...(walletSecretsSet ? [drain('wallet')] : [])]).finally(() => (draining = false));
       }, drainEvery);
       drainTimer.unref?.();
     }

@@ -135,6 +135,7 @@ const E2E_SECONDS: Record<string, number> = {
   'whole-day.pg.test.ts': 43,
   'checkin-flows.test.ts': 39,
   'public-site.test.ts': 36,
+  'prize-draw.pg.test.ts': 30,
   'counter.pg.test.ts': 28,
   'programme-settings.test.ts': 20,
   'campaigns.pg.test.ts': 20,

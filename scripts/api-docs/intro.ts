@@ -11,6 +11,8 @@ const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
   searchesPerClerk: ['RATE_LIMIT_SEARCHES_PER_CLERK', 'GET /api/staff/members (the counter\'s member search), per clerk'],
   contactPerIp: ['RATE_LIMIT_CONTACT_PER_IP', 'POST /api/contact, per client address'],
   accountChangesPerMember: ['RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER', 'a member\'s changes on /account (name, texts, phone codes, data download, deletion), per member'],
+  walletPerMember: ['RATE_LIMIT_WALLET_PER_MEMBER', 'GET /api/wallet/apple/pass and /api/wallet/google/link, per member'],
+  walletDevicesPerPass: ['RATE_LIMIT_WALLET_DEVICES_PER_PASS', 'Apple Wallet device registrations (POST /api/wallet/apple/v1/devices/…), per pass'],
 };
 
 function limitsTable(): string {
@@ -105,6 +107,25 @@ seconds"}}\` past the daily cap (Auth passes that on; \`/api/auth/send-code\` tu
 \`Retry-After\`), or 200 with \`http_code\` 502 when the provider did not take the SMS (not counted). A
 \`webhook-id\` it has seen before is a replay (Auth gives every call, retries included, a new one): 409, nothing
 counted or sent (\`private.webhook_receipts\`).
+
+## Apple Wallet's web service and the wallet drain
+
+Not endpoints for apps, so not in the list below ([WALLET.md](WALLET.md) has the whole picture). A pass's
+\`webServiceURL\` is \`PUBLIC_FUNCTIONS_URL/api/wallet/apple\`; Apple Wallet calls, per Apple's spec:
+
+| call | answers |
+|---|---|
+| \`POST /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial\` body \`{"pushToken"}\` | 201 registered, 200 already registered; limited per pass (\`RATE_LIMIT_WALLET_DEVICES_PER_PASS\`) |
+| \`DELETE /api/wallet/apple/v1/devices/:device/registrations/:passTypeId/:serial\` | 200 |
+| \`GET /api/wallet/apple/v1/devices/:device/registrations/:passTypeId?passesUpdatedSince=tag\` | 200 \`{serialNumbers, lastUpdated}\`, 204 when none changed |
+| \`GET /api/wallet/apple/v1/passes/:passTypeId/:serial\` | 200 the \`.pkpass\` with \`Last-Modified\`, 304 when unchanged since \`If-Modified-Since\` |
+| \`POST /api/wallet/apple/v1/log\` body \`{"logs": [...]}\` | 200 (kept in the function's log) |
+
+A call about one pass must carry \`Authorization: ApplePass <the pass's authenticationToken>\`, compared in
+constant time: 401 without it or with another. Another pass type id, or Apple Wallet not set up, is a 404.
+**\`POST /api/hooks/wallet/drain\`** sends the queued wallet pushes (APNs, Google PATCH) and answers
+\`{claimed, sent, failed}\`; it needs \`x-drain-secret: <TEXTS_DRAIN_SECRET>\` like the texts' drain (401
+otherwise), and pg_cron calls it every minute.
 
 ## Idempotency
 

@@ -87,7 +87,9 @@ function endpointSection(endpoint: Endpoint): string {
     fieldTable('Headers', endpoint.headers, 'input').replace(/`([a-z-]+)`/, (_, name: string) =>
       `\`${name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase())}\``),
     fieldTable('Body', endpoint.body, 'input'),
-    fieldTable('Response', endpoint.response, 'output'),
+    endpoint.contentType && endpoint.contentType !== 'application/json'
+      ? `**Response:** ${endpoint.response.description ?? endpoint.contentType}.\n\n`
+      : fieldTable('Response', endpoint.response, 'output'),
     errors ? `| status | when |\n|---|---|\n${errors}\n\n` : '',
   ].join('');
 }

@@ -49,7 +49,7 @@ const keep = (rows: Summary[]) => (s: Summary) => (rows.push(s), log(formatLine(
 const db = await createPostgresDatabase({ max: 4 });
 const pgbench = await createPgBench(process.env.DATABASE_URL, quick ? 1 : 10);
 const keys = await generateSigningKeys();
-let server = await startServer(db.url, keys, { poolSize: 16, pipeline: true });
+let server = await startServer(db.url, keys, { poolSize: 16 });
 const outDir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
 try {
   log(`bench on ${db.url}${quick ? ' (--quick)' : ''}; load average ${load}`);
@@ -142,23 +142,13 @@ try {
   }
 
   // The door's changes back to back at 32 clients: before (5 connections, every token's
-  // signature checked, one statement per round trip), then each change added in turn.
+  // signature checked), then each change added in turn. The door itself (bound parameters in
+  // one round trip) against its literal predecessor: scripts/bench/door-ab.ts.
   const door = keep(report.doors);
   for (const [label, options] of [
-    [
-      'before: pool 5, no token cache, statement by statement',
-      { poolSize: 5, keepTokens: false, pipeline: false },
-    ],
-    ['+ pool 16', { poolSize: 16, keepTokens: false, pipeline: false }],
-    ['+ verified-token cache', { poolSize: 16, keepTokens: true, pipeline: false }],
-    [
-      '+ pipelined door, async rate-limit commit',
-      { poolSize: 16, keepTokens: true, pipeline: true, oneQuery: false },
-    ],
-    [
-      '+ the door as one simple query (now)',
-      { poolSize: 16, keepTokens: true, pipeline: true, oneQuery: true },
-    ],
+    ['before: pool 5, no token cache', { poolSize: 5, keepTokens: false }],
+    ['+ pool 16', { poolSize: 16, keepTokens: false }],
+    ['+ verified-token cache (now)', { poolSize: 16, keepTokens: true }],
   ] as const) {
     await server.stop();
     server = await startServer(db.url, keys, {

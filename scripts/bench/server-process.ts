@@ -15,10 +15,10 @@ export async function startServer(
   keys: { keys: SigningKeys; privateJwk: JWK },
   options: {
     poolSize: number;
-    pipeline: boolean;
-    oneQuery?: boolean;
     keepTokens?: boolean;
     port?: number;
+    /** A module whose createDb the api uses instead of _shared/db.ts's (door-ab.ts's baseline). */
+    doorModule?: string;
   },
 ): Promise<ServerProcess> {
   const child = spawn(
@@ -31,10 +31,9 @@ export async function startServer(
         BENCH_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
         BENCH_PUBLIC_JWK: JSON.stringify(keys.keys.publicJwk),
         BENCH_POOL_SIZE: String(options.poolSize),
-        BENCH_PIPELINE: String(options.pipeline),
-        BENCH_ONE_QUERY: String(options.oneQuery ?? true),
         BENCH_PORT: String(options.port ?? 0),
         BENCH_KEEP_TOKENS: String(options.keepTokens ?? true),
+        ...(options.doorModule ? { BENCH_DOOR_MODULE: options.doorModule } : {}),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

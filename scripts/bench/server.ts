@@ -21,9 +21,11 @@ const stack = await startStack({
   demoMode: false,
   keys: { kid: privateJwk.kid, privateKey, publicJwk },
   poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
-  pipeline: process.env.BENCH_PIPELINE !== 'false',
-  oneQuery: process.env.BENCH_ONE_QUERY !== 'false',
   keepVerifiedTokens: process.env.BENCH_KEEP_TOKENS !== 'false',
+  // door-ab.ts: a baseline commit's door, written beside db.ts for the run.
+  ...(process.env.BENCH_DOOR_MODULE
+    ? { createDb: ((await import(process.env.BENCH_DOOR_MODULE)) as typeof import('../../supabase/functions/_shared/db.ts')).createDb }
+    : {}),
 });
 console.log(`listening ${stack.url} ${stack.anonKey}`);
 const stop = () => void stack.stop().finally(() => process.exit(0));

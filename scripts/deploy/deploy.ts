@@ -130,6 +130,8 @@ export function functionSecrets(env: NodeJS.ProcessEnv, village: Village): Recor
   };
   for (const [name, value] of Object.entries(env)) {
     if (value && (name === 'CLIENT_IP_HEADER' || name === 'PUBLIC_FUNCTIONS_URL' || name.startsWith('RATE_LIMIT_'))) secrets[name] = value;
+    // Wallet cards (docs/WALLET.md): passed on when the operator has them; none is required.
+    if (value && /^(APPLE_|GOOGLE_WALLET_|GOOGLE_OAUTH_TOKEN_URL$)/.test(name)) secrets[name] = value;
   }
   return secrets;
 }

@@ -49,7 +49,7 @@ export async function loadVillage(sql: Sql, village: Village): Promise<string[]>
     if (name !== village.programmeName) {
       throw new Error(
         `The village calls the programme "${village.programmeName}", but its texts say "${name}" ` +
-          '(private.programme_name in supabase/schemas/66_texts.sql): change it there, in a migration, first.',
+          '(private.programme_name in supabase/schemas/48_texts.sql): change it there, in a migration, first.',
       );
     }
     const [added] = await tx`select private.add_missing_tier_rewards() as n`;

@@ -19,7 +19,11 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      {/* A screen's chunk loading: the first load shows index.html's background, a navigation
+          keeps the previous screen (router updates are transitions). */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <Toaster />
       {idleResetCovers(pathname) ? (
         <Suspense fallback={null}>

@@ -6,11 +6,12 @@
 
 export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   ['^/(how-it-works)?$', 'src/app/routes/public/index.ts'],
-  ['^/(businesses|join|contact|privacy|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
+  ['^/(businesses|join|contact|privacy|draws|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
   ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
   ['^/(account(/history)?|goodbye)$', 'src/app/routes/account.ts'],
+  ['^/(account|admin)/card$', 'src/app/routes/cards/index.ts'],
   ['^/(login|login/verify|checkin|mobile|mobile/.+|account/qr)$', 'src/app/routes/member.ts'],
-  ['^/admin(/report)?$', 'src/app/routes/admin/index.ts'],
+  ['^/admin(/report|/funder-report)?$', 'src/app/routes/admin/index.ts'],
   ['^/staff$', 'src/app/routes/staff/index.ts'],
   ['^/owner$', 'src/app/routes/owner/index.ts'],
   // /kiosk, /kiosk-home and every business's landing (one path segment; the rows above take the

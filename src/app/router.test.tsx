@@ -13,6 +13,7 @@ const SCREENS: [string, string, string?][] = [
   ['/businesses', 'Participating Businesses'],
   ['/join', 'Join Village Rewards'],
   ['/contact', 'Contact Us'],
+  ['/draws', 'Monthly prize draws', 'Prize draws'],
   ['/kiosk', 'Village Rewards', 'Kiosk'],
   ['/kiosk-home', 'Village Rewards', 'Kiosk'],
   ['/kiosk/signup', 'Join Rewards'],
@@ -31,6 +32,7 @@ const SCREENS: [string, string, string?][] = [
   ['/account', 'Please sign in to view your account', 'My Account'],
   ['/account/qr', 'Please sign in to view your QR code', 'My QR Code'],
   ['/account/history', 'Please sign in to view your history', 'Visit History'],
+  ['/account/card', 'Please sign in to print your card', 'My Card'],
   ['/goodbye', 'Goodbye', 'Account deleted'],
   ['/mobile', 'Check In with Your Phone', 'Mobile Check-in'],
   ['/mobile/otp', 'Check In with Your Phone', 'Mobile Check-in'],
@@ -39,6 +41,8 @@ const SCREENS: [string, string, string?][] = [
   ['/admin', 'Village Rewards Admin'],
   ['/owner', 'Business owner'],
   ['/admin/report', 'Monthly report'],
+  ['/admin/card', 'Member card'],
+  ['/admin/funder-report', "Funder's report"],
   ['/staff', 'Staff Counter'],
 ];
 

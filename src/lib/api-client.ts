@@ -4,6 +4,7 @@
 // toast rules match on it) while `userMessage` gives visitors the API's own words, never JSON.
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { Route } from '@contract';
 import { hasStoredSession } from './auth-storage.ts';
 
 /** Where /api lives: the same origin (Vite proxy or a host rewrite) unless configured. */
@@ -182,6 +183,16 @@ export async function apiJson<S extends z.ZodType>(
   return schema.parse(await response.json());
 }
 
+/** `path` with a query string of the non-null entries of `query` (none: the bare path). */
+function withQuery(path: string, query: object | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /**
  * The URL a query key stands for: parts joined with '/'; a key of exactly two parts whose
  * second is an object is a path plus query parameters (its non-null entries).
@@ -194,12 +205,7 @@ export function urlFromQueryKey(queryKey: QueryKey): string {
     second !== null &&
     typeof second === 'object'
   ) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(second as Record<string, unknown>)) {
-      if (value !== null && value !== undefined) params.set(key, String(value));
-    }
-    const query = params.toString();
-    return query ? `${first}?${query}` : first;
+    return withQuery(first, second);
   }
   return queryKey.join('/');
 }
@@ -221,11 +227,80 @@ export async function getByKey<S extends z.ZodType>(
   queryKey: QueryKey,
   options: { on401: UnauthorizedBehavior } = { on401: 'throw' },
 ): Promise<z.infer<S> | null> {
+  return answerOn401(apiJson(schema, 'GET', urlFromQueryKey(queryKey)), options.on401);
+}
+
+/** The call's answer; with `on401: 'returnNull'` a 401 (nobody signed in) answers null (SPEC §7). */
+export async function answerOn401<T>(
+  call: Promise<T>,
+  on401: UnauthorizedBehavior,
+): Promise<T | null> {
   try {
-    return await apiJson(schema, 'GET', urlFromQueryKey(queryKey));
+    return await call;
   } catch (error) {
-    if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401)
-      return null;
+    if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+}
+
+// Calling a declared endpoint (contract/routes.ts, `routes` in @contract): the method, the path,
+// which inputs it takes and the schema its answer is parsed with all come from the declaration
+// the api mounts, so a call cannot drift from the endpoint it names.
+
+/** Nothing: what an input with no required field accepts. */
+type Nothing = Record<never, never>;
+
+/** An input part the route declares: required unless every field of it is optional. */
+type Part<K extends string, S> = S extends z.ZodType
+  ? Nothing extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+
+type Declared<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S }
+  ? S
+  : undefined;
+
+/** What a call of `R` passes: its path parameters, query and body, as the contract types them. */
+export type EndpointInput<R extends Route> = Part<'params', Declared<R, 'params'>> &
+  Part<'query', Declared<R, 'query'>> &
+  Part<'body', Declared<R, 'body'>> & {
+    /** Extra request headers (`Idempotency-Key`, `Accept`). */
+    headers?: Record<string, string>;
+  };
+
+/** The input argument: optional when nothing in it is required. */
+type InputArgs<R extends Route> =
+  Nothing extends EndpointInput<R> ? [input?: EndpointInput<R>] : [input: EndpointInput<R>];
+
+/** The URL of a call: `:name` parameters filled in (encoded), the query's non-null entries appended. */
+export function endpointUrl(route: Route, input: { params?: object; query?: object } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = route.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+  return withQuery(path, input.query);
+}
+
+/** Sends a call of `route` and answers the raw Response (a CSV download, say). */
+export function requestEndpoint<R extends Route>(
+  route: R,
+  ...[input]: InputArgs<R>
+): Promise<Response> {
+  const { body, headers } = (input ?? {}) as { body?: unknown; headers?: Record<string, string> };
+  return apiRequest(
+    route.method.toUpperCase(),
+    endpointUrl(route, (input ?? {}) as { params?: object; query?: object }),
+    body,
+    headers ? { headers } : {},
+  );
+}
+
+/** Calls `route` and answers its JSON parsed with the route's response schema. */
+export async function callEndpoint<R extends Route>(
+  route: R,
+  ...args: InputArgs<R>
+): Promise<z.output<R['response']>> {
+  const response = await requestEndpoint(route, ...args);
+  return route.response.parse(await response.json()) as z.output<R['response']>;
 }

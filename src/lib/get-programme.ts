@@ -1,7 +1,7 @@
 // GET /api/programme's fetcher, parsed with the contract. A module of its own so the contract (and
 // zod) load on demand: the public layout reads the programme, and the first load of / and of a
 // kiosk landing stays within its JS budget (scripts/bundle-size.ts).
-import { ProgrammeResponse } from '@contract';
-import { getByKey } from './api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from './api-client.ts';
 
-export const getProgramme = () => getByKey(ProgrammeResponse, ['/api/programme']);
+export const getProgramme = () => callEndpoint(routes.programme);

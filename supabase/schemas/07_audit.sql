@@ -31,6 +31,9 @@ create index audit_log_target_idx on private.audit_log (target_type, target_id, 
 create index audit_log_actor_id_idx on private.audit_log (actor_id, at desc);
 create index audit_log_location_id_idx on private.audit_log (location_id, at desc);
 
+-- Triggers on private.audit_log, declared beside their functions in later files:
+--   audit_log_refuse_hidden_characters (20_customers.sql)  no hidden characters in a reason
+
 -- The one edit it takes is an erasure, inside private.forget_customer (which sets
 -- private.erasing for its transaction): the phone of the actor, the target's id, the reason and
 -- before/after may lose a forgotten member's name and phone; who, when, what and where stay.

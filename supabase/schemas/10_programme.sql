@@ -24,6 +24,9 @@ insert into public.tiers (name, min_points, goal_label, reward_value_cents) valu
   ('Silver', 10, '$5 Off - Silver Status', 500),
   ('Gold', 20, '$10 Off - Gold Status', 1000);
 
+-- Triggers on public.tiers, declared beside their functions in later files:
+--   tiers_refuse_hidden_characters (20_customers.sql)  no hidden characters in a goal label
+
 -- Row level security for every table (docs/RULES.md invariant 7, docs/ROLES-AND-PRIVACY.md). Reads go through these policies;
 -- every write that carries a business rule goes through a function in schema app, so the
 -- API roles get no direct insert/update/delete except where a policy below says so.
@@ -67,9 +70,13 @@ create policy "Anyone can read the participating businesses"
 -- Admins change businesses only through app.admin_create_location / admin_update_location /
 -- admin_archive_location (78_catalogue.sql), which validate and write one audit row each.
 
+-- Triggers on public.locations, declared beside their functions in later files:
+--   locations_assign_cross_shopping_bit (67_rollups.sql)  a new business's cross-shopping bit
+--   locations_note_programme_change (67_programme_news.sql)  a business joining or leaving, for members' news
+
 create table public.rewards (
   id uuid primary key default gen_random_uuid(),
-  kind text not null check (kind in ('welcome', 'tier')),
+  kind text not null check (kind in ('welcome', 'tier', 'prize')),
   -- A welcome reward belongs to one business; a tier reward to one tier and every business.
   location_id text references public.locations (id) on delete cascade,
   tier text references public.tiers (name),
@@ -82,15 +89,24 @@ create table public.rewards (
   -- and can still redeem it. replaced_by names the reward that took its place.
   retired_at timestamptz,
   replaced_by uuid references public.rewards (id),
+  -- A prize of the monthly draw (90_draws.sql) unlocks for nobody by visits: a draw gives it. It
+  -- belongs to its sponsor; a reward-type prize is valid only there (scope 'location'), a voucher
+  -- anywhere ('network'). value_cents (prizes only) is what the business that honours it is owed
+  -- by the sponsor (80_coalition.sql's settlement).
+  value_cents integer check (value_cents >= 0),
   check (
     (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
     or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')
+    or (kind = 'prize' and location_id is not null and tier is null and value_cents is not null)
   ),
   constraint rewards_replacement_retired check (replaced_by is null or retired_at is not null)
 );
 alter table public.rewards enable row level security;
 revoke all on public.rewards from anon, authenticated;
 grant select on public.rewards to anon, authenticated;
+
+-- Triggers on public.rewards, declared beside their functions in later files:
+--   rewards_refuse_hidden_characters (20_customers.sql)  no hidden characters in a name or description
 
 -- One active welcome reward per business (retired ones stay, for their holders), one reward per tier.
 create unique index rewards_one_welcome_per_location on public.rewards (location_id) where kind = 'welcome' and retired_at is null;
@@ -121,7 +137,7 @@ create table private.settings (
   -- any 24 hours (25_sign_in.sql).
   sign_in_codes_per_day integer not null default 5 check (sign_in_codes_per_day >= 0),
   sign_in_code_max_failures integer not null default 5 check (sign_in_code_max_failures >= 0),
-  -- Texts (issue 22, 66_texts.sql): at most this many campaign texts per member in any 7 days;
+  -- Texts (issue 22, 48_texts.sql): at most this many campaign texts per member in any 7 days;
   -- none between texts_quiet_start and texts_quiet_end (programme time: held until the end);
   -- a text the provider refuses is tried at most texts_max_attempts times; texts link to
   -- texts_site_url (the app's public address); campaigns_per_hour per sender.
@@ -135,10 +151,37 @@ create table private.settings (
   -- name), an IANA name the database knows (app.admin_update_text_settings checks
   -- pg_timezone_names); and what one SMS part costs, in cents, for a campaign's cost estimate.
   time_zone text not null default 'America/Chicago' check (time_zone ~ '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$'),
-  sms_part_price_cents numeric(5, 2) not null default 0.83 check (sms_part_price_cents between 0 and 100)
+  sms_part_price_cents numeric(5, 2) not null default 0.83 check (sms_part_price_cents between 0 and 100),
+  -- Answers to a member's own texts (POINTS, REWARDS, CARD, an unknown word; 66_texts.sql): at
+  -- most this many per phone in any hour and in any 7 days. 0 turns a cap off.
+  text_answers_per_hour integer not null default 5 check (text_answers_per_hour >= 0),
+  text_answers_per_week integer not null default 20 check (text_answers_per_week >= 0)
 );
 insert into private.settings default values;
 alter table private.settings enable row level security;
 revoke all on private.settings from anon, authenticated, service_role;
 
+-- The tier a points total earns: the highest tier whose threshold it reaches (SPEC §4).
+create function private.tier_for(p_points integer)
+returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object('name', t.name, 'minPoints', t.min_points)
+    from public.tiers t
+   where t.min_points <= greatest(coalesce(p_points, 0), 0)
+   order by t.min_points desc
+   limit 1
+$$;
+revoke execute on function private.tier_for(integer) from public;
+grant execute on function private.tier_for(integer) to authenticated;
 
+-- The app's public address, which the texts link to (set by private.set_site_url).
+create function private.site_url()
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select rtrim(s.texts_site_url, '/') from private.settings s
+$$;
+revoke execute on function private.site_url() from public;

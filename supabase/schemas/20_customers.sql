@@ -21,7 +21,7 @@ create table public.customers (
   total_points integer not null default 0 check (total_points >= 0),
   created_at timestamptz not null default now(),
   -- The admin Customers tab (issue 14): last visit and total visits are rolled up on the
-  -- customer row by a trigger on visits (75_rollups.sql), so sorting and filtering by them is an
+  -- customer row by a trigger on visits (67_rollups.sql), so sorting and filtering by them is an
   -- index scan, not an aggregate.
   visit_count integer not null default 0 check (visit_count >= 0),
   last_visit_at timestamptz,
@@ -42,6 +42,13 @@ create table public.customers (
 );
 alter table public.customers enable row level security;
 revoke all on public.customers from anon, authenticated;
+
+-- Triggers on public.customers, declared beside their functions in later files:
+--   customers_text_welcome (48_texts.sql)                    the welcome text
+--   customers_text_changed (48_texts.sql)                    the consent question, the phone-change notice
+--   customers_remember_former_phone (57_member_records.sql)  the old number of a phone change
+--   customers_count_signups (67_rollups.sql)                 sign-ups per business
+--   customers_refuse_archived_location (78_catalogue.sql)    no sign-up at an archived business
 
 -- Customers: a member sees and edits their own contact details; admins see everyone.
 -- Points and links change only through the app functions (column grants below).
@@ -122,26 +129,7 @@ create policy "Members read their own consents, admins all"
 
 -- Customers' names and phones made canonical: one US phone format, one name rule for every
 -- write of a name (sign-up, a member editing their details), and the email shape as a 400.
--- Normalises a US phone (10 digits, or 11 starting with 1, any punctuation) to E.164.
-create function app.normalize_phone(p_phone text)
-returns text
-language plpgsql immutable
-set search_path = ''
-as $$
-declare
-  v_digits text := regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g');
-begin
-  if length(v_digits) = 11 and left(v_digits, 1) = '1' then
-    v_digits := substr(v_digits, 2);
-  end if;
-  if v_digits !~ '^[2-9][0-9]{9}$' then
-    perform private.fail('400', 'Phone must be a 10-digit US number');
-  end if;
-  return '+1' || v_digits;
-end;
-$$;
-revoke execute on function app.normalize_phone(text) from public;
-grant execute on function app.normalize_phone(text) to anon, authenticated, service_role;
+-- (Phones: app.normalize_phone, 06_helpers.sql.)
 
 -- Characters no stored text may hold inside it: they print nothing or move what is around them,
 -- so a text could read otherwise than it is (a campaign's "Reply STOP to opt out." shown reversed
@@ -537,3 +525,46 @@ create trigger customers_forgotten_not_pending
   before update on public.customers
   for each row when (new.forgotten_at is not null and new.sms_consent_pending)
   execute function private.customers_forgotten_not_pending();
+
+-- Staff and admins do not approve visits or redeem rewards for themselves: not on a customer
+-- row linked to their own user, nor on one with their own phone (LY403).
+create function private.refuse_own_account(p_customer_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if private.app_role() is not null and exists (
+    select 1 from public.customers c
+     where c.id = p_customer_id and (c.user_id = auth.uid() or c.phone = private.jwt_phone())
+  ) then
+    perform private.fail('403', 'Staff cannot approve visits or redeem rewards on their own account');
+  end if;
+end;
+$$;
+revoke execute on function private.refuse_own_account(uuid) from public;
+
+-- The refusal a suspended (or forgotten) member meets at every door that checks in or redeems:
+-- the counter's paths call it first, and the BEFORE triggers of 57_member_records.sql call it on
+-- the tables, so no check-in or redemption path can skip it.
+create function private.refuse_inactive_member(p_customer_id uuid)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_customer public.customers;
+begin
+  select * into v_customer from public.customers c where c.id = p_customer_id;
+  if v_customer.forgotten_at is not null then
+    perform private.fail('403', 'This membership was closed.');
+  end if;
+  if v_customer.suspended_at is not null then
+    perform private.fail('403', 'This membership is suspended. Please speak to the programme''s operator.');
+  end if;
+end;
+$$;
+revoke execute on function private.refuse_inactive_member(uuid) from public;

@@ -15,6 +15,9 @@ create table public.kiosk_sessions (
 alter table public.kiosk_sessions enable row level security;
 revoke all on public.kiosk_sessions from anon, authenticated;
 
+-- Triggers on public.kiosk_sessions, declared beside their functions in later files:
+--   kiosk_sessions_refuse_archived_location (78_catalogue.sql)  no kiosk at an archived business
+
 -- Kiosk sessions: a kiosk sees its own session; admins see all.
 grant select on public.kiosk_sessions to authenticated;
 create index kiosk_sessions_location_id_idx on public.kiosk_sessions (location_id);
@@ -313,3 +316,35 @@ revoke execute on function private.name_from_staff_grant() from public;
 create trigger users_name_from_staff_grant
 after insert or update of phone, raw_app_meta_data on auth.users
 for each row execute function private.name_from_staff_grant();
+
+-- Revokes a kiosk (lost or stolen device): its enrolment is dropped and its Auth sessions are
+-- ended, so its token is refused at once (the api checks the session) and it cannot refresh.
+-- To use the device again staff sign it in anew and enrol it with the current code; rotate
+-- the code when the device may have kept it.
+create function app.revoke_kiosk(p_kiosk_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  k public.kiosk_sessions;
+  v_was_enrolled timestamptz;
+  v_sessions integer;
+begin
+  perform private.require_admin('Only admins can manage kiosks');
+  select x.enrolled_at into v_was_enrolled from public.kiosk_sessions x where x.id = p_kiosk_id for update;
+  update public.kiosk_sessions x set enrolled_at = null where x.id = p_kiosk_id returning * into k;
+  if not found then
+    perform private.fail('404', 'Unknown kiosk');
+  end if;
+  delete from auth.sessions s where s.user_id = k.user_id;
+  get diagnostics v_sessions = row_count;
+  perform private.audit('kiosk.revoke', 'kiosk', k.id::text,
+                        jsonb_build_object('enrolled', v_was_enrolled is not null, 'enrolledAt', v_was_enrolled),
+                        jsonb_build_object('enrolled', false, 'sessionsEnded', v_sessions), null, k.location_id);
+  return jsonb_build_object('id', k.id, 'locationId', k.location_id, 'revoked', true);
+end;
+$$;
+revoke execute on function app.revoke_kiosk(uuid) from public;
+grant execute on function app.revoke_kiosk(uuid) to authenticated;

@@ -21,6 +21,9 @@ create table public.checkin_tokens (
 alter table public.checkin_tokens enable row level security;
 revoke all on public.checkin_tokens from anon, authenticated;
 
+-- Triggers on public.checkin_tokens, declared beside their functions in later files:
+--   checkin_tokens_member_active (57_member_records.sql)  no check-in for a suspended or forgotten member
+
 -- Check-in tokens (hashes only): the member they belong to and admins. Not the issuing kiosk
 -- nor the location's staff (issue 30 §3): a token names its member (customer_id), and a kiosk's
 -- token or a clerk's session is no reason to learn members' ids; the api's functions answer a
@@ -53,7 +56,7 @@ create policy "Members read their own check-in tokens, admins all"
 -- before any QR is shown (private.visit_limit_wait, the limits' one home).
 -- synchronous_commit is off for this transaction (set_config local, not a SET clause: a SET
 -- clause would be undone when the function returns).
-create or replace function app.start_checkin(p_location_id text, p_phone text default null)
+create function app.start_checkin(p_location_id text, p_phone text default null)
 returns jsonb
 language plpgsql
 security definer

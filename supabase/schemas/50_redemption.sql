@@ -29,6 +29,10 @@ create table public.customer_rewards (
 alter table public.customer_rewards enable row level security;
 revoke all on public.customer_rewards from anon, authenticated;
 
+-- Triggers on public.customer_rewards, declared beside their functions in later files:
+--   customer_rewards_redeem_member_active (57_member_records.sql)  no redemption for a suspended or forgotten member
+--   customer_rewards_roll_up_daily (67_rollups.sql)                unlocks and redemptions in the day rollup
+
 -- Unlocked rewards: the member's own; admins all.
 grant select on public.customer_rewards to authenticated;
 
@@ -162,7 +166,8 @@ revoke execute on function private.counter_saw(uuid, text) from public;
 -- A card scanned at a counter without approving a visit (the member is back within the hour only
 -- to redeem, so the visit would be refused by its limit): the scan is recorded as proof the member
 -- is here, and the answer is what they can redeem, as app.redeemable_rewards gives it.
--- Staff at their location, an admin naming one. LY400 not a card, LY403, LY404 unknown member.
+-- Staff at their location, an admin naming one. LY400 not a card, LY403, LY404 unknown member,
+-- LY410 a card that was replaced.
 create function app.scan_card(p_token text, p_location_id text default null)
 returns jsonb
 language plpgsql
@@ -173,10 +178,8 @@ declare
   v_customer_id uuid;
   v_result jsonb;
 begin
-  if coalesce(p_token, '') !~ '^customer:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
-    perform private.fail('400', 'Not a member card');
-  end if;
-  v_customer_id := substr(p_token, 10)::uuid;
+  -- The member's current card only: a replaced card is refused (22_member_cards.sql).
+  v_customer_id := private.member_card_customer(p_token);
   v_result := app.redeemable_rewards(v_customer_id, p_location_id);
   perform private.note_sighting(v_customer_id, v_result ->> 'locationId', 'card');
   return v_result;
@@ -308,6 +311,9 @@ create index redemption_codes_created_by_idx on private.redemption_codes (create
 create index redemption_codes_used_by_idx on private.redemption_codes (used_by);
 alter table private.redemption_codes enable row level security;
 revoke all on private.redemption_codes from anon, authenticated, service_role;
+
+-- Triggers on private.redemption_codes, declared beside their functions in later files:
+--   redemption_codes_member_active (57_member_records.sql)  no code for a suspended or forgotten member
 
 -- Where the calling counter redeems or approves: staff at their location (p_location_id, when
 -- given, must be it), an admin at p_location_id (required), an enrolled kiosk (any kiosk in demo
@@ -679,3 +685,7 @@ end;
 $$;
 revoke execute on function app.report_redemption(uuid) from public;
 grant execute on function app.report_redemption(uuid) to authenticated;
+
+create trigger customer_rewards_text_unlocked
+  after insert on public.customer_rewards
+  for each row execute function private.text_reward_unlocked();

@@ -1,21 +1,6 @@
--- Reads behind GET /api/me, /api/me/visits and /api/locations (SPEC §2, §7).
-
 -- Reads behind GET /api/me, /api/me/visits and /api/locations (SPEC §2, §7). They are security
 -- invoker, so RLS decides what each caller sees. Voided visits and revoked rewards are left out.
--- The tier a points total earns: the highest tier whose threshold it reaches (SPEC §4).
-create function private.tier_for(p_points integer)
-returns jsonb
-language sql stable
-set search_path = ''
-as $$
-  select jsonb_build_object('name', t.name, 'minPoints', t.min_points)
-    from public.tiers t
-   where t.min_points <= greatest(coalesce(p_points, 0), 0)
-   order by t.min_points desc
-   limit 1
-$$;
-revoke execute on function private.tier_for(integer) from public;
-grant execute on function private.tier_for(integer) to authenticated;
+-- (A points total's tier: private.tier_for, 10_programme.sql.)
 
 -- The next goal (SPEC §4): the next tier's threshold and label; past the top tier, a
 -- 'Premium Reward' 10 points above it (targets 10, 20, 30 with the seeded tiers).
@@ -105,7 +90,7 @@ grant execute on function app.locations() to anon, authenticated;
 -- status for each of the four tables read, ~30 % of the function's time under pgbench. Every
 -- read here is of the one customer row private.current_customer_id() names (the signed-in,
 -- non-anonymous user's own) and of that customer's visits and rewards, so nobody sees more.
-create or replace function app.me()
+create function app.me()
 returns jsonb
 language plpgsql stable
 security definer

@@ -142,7 +142,7 @@ grant execute on function app.admin_update_settings(jsonb) to authenticated;
 
 -- Issue 31 §3: the texts' settings, changed in /admin without SQL: the programme's time zone, the
 -- quiet hours (in that zone), the weekly cap of marketing texts, the address links in texts point
--- to, and what one SMS part costs (a campaign's cost estimate). The outbox (66_texts.sql) reads
+-- to, and what one SMS part costs (a campaign's cost estimate). The outbox (48_texts.sql) reads
 -- them at every queue and every drain, so a change is in force at once.
 create function private.text_settings_json()
 returns jsonb

@@ -1,7 +1,7 @@
 -- Reads behind the admin dashboard (SPEC §2; DESIGN §8): metric cards, the visits chart, recent
 -- activity, top locations, the Customers, Rewards, Locations, Messages, Exports and Reports tabs.
 -- Security invoker where RLS decides what an admin sees; the heavy ones read the rollups of
--- 75_rollups.sql instead of scanning visits.
+-- 67_rollups.sql instead of scanning visits.
 
 -- Growth of a figure against its comparison period: whole percent, null when there was nothing
 -- before; no growth at all (null) when either figure is withheld.
@@ -17,20 +17,6 @@ as $$
 $$;
 revoke execute on function private.growth(bigint, bigint, text) from public;
 grant execute on function private.growth(bigint, bigint, text) to authenticated;
-
--- Owners see their business, not individual members: in a village a figure about one or two
--- members names them, so an owner gets null ("fewer than 3") for it; admins, who run the
--- programme, get every figure. None (0) names nobody and is shown. p_members: how many members
--- the figure is about when that is not the figure itself (the visits of two members).
-create function private.withheld_if_few(p_figure bigint, p_members bigint default null)
-returns bigint
-language sql stable
-set search_path = ''
-as $$
-  select case when not private.is_admin() and coalesce(p_members, p_figure) between 1 and 2 then null else p_figure end
-$$;
-revoke execute on function private.withheld_if_few(bigint, bigint) from public;
-grant execute on function private.withheld_if_few(bigint, bigint) to authenticated;
 
 -- The latest approved visits anywhere, or at one business (dashboard Recent Activity), newest first.
 create function app.admin_activity(p_limit integer default 20, p_location_id text default null)
@@ -62,35 +48,6 @@ end;
 $$;
 revoke execute on function app.admin_activity(integer, text) from public;
 grant execute on function app.admin_activity(integer, text) to authenticated;
-
--- Keeps visit_count and last_visit_at equal to the customer's approved visits. An insert adds
--- one; any other change (a void, a corrected time) recounts that customer, which is cheap
--- through visits_customer_location_created_idx.
-create function private.roll_up_customer_visits()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op = 'INSERT' then
-    if new.status = 'approved' then
-      update public.customers c
-         set visit_count = c.visit_count + 1,
-             last_visit_at = greatest(c.last_visit_at, new.created_at)
-       where c.id = new.customer_id;
-    end if;
-    return null;
-  end if;
-  update public.customers c
-     set (visit_count, last_visit_at) = (
-       select count(*), max(v.created_at) from public.visits v
-        where v.customer_id = c.id and v.status = 'approved')
-   where c.id in (old.customer_id, case when tg_op = 'UPDATE' then new.customer_id end);
-  return null;
-end;
-$$;
-revoke execute on function private.roll_up_customer_visits() from public;
 
 -- Customers for the tab: with a date range, those active in it — joined in it, or visited in
 -- it (with a location: joined there or visited there); range 'all' lists everyone. Search
@@ -263,38 +220,6 @@ $$;
 revoke execute on function app.admin_kiosks(text) from public;
 grant execute on function app.admin_kiosks(text) to authenticated;
 
--- Revokes a kiosk (lost or stolen device): its enrolment is dropped and its Auth sessions are
--- ended, so its token is refused at once (the api checks the session) and it cannot refresh.
--- To use the device again staff sign it in anew and enrol it with the current code; rotate
--- the code when the device may have kept it.
-create function app.revoke_kiosk(p_kiosk_id uuid)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  k public.kiosk_sessions;
-  v_was_enrolled timestamptz;
-  v_sessions integer;
-begin
-  perform private.require_admin('Only admins can manage kiosks');
-  select x.enrolled_at into v_was_enrolled from public.kiosk_sessions x where x.id = p_kiosk_id for update;
-  update public.kiosk_sessions x set enrolled_at = null where x.id = p_kiosk_id returning * into k;
-  if not found then
-    perform private.fail('404', 'Unknown kiosk');
-  end if;
-  delete from auth.sessions s where s.user_id = k.user_id;
-  get diagnostics v_sessions = row_count;
-  perform private.audit('kiosk.revoke', 'kiosk', k.id::text,
-                        jsonb_build_object('enrolled', v_was_enrolled is not null, 'enrolledAt', v_was_enrolled),
-                        jsonb_build_object('enrolled', false, 'sessionsEnded', v_sessions), null, k.location_id);
-  return jsonb_build_object('id', k.id, 'locationId', k.location_id, 'revoked', true);
-end;
-$$;
-revoke execute on function app.revoke_kiosk(uuid) from public;
-grant execute on function app.revoke_kiosk(uuid) to authenticated;
-
 -- Contact messages from the public site, newest first, a page at a time, with the total and the
 -- number still open (not marked handled; issue 21 §3).
 create function app.admin_contact_messages(p_limit integer default 50, p_page integer default 1)
@@ -394,7 +319,7 @@ grant execute on function app.admin_export_visits(text, text, date, date) to aut
 -- with days × (days × businesses) — 0.85 s for a one-year custom range at 50k visits, seconds
 -- under load. Here the day × business grid is joined to the counts once and grouped by day.
 -- Same contract: every day of the range, its total and a count per business (0 when none).
-create or replace function app.admin_visit_series(p_location_id text default null, p_range text default '7days',
+create function app.admin_visit_series(p_location_id text default null, p_range text default '7days',
                                                   p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
@@ -486,7 +411,7 @@ grant execute on function private.dashboard_days(text, date, date) to authentica
 
 -- The same range as instants [starts_at, ends_at) with the previous period's start; every
 -- dashboard read (metrics, chart, top locations, customers, cross-shopping, tabs) uses it.
-create or replace function private.dashboard_range(p_range text, p_from date default null, p_to date default null)
+create function private.dashboard_range(p_range text, p_from date default null, p_to date default null)
 returns table (starts_at timestamptz, ends_at timestamptz, previous_starts_at timestamptz)
 language sql stable
 set search_path = ''
@@ -506,7 +431,7 @@ grant execute on function private.dashboard_range(text, date, date) to authentic
 --                 redemption, those without a business too; issue 20);
 --   activeMembers distinct customers with a visit in the range, vs the previous period.
 -- With a location: sign-ups there, visits there, redemptions there, members who visited there.
-create or replace function app.admin_metrics(p_location_id text default null, p_range text default '7days',
+create function app.admin_metrics(p_location_id text default null, p_range text default '7days',
                                              p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
@@ -582,7 +507,7 @@ grant execute on function app.admin_metrics(text, text, date, date) to authentic
 
 -- Top performing locations: visits in the range per business, with growth against the
 -- previous period of equal length; businesses with no visit in the range are left out.
-create or replace function app.admin_top_locations(p_range text default '7days', p_from date default null,
+create function app.admin_top_locations(p_range text default '7days', p_from date default null,
                                                    p_to date default null, p_limit integer default 5)
 returns jsonb
 language plpgsql stable
@@ -620,7 +545,7 @@ grant execute on function app.admin_top_locations(text, date, date, integer) to 
 
 -- The Locations tab: visits from the day rollup, distinct visiting members from the returns
 -- rollup (all time: the members' first visits there), the rest from small tables.
-create or replace function app.admin_locations(p_range text default '7days', p_from date default null, p_to date default null)
+create function app.admin_locations(p_range text default '7days', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
 security definer
@@ -660,17 +585,6 @@ $$;
 revoke execute on function app.admin_locations(text, date, date) from public;
 grant execute on function app.admin_locations(text, date, date) to authenticated;
 
--- A LIKE pattern matching p_part anywhere (its %, _ and \ taken literally).
-create function private.like_contains(p_part text)
-returns text
-language sql immutable
-set search_path = ''
-as $$
-  select '%' || replace(replace(replace(p_part, '\', '\\'), '%', '\%'), '_', '\_') || '%'
-$$;
-revoke execute on function private.like_contains(text) from public;
-grant execute on function private.like_contains(text) to authenticated;
-
 -- The search part of the tab's filter over public.customers c: $1 a name part (case and accents
 -- ignored, private.fold; issue 31 §4),
 -- $2 phone digits (3 or more); either null when not given. Forgotten members are never listed.
@@ -690,7 +604,7 @@ grant execute on function private.admin_customer_search_sql() to authenticated;
 -- 'all' are null. The same text serves the page, the count and the export.
 --
 -- As in 20261123001450_admin_customers_plans.sql, with the search written as LIKE (same matches as position() > 0).
-create or replace function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
+create function private.admin_customer_filter(p_location_id text, p_range text, p_from date, p_to date,
                                                          out where_sql text, out starts_at timestamptz, out ends_at timestamptz)
 language plpgsql stable
 set search_path = ''
@@ -724,7 +638,7 @@ $$;
 revoke execute on function private.admin_customer_filter(text, text, date, date) from public;
 grant execute on function private.admin_customer_filter(text, text, date, date) to authenticated;
 
-create or replace function app.admin_customers(p_search text default null, p_location_id text default null,
+create function app.admin_customers(p_search text default null, p_location_id text default null,
                                                p_range text default '7days', p_from date default null,
                                                p_to date default null, p_limit integer default 100,
                                                p_page integer default 1, p_sort text default 'lastActive',
@@ -805,7 +719,7 @@ $$;
 revoke execute on function app.admin_customers(text, text, text, date, date, integer, integer, text, text) from public;
 grant execute on function app.admin_customers(text, text, text, date, date, integer, integer, text, text) to authenticated;
 
-create or replace function app.admin_customers_count(p_search text default null, p_location_id text default null,
+create function app.admin_customers_count(p_search text default null, p_location_id text default null,
                                                      p_range text default '7days', p_from date default null,
                                                      p_to date default null)
 returns jsonb
@@ -833,76 +747,8 @@ $$;
 revoke execute on function app.admin_customers_count(text, text, text, date, date) from public;
 grant execute on function app.admin_customers_count(text, text, text, date, date) to authenticated;
 
--- One member's first approved visit at one business, from the visits (after a void, a delete
--- or a move of the first one). The pair's row is locked first: an approval of the same pair
--- in flight holds that lock (its upsert), so the minimum is read only after it commits and
--- counts its visit; a void racing an approval cannot drop the pair.
-create function private.refresh_member_first_visit(p_customer_id uuid, p_location_id text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_first timestamptz;
-begin
-  perform 1 from private.member_first_visits f
-   where f.customer_id = p_customer_id and f.location_id = p_location_id
-     for update;
-  select min(v.created_at) into v_first from public.visits v
-   where v.customer_id = p_customer_id and v.location_id = p_location_id and v.status = 'approved';
-  if v_first is null then
-    delete from private.member_first_visits f where f.customer_id = p_customer_id and f.location_id = p_location_id;
-  else
-    update private.member_first_visits f set first_at = v_first
-     where f.customer_id = p_customer_id and f.location_id = p_location_id;
-  end if;
-end;
-$$;
-revoke execute on function private.refresh_member_first_visit(uuid, text) from public;
-
--- An approval costs one upsert (which writes only when the visit is earlier than the known
--- first one); a visit leaving "approved" recomputes its pair only if it was the first.
-create function private.roll_up_member_first_visits()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op in ('UPDATE', 'DELETE') and old.status = 'approved' then
-    if exists (select 1 from private.member_first_visits f
-                where f.customer_id = old.customer_id and f.location_id = old.location_id
-                  and f.first_at >= old.created_at) then
-      perform private.refresh_member_first_visit(old.customer_id, old.location_id);
-    end if;
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') and new.status = 'approved' then
-    insert into private.member_first_visits as f (customer_id, location_id, first_at)
-    values (new.customer_id, new.location_id, new.created_at)
-    on conflict (customer_id, location_id) do update set first_at = excluded.first_at
-     where f.first_at > excluded.first_at;
-  end if;
-  return null;
-end;
-$$;
-revoke execute on function private.roll_up_member_first_visits() from public;
-
-create function private.rebuild_member_first_visits()
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  delete from private.member_first_visits where true;
-  insert into private.member_first_visits (customer_id, location_id, first_at)
-  select v.customer_id, v.location_id, min(v.created_at)
-    from public.visits v where v.status = 'approved' group by 1, 2;
-$$;
-revoke execute on function private.rebuild_member_first_visits() from public;
-
 -- Readers of the day rollup read the counters and the pending deltas (as in 20261123002020_dashboard_reads_from_rollups.sql).
-create or replace function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
+create function private.day_sums(p_from date, p_split date, p_end date, p_kinds text[])
 returns table (location_id text, kind text, before bigint, after bigint)
 language plpgsql stable
 security definer
@@ -935,7 +781,7 @@ grant execute on function private.day_sums(date, date, date, text[]) to authenti
 -- unattributedRedemptions (the rollup's '' business), never in a business's row (issue 20).
 --
 -- As in 20261123002100_admin_reads_at_scale.sql, reading the counters and the pending deltas.
-create or replace function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
+create function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
 security definer
@@ -1012,14 +858,6 @@ end;
 $$;
 revoke execute on function app.admin_rewards(text, date, date) from public;
 grant execute on function app.admin_rewards(text, date, date) to authenticated;
-
-create trigger visits_roll_up_customer
-  after insert or delete or update of status, created_at, customer_id on public.visits
-  for each row execute function private.roll_up_customer_visits();
-
-create trigger visits_roll_up_member_first_visits
-  after delete or update of status, created_at, customer_id, location_id on public.visits
-  for each row execute function private.roll_up_member_first_visits();
 
 -- Who served at a business's counter in the last 30 days, for its owners and admins: per person
 -- (the clerk's name or phone, or "Kiosk at …", private.person_label), the visits they approved,

@@ -30,7 +30,7 @@ as $$
                'kiosk', 'kiosk-home', 'login', 'checkin', 'contact', 'how-it-works', 'api', 'auth',
                'rest', 'functions', 'storage', 'realtime', 'logos', 'assets', 'favicon', 'robots',
                'index', 'owner', 'audit', 'settings', 'report', 'programme', 'new', 'help', 'about',
-               'terms', 'home', 'wallet', 'qr', 'otp', 'verify', 'logout', 'signup', 'welcome', 'goodbye']
+               'terms', 'home', 'wallet', 'qr', 'otp', 'verify', 'logout', 'signup', 'welcome', 'goodbye', 'draws']
 $$;
 revoke execute on function private.reserved_slugs() from public;
 

@@ -1,57 +1,7 @@
 -- Coalition views (issue 14): what six businesses sharing one programme need and no single shop
 -- report gives — cross-shopping between businesses, the monthly settlement of tier rewards, the
--- printable report per business — with the counters that make them cheap at 1M visits.
-
--- Cross-shopping for ranges ending today without scanning the range's visits (issue 14).
---
--- For a range of whole days [A, today] a member's set of businesses is the businesses whose
--- LAST approved visit day (programme day) is >= A (nothing is approved after today). Sort a
--- member's distinct last days descending d1 > d2 > ... > dk, with cumulative masks
--- M1 ⊂ M2 ⊂ ... ⊂ Mk (Mi = the businesses whose last day is >= di). At A the member's mask is
--- Mi where d(i+1) < A <= di (none when A > d1). So each member contributes events
--- (Mi, upper = di, lower = d(i+1)), and the members with mask M at A are
---   #{events of M with upper >= A} − #{events of M with lower >= A}
--- (events below i have upper >= A and lower >= A and cancel; event i counts once; events above
--- i count in neither). Kept as one net counter per (day, mask): +1 at (di, Mi), −1 at
--- (d(i+1), Mi); count(M, A) = the sum of n over days >= A: 3 months is a few thousand rows
--- instead of every visit.
---
--- Masks use a stable bit per business (private.cross_shopping_bits), not the dashboard's
--- sort order, so adding or reordering businesses does not invalidate the counters; readers map
--- it to private.location_bits(). A bit is never reused (up to 63 businesses ever; past that,
--- or for a range that does not end today, the read scans the range as before).
---
--- Kept by statement triggers on visits that recompute the events of the members a statement
--- touched from their approved visits now, less the same as they were before (the pattern of
--- private.shift_visit_returns, 20261123002010_visit_returns.sql): an approval is one index scan of the member's
--- visits. Approvals and voids lock the customer row first, so one member's events are never
--- recomputed from two snapshots at once. Like the returns rollup, the deltas are appended to
--- private.cross_shopping_pending (no shared row locks held until commit), readers add them,
--- and about every 64th statement folds them into the counters, one folder at a time.
-create table private.cross_shopping_bits (
-  location_id text primary key,
-  bit integer not null unique check (bit between 0 and 62)
-);
-alter table private.cross_shopping_bits enable row level security;
-revoke all on private.cross_shopping_bits from anon, authenticated, service_role;
-
-create table private.cross_shopping_days (
-  day date not null,
-  mask bigint not null,
-  n integer not null,
-  primary key (day, mask)
-);
-alter table private.cross_shopping_days enable row level security;
-revoke all on private.cross_shopping_days from anon, authenticated, service_role;
-
-create table private.cross_shopping_pending (
-  day date not null,
-  mask bigint not null,
-  n integer not null
-);
-alter table private.cross_shopping_pending enable row level security;
-revoke all on private.cross_shopping_pending from anon, authenticated, service_role;
-create index cross_shopping_pending_day_idx on private.cross_shopping_pending (day, mask);
+-- printable report per business — read from the counters of 67_rollups.sql, which keep them
+-- cheap at 1M visits.
 
 -- Coalition views (issue 14): what six small businesses sharing one programme need and no
 -- single-merchant loyalty product gives them — who owes whom for rewards honoured across
@@ -100,7 +50,8 @@ begin
     -- Redeemed before every redemption happened at a counter (a member's own Redeem): no business
     -- to pay back, so they are shown apart, never dropped.
     unattributed as (
-      select case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0) else 0 end as value_cents
+      select case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0)
+                  when rw.kind = 'prize' then coalesce(rw.value_cents, 0) else 0 end as value_cents
         from public.customer_rewards cr
         join public.rewards rw on rw.id = cr.reward_id
         left join public.tiers t on t.name = rw.tier
@@ -260,13 +211,14 @@ grant execute on function private.location_bits() to authenticated;
 -- tier reward is earned at the business of the visit that unlocked it (the visit that reached
 -- the tier) and is worth its tier's reward_value_cents to the business that honours it. A
 -- welcome reward is earned and honoured at its own business (worth nothing across businesses).
--- A redeemed reward whose visit was later voided (clawed back) still counts: the business
+-- A prize of the monthly draw (90_draws.sql) is earned with its sponsor, which owes the business
+-- that honours it the prize's value (rewards.value_cents). A redeemed reward whose visit was later voided (clawed back) still counts: the business
 -- honoured it and bore the cost.
 --
 -- As in 20261123001440_coalition_views.sql, with the unlocking visit looked up only for a tier reward (COALESCE
 -- evaluates its second argument only when the first is null): a month's welcome redemptions,
 -- most of them, no longer cost an index probe each. Same rows: visits.id is the primary key.
-create or replace function private.month_redemptions(p_month text)
+create function private.month_redemptions(p_month text)
 returns table (customer_reward_id uuid, kind text, earned_at text, honoured_at text, value_cents integer)
 language plpgsql stable
 set search_path = ''
@@ -277,9 +229,11 @@ begin
   select * into r from private.month_range(p_month);
   return query
     select cr.id, rw.kind,
-           coalesce(cr.welcome_location_id, (select v.location_id from public.visits v where v.id = cr.unlocked_by_visit_id)),
+           coalesce(cr.welcome_location_id, case when rw.kind = 'prize' then rw.location_id end,
+                    (select v.location_id from public.visits v where v.id = cr.unlocked_by_visit_id)),
            cr.redeemed_location_id,
-           case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0) else 0 end
+           case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0)
+                when rw.kind = 'prize' then coalesce(rw.value_cents, 0) else 0 end
       from public.customer_rewards cr
       join public.rewards rw on rw.id = cr.reward_id
       left join public.tiers t on t.name = rw.tier
@@ -289,59 +243,6 @@ end;
 $$;
 revoke execute on function private.month_redemptions(text) from public;
 grant execute on function private.month_redemptions(text) to authenticated;
-
--- Every business gets the lowest free bit when it is created (one assigner at a time).
-create function private.assign_cross_shopping_bit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform pg_advisory_xact_lock(7602345332);
-  insert into private.cross_shopping_bits (location_id, bit)
-  select new.id, min(g.bit)
-    from generate_series(0, 62) as g(bit)
-   where not exists (select 1 from private.cross_shopping_bits b where b.bit = g.bit)
-  having min(g.bit) is not null
-  on conflict (location_id) do nothing;
-  return null;
-end;
-$$;
-revoke execute on function private.assign_cross_shopping_bit() from public;
-
--- Rebuilds the counters from the visits (after a bulk load with the triggers off).
-create function private.rebuild_cross_shopping()
-returns void
-language sql
-security definer
-set search_path = ''
-set work_mem = '256MB'
-set jit = off
-as $$
-  delete from private.cross_shopping_pending where true;
-  delete from private.cross_shopping_days where true;
-  insert into private.cross_shopping_days (day, mask, n)
-  with days as (
-    select l.customer_id, l.day, bit_or(l.flag) as flags
-      from (select v.customer_id, private.programme_day(max(v.created_at)) as day, 1::bigint << b.bit as flag
-              from public.visits v join private.cross_shopping_bits b on b.location_id = v.location_id
-             where v.status = 'approved'
-             group by v.customer_id, v.location_id, b.bit) l
-     group by 1, 2),
-  events as (
-    select d.day, bit_or(d.flags) over w as mask, lead(d.day) over w as lower
-      from days d
-    window w as (partition by d.customer_id order by d.day desc))
-  select x.day, x.mask, sum(x.n)::integer
-    from (select e.day, e.mask, 1 as n from events e
-          union all
-          select e.lower, e.mask, -1 from events e where e.lower is not null) x
-   group by 1, 2
-  having sum(x.n) <> 0
-   order by 1, 2;
-$$;
-revoke execute on function private.rebuild_cross_shopping() from public;
 
 -- Members active in the whole days [p_first, p_end) by their set of businesses, as
 -- private.member_masks (bits of private.location_bits()): from the counters when the range
@@ -398,7 +299,7 @@ grant execute on function private.cross_shopping_masks(date, date) to authentica
 --
 -- As in 20261123001470_coalition_masks.sql (work_mem from 20261123002100_admin_reads_at_scale.sql), with the masks from
 -- private.cross_shopping_masks: the counters for ranges ending today, the scan otherwise.
-create or replace function app.admin_cross_shopping(p_range text default '30days', p_from date default null, p_to date default null)
+create function app.admin_cross_shopping(p_range text default '30days', p_from date default null, p_to date default null)
 returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -443,49 +344,6 @@ $$;
 revoke execute on function app.admin_cross_shopping(text, date, date) from public;
 grant execute on function app.admin_cross_shopping(text, date, date) to authenticated;
 
--- Appends the change of some members' events: p_customers' approved visits now, against the
--- same less the rows p_replaced (ids whose new version is in the table) plus p_before (the rows
--- as they were before the statement).
---
--- As in 20261123002400_cross_shopping_rollup.sql: p_customers' states now against the same less the rows p_replaced plus
--- p_before; the events from private.append_cross_shopping.
-create or replace function private.shift_cross_shopping(p_customers uuid[], p_replaced uuid[], p_before public.visits[])
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_customers uuid[];
-  v_signs integer[];
-  v_locations text[];
-  v_lasts timestamptz[];
-begin
-  with now_rows as (
-    select v.id, v.customer_id, v.location_id, v.created_at
-      from public.visits v
-     where v.customer_id = any (p_customers) and v.status = 'approved'),
-  states as (
-    select 1 as sign, r.customer_id, r.location_id, max(r.created_at) as last_at
-      from now_rows r group by 2, 3
-    union all
-    select -1, x.customer_id, x.location_id, max(x.created_at)
-      from (select r.customer_id, r.location_id, r.created_at from now_rows r where r.id <> all (p_replaced)
-            union all
-            select b.customer_id, b.location_id, b.created_at
-              from unnest(p_before) b
-             where b.status = 'approved' and b.customer_id = any (p_customers)) x
-     group by 2, 3)
-  select array_agg(s.customer_id), array_agg(s.sign), array_agg(s.location_id), array_agg(s.last_at)
-    into v_customers, v_signs, v_locations, v_lasts
-    from states s;
-  if v_customers is not null then
-    perform private.append_cross_shopping(v_customers, v_signs, v_locations, v_lasts);
-  end if;
-end;
-$$;
-revoke execute on function private.shift_cross_shopping(uuid[], uuid[], public.visits[]) from public;
-
 -- One business's month on one page: visits (and the month before), distinct visiting members,
 -- new members (joined there; first visit there), welcome rewards redeemed there, tier rewards
 -- it honoured, and where its members (those who visited it that month) also shopped that month.
@@ -526,7 +384,7 @@ $$;
 revoke execute on function private.report_for_owner(jsonb, bigint) from public;
 grant execute on function private.report_for_owner(jsonb, bigint) to authenticated;
 
-create or replace function app.admin_business_report(p_location_id text, p_month text)
+create function app.admin_business_report(p_location_id text, p_month text)
 returns jsonb
 language plpgsql stable
 security definer
@@ -627,7 +485,3 @@ end;
 $$;
 revoke execute on function app.admin_business_report(text, text) from public;
 grant execute on function app.admin_business_report(text, text) to authenticated;
-
-create trigger locations_assign_cross_shopping_bit
-  after insert on public.locations
-  for each row execute function private.assign_cross_shopping_bit();

@@ -1,6 +1,7 @@
-// The texts' schedule is a migration (supabase/schemas/66_texts.sql): on a Postgres that has
+// The texts' and the wallet pushes' schedules are migrations (supabase/schemas/48_texts.sql,
+// 86_wallet.sql): on a Postgres that has
 // pg_cron (Debian's postgresql-15-cron, preloaded in a throwaway cluster of this test's own) the
-// migrations create the every-minute job; its command calls the drain with the address and secret
+// migrations create the every-minute jobs; each command calls its drain with the address and secret
 // kept in Vault. pg_net and Supabase Vault are not Debian packages: this test gives the cluster
 // minimal stand-ins (net.http_post records its call; vault.decrypted_secrets is a plain table),
 // shaped as hosted Supabase's are. Where pg_cron is not preloaded the migration skips, with a notice.
@@ -21,6 +22,7 @@ const STAND_INS = `
 `;
 
 const schedule = listMigrations().find((m) => m.name === 'texts_schedule')!;
+const walletSchedule = listMigrations().find((m) => m.name === 'wallet_schedule')!;
 
 describe('the texts schedule (pg_cron)', () => {
   let cluster: Cluster;
@@ -39,7 +41,7 @@ describe('the texts schedule (pg_cron)', () => {
   });
 
   it('schedules the drain every minute, with the address and the secret from Vault', async () => {
-    const jobs = await sql`select jobname, schedule, command, active from cron.job`;
+    const jobs = await sql`select jobname, schedule, command, active from cron.job where jobname = 'drain-texts'`;
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ jobname: 'drain-texts', schedule: '* * * * *', active: true });
     const command = jobs[0]!.command as string;
@@ -63,10 +65,34 @@ describe('the texts schedule (pg_cron)', () => {
     });
   });
 
-  it('running the migration again keeps one job', async () => {
+  it('schedules the wallet pushes\' drain every minute, with the same address and secret', async () => {
+    const jobs = await sql`select jobname, schedule, command, active from cron.job where jobname = 'drain-wallet'`;
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ schedule: '* * * * *', active: true });
+    await sql`delete from net.calls`;
+    await sql`delete from vault.decrypted_secrets`;
+    // Without the Vault secrets the job calls nothing.
+    await sql.unsafe(jobs[0]!.command as string);
+    expect(await sql`select * from net.calls`).toHaveLength(0);
+    await sql`insert into vault.decrypted_secrets values
+      ('texts_functions_url', 'https://abcdefghijklmnop.supabase.co/functions/v1'),
+      ('texts_drain_secret', 'the drain secret')`;
+    await sql.unsafe(jobs[0]!.command as string);
+    const calls = await sql`select * from net.calls`;
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: 'https://abcdefghijklmnop.supabase.co/functions/v1/api/hooks/wallet/drain',
+      body: {},
+      headers: { 'content-type': 'application/json', 'x-drain-secret': 'the drain secret' },
+      timeout_milliseconds: 30000,
+    });
+  });
+
+  it('running the migrations again keeps one job each', async () => {
     await sql.unsafe(readFileSync(schedule.path, 'utf8'));
-    const jobs = await sql`select jobname from cron.job`;
-    expect(jobs.map((j) => j.jobname)).toEqual(['drain-texts']);
+    await sql.unsafe(readFileSync(walletSchedule.path, 'utf8'));
+    const jobs = await sql`select jobname from cron.job order by jobname`;
+    expect(jobs.map((j) => j.jobname)).toEqual(['drain-texts', 'drain-wallet']);
   });
 
   it('skips with a notice where the extensions are missing', async () => {
@@ -78,7 +104,9 @@ describe('the texts schedule (pg_cron)', () => {
     try {
       // pg_cron lives in cron.database_name only: here it is neither created nor creatable.
       await other.unsafe(readFileSync(schedule.path, 'utf8'));
+      await other.unsafe(readFileSync(walletSchedule.path, 'utf8'));
       expect(notices.join('\n')).toMatch(/texts schedule skipped: this database has no/);
+      expect(notices.join('\n')).toMatch(/wallet schedule skipped: this database has no/);
       expect(await other`select 1 from pg_extension where extname = 'pg_cron'`).toHaveLength(0);
     } finally {
       await other.end();

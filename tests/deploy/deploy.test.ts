@@ -3,7 +3,8 @@
 // before anything changes (tests/deploy/platform.ts fakes the platform).
 import { join } from 'node:path';
 import { ROOT } from '../../dev/db.ts';
-import { deploy, developmentHookSecret } from '../../scripts/deploy/deploy.ts';
+import { deploy, developmentHookSecret, functionSecrets } from '../../scripts/deploy/deploy.ts';
+import { readVillageFile } from '../../scripts/deploy/village.ts';
 import { fakePlatform, GOOD_AUTH, REF, run, secrets, VILLAGE } from './platform.ts';
 
 describe('npm run deploy', () => {
@@ -50,5 +51,12 @@ describe('npm run deploy', () => {
     const result = await deploy({ projectRef: REF, villagePath: VILLAGE, dryRun: false, dbUrl: 'postgres://x@127.0.0.1:1/x', env: secrets(), ...platform, log: () => {} });
     expect(result.missing).toEqual(['The Twilio account has no number +15555550199']);
     expect(platform.calls).toEqual([]);
+  });
+
+  it('passes the wallet secrets on to the function when the operator has them', () => {
+    const village = readVillageFile(VILLAGE);
+    const names = Object.keys(functionSecrets({ ...secrets(), APPLE_TEAM_ID: 'TEAM123456', GOOGLE_WALLET_ISSUER_ID: '338', APPLE_PASS_CERT: '' }, village));
+    expect(names).toEqual(expect.arrayContaining(['APPLE_TEAM_ID', 'GOOGLE_WALLET_ISSUER_ID', 'TEXTS_DRAIN_SECRET']));
+    expect(names).not.toContain('APPLE_PASS_CERT');
   });
 });

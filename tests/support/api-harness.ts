@@ -137,6 +137,8 @@ export async function createApiHarness(kind: DatabaseKind, options: HarnessOptio
     searchesPerClerk: ROOMY,
     contactPerIp: ROOMY,
     accountChangesPerMember: ROOMY,
+    walletPerMember: ROOMY,
+    walletDevicesPerPass: ROOMY,
   };
   const config: AppConfig = { ...base, rateLimits: roomy };
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RedeemCodeResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
-import { newIdempotencyKey } from '@/features/checkin/lib/idempotency-key.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { checkRedemptionCode, useRedeemCode } from '@/features/staff/api/redemption-code.ts';
 import { RedemptionCheck } from '@/features/staff/components/RedemptionCheck.tsx';
 import { userMessage } from '@/lib/api-client.ts';

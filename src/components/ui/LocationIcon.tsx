@@ -1,7 +1,9 @@
-// A business's icon as the API names it (SPEC §2: ice cream, pizza, coffee, palette; issue 21:
-// cookie, candy, store; or a default), drawn as inline SVG so it looks the same everywhere (no emoji font needed).
+// A business's icon as the API names it (the contract's LOCATION_ICONS, or a default), drawn as
+// inline SVG so it looks the same everywhere (no emoji font needed).
+import type { LocationIconName } from '@contract';
 import type { ReactNode } from 'react';
 
+// Exactly the contract's icons: a missing or extra one is a type error.
 const PATHS: Record<string, ReactNode> = {
   'ice-cream': (
     <>
@@ -54,7 +56,7 @@ const PATHS: Record<string, ReactNode> = {
       <path d="M10 20v-5h4v5" />
     </>
   ),
-};
+} satisfies Record<LocationIconName, ReactNode>;
 
 const DEFAULT = (
   <>

@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { callerFromToken, createTokenVerifier, invalidSession } from './auth.ts';
 import { ANON } from './caller.ts';
+import { routes } from './contract.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { endpointList } from './endpoints.ts';
 import { ApiError, handleError, type ErrorBody } from './errors.ts';
@@ -13,7 +14,8 @@ import { createGoTrueGateway } from './gotrue.ts';
 import { sendSmsHook } from './hooks/send-sms.ts';
 import { createTwilioSender, noSmsSender } from './hooks/sms-sender.ts';
 import { drainHook, twilioInboundHook, twilioStatusHook, type TextsDeps } from './hooks/texts.ts';
-import { mountEndpoint } from './mount.ts';
+import { mountWalletHooks } from './hooks/wallet.ts';
+import { mountEndpoint, mountHook } from './mount.ts';
 
 /** Request bodies are small JSON objects; anything bigger is refused before it is read. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -65,7 +67,7 @@ export function createApp(deps: AppDeps) {
   // The one provider every SMS goes through (hooks/sms-sender.ts).
   const sms = deps.sms ?? (deps.config.twilio ? createTwilioSender(deps.config.twilio) : noSmsSender);
   // Supabase Auth's Send SMS hook: signed by Auth, not a caller's endpoint (hooks/send-sms.ts).
-  app.post('/hooks/send-sms', sendSmsHook({ db: deps.db, secrets: deps.config.sendSmsHookSecrets, sms }));
+  mountHook(app, routes.hookSendSms, sendSmsHook({ db: deps.db, secrets: deps.config.sendSmsHookSecrets, sms }));
   // The programme's texts: the outbox's drain and Twilio's callbacks (hooks/texts.ts).
   const texts: TextsDeps = {
     db: deps.db,
@@ -74,9 +76,16 @@ export function createApp(deps: AppDeps) {
     twilioAuthToken: deps.config.twilioAuthToken,
     publicBaseUrl: deps.config.publicFunctionsUrl,
   };
-  app.post('/hooks/texts/drain', drainHook(texts));
-  app.post('/hooks/twilio/status', twilioStatusHook(texts));
-  app.post('/hooks/twilio/inbound', twilioInboundHook(texts));
+  mountHook(app, routes.hookTextsDrain, drainHook(texts));
+  mountHook(app, routes.hookTwilioStatus, twilioStatusHook(texts));
+  mountHook(app, routes.hookTwilioInbound, twilioInboundHook(texts));
+  // Apple Wallet's pass web service and the wallet pushes' drain (hooks/wallet.ts).
+  mountWalletHooks(app, {
+    db: deps.db,
+    wallet: deps.config.wallet,
+    rateLimits: deps.config.rateLimits,
+    drainSecret: deps.config.textsDrainSecret,
+  });
   app.use(identifyCaller);
 
   for (const endpoint of endpointList) mountEndpoint(app, endpoint);

@@ -38,4 +38,15 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...REQUIRED, RATE_LIMIT_SEND_CODE_PER_IP: 'lots' })).toThrow(/RATE_LIMIT_SEND_CODE_PER_IP/);
     expect(() => parseConfig({ ...REQUIRED, RATE_LIMIT_SEND_CODE_PER_IP: '5/0' })).toThrow(/RATE_LIMIT_SEND_CODE_PER_IP/);
   });
+
+  it('reads the wallet secrets: a provider is configured only with all of them, else its missing names', () => {
+    const config = parseConfig({ ...REQUIRED, APPLE_TEAM_ID: 'TEAM123456', GOOGLE_WALLET_ISSUER_ID: '338', GOOGLE_WALLET_CLIENT_EMAIL: 'e@x', GOOGLE_WALLET_PRIVATE_KEY: 'k' });
+    expect(config.wallet.apple).toBeUndefined();
+    expect(config.wallet.missing.apple).toContain('APPLE_PASS_CERT');
+    expect(config.wallet.missing.apple).not.toContain('APPLE_TEAM_ID');
+    expect(config.wallet.google?.issuerId).toBe('338');
+    expect(config.wallet.missing.google).toEqual([]);
+    expect(parseConfig({ ...REQUIRED, PUBLIC_FUNCTIONS_URL: 'https://fn.example/functions/v1' }).publicFunctionsUrl).toBe('https://fn.example/functions/v1');
+    expect(config.rateLimits.walletPerMember).toEqual({ limit: 20, windowSeconds: 3600 });
+  });
 });

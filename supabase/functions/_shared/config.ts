@@ -1,6 +1,7 @@
 // The api function's settings, parsed from an environment record (Deno.env.toObject() in the
 // edge function, process.env in the local stack), so no module reads the environment itself.
 import { z } from 'zod';
+import { walletSettings, type WalletSettings } from './wallet/settings.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -19,6 +20,10 @@ export interface RateLimits {
   contactPerIp: RateLimitRule;
   /** A member's changes on /account (name, texts, phone codes, data downloads, deletion). */
   accountChangesPerMember: RateLimitRule;
+  /** A member's wallet card downloads and Google save links (each signs a pass or a JWT). */
+  walletPerMember: RateLimitRule;
+  /** Apple Wallet device registrations per pass (each adds a push to every later change). */
+  walletDevicesPerPass: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -51,6 +56,11 @@ export interface AppConfig {
    * SUPABASE_URL + /functions/v1): Twilio's signatures cover the full URL.
    */
   publicFunctionsUrl: string;
+  /**
+   * Apple Wallet and Google Wallet (APPLE_*, GOOGLE_WALLET_*; docs/WALLET.md): a provider is
+   * configured only when every one of its secrets is set; `missing` names the others.
+   */
+  wallet: WalletSettings;
 }
 
 // "<requests>/<seconds>": at most that many requests per fixed window of that many seconds.
@@ -101,6 +111,8 @@ const Env = z.object({
   RATE_LIMIT_SEARCHES_PER_CLERK: Rule.prefault('300/3600'),
   RATE_LIMIT_CONTACT_PER_IP: Rule.prefault('5/3600'),
   RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER: Rule.prefault('30/3600'),
+  RATE_LIMIT_WALLET_PER_MEMBER: Rule.prefault('20/3600'),
+  RATE_LIMIT_WALLET_DEVICES_PER_PASS: Rule.prefault('10/86400'),
 });
 
 /** Parses the settings; throws naming every missing or malformed variable. */
@@ -111,6 +123,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new Error(`invalid api configuration: ${problems.join('; ')}`);
   }
   const e = result.data;
+  const publicFunctionsUrl = e.PUBLIC_FUNCTIONS_URL ?? `${e.SUPABASE_URL}/functions/v1`;
   return {
     supabaseUrl: e.SUPABASE_URL,
     anonKey: e.SUPABASE_ANON_KEY,
@@ -127,6 +140,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       searchesPerClerk: e.RATE_LIMIT_SEARCHES_PER_CLERK,
       contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
       accountChangesPerMember: e.RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER,
+      walletPerMember: e.RATE_LIMIT_WALLET_PER_MEMBER,
+      walletDevicesPerPass: e.RATE_LIMIT_WALLET_DEVICES_PER_PASS,
     },
     sendSmsHookSecrets: e.SEND_SMS_HOOK_SECRETS,
     twilio:
@@ -135,6 +150,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         : undefined,
     twilioAuthToken: e.TWILIO_AUTH_TOKEN || undefined,
     textsDrainSecret: e.TEXTS_DRAIN_SECRET,
-    publicFunctionsUrl: e.PUBLIC_FUNCTIONS_URL ?? `${e.SUPABASE_URL}/functions/v1`,
+    publicFunctionsUrl,
+    wallet: walletSettings(env, publicFunctionsUrl, e.ALLOWED_ORIGINS),
   };
 }

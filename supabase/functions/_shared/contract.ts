@@ -19,3 +19,11 @@ export * from './contract/campaigns.ts';
 export * from './contract/programme-settings.ts';
 export * from './contract/people.ts';
 export * from './contract/member-records.ts';
+export * from './contract/cards.ts';
+export type { HookRoute, Route } from './contract/route.ts';
+// The endpoints' wire shapes (contract/routes.ts), one namespace: `routes.me`, `routes.adminCustomers`…
+export * as routes from './contract/routes.ts';
+export * from './contract/wallet.ts';
+export * from './contract/draws.ts';
+export * from './contract/funder-report.ts';
+export * from './contract/nudges.ts';

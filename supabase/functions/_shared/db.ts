@@ -12,16 +12,6 @@ export type SqlArgs = Record<string, string | number | boolean | null | undefine
 const FUNCTION_NAME = /^app\.[a-z][a-z0-9_]*$/;
 const PARAMETER_NAME = /^p_[a-z0-9_]+$/;
 
-/**
- * `select app.fn(p_x => $1, ...) as result`: the only SQL a route runs. Named arguments keep a
- * call right when a function gains a parameter; names are checked, values are parameters.
- */
-export async function callFunction(tx: Tx, fn: string, args: SqlArgs = {}): Promise<unknown> {
-  const [statement, values] = callStatement(fn, args);
-  const [row] = await tx.unsafe(statement, values);
-  return row?.result;
-}
-
 /** An abuse limit to count in a call's own transaction (see CallOptions.limits). */
 export interface LimitHit {
   bucket: string;
@@ -43,9 +33,8 @@ export interface CallOptions {
 
 export interface Db {
   /**
-   * `callFunction` as `caller` in its own transaction, sent as one simple query (the limits if
-   * any, the session check with claims and role, the call; see DbOptions.oneQuery): one write,
-   * one round trip.
+   * `callFunction` as `caller` in its own transaction (the door with claims and role, the limits
+   * if any, the call), every value a bound parameter: one write, one round trip.
    */
   call(caller: Caller, fn: string, args?: SqlArgs, options?: CallOptions): Promise<unknown>;
   /**
@@ -66,59 +55,46 @@ export interface DbOptions {
   /** DEMO_MODE: kiosks are trusted without enrolment (local stack only). */
   demoMode: boolean;
   /**
-   * Send a call's statements as one pipelined batch (default). false awaits each statement in
-   * turn (five round trips): the door before issue 15, kept for the bench's before/after.
-   */
-  pipeline?: boolean;
-  /**
-   * Send a pipelined call as ONE simple-protocol query (default): its statements with their
-   * values as escaped literals, run by Postgres as one implicit transaction, in one write and
-   * one round trip on any pooled connection. false sends the extended-protocol batch (begin,
-   * statements with parameters, commit) on a reserved connection: with `prepare: false` (the
-   * pooler) postgres.js describes each statement with parameters first, so that batch took
-   * three round trips and four socket writes (the bench's before/after keeps it).
-   */
-  oneQuery?: boolean;
-  /**
-   * How long a pipelined call may go unanswered before it is given up as a lost connection
-   * (503, the connection not reused). Default 30 s: above any statement the api runs.
+   * How long a call may go unanswered before it is given up as a lost connection (503, the
+   * connection not reused). Default 30 s: above any statement the api runs.
    */
   callDeadlineMs?: number;
 }
 
-/** A pipelined call that got no answer in time: its connection is treated as dead (see below). */
+/** A call that got no answer in time: its connection is treated as dead (see below). */
 const noAnswer = () =>
   Object.assign(new Error('The database did not answer in time'), { code: 'CONNECTION_CLOSED' });
 
-/** The first statement of every transaction: the session check, then claims, demo mode and role. */
+/**
+ * The first statement of a transaction the api opens itself (asCaller, asService): the session
+ * check, then claims, demo mode and role (the role last, so the session check still runs as the
+ * connecting role: private.require_session).
+ */
 const DOOR = `select private.require_session($1::uuid), set_config('request.jwt.claims', $2, true),
                     set_config('app.demo_mode', $3, true), set_config('role', $4, true)`;
-const ASYNC_COMMIT = `${DOOR}, set_config('synchronous_commit', 'off', true)`;
-/** One abuse limit counted in the call's transaction, after the door (as the API role). */
-const TAKE_LIMIT = 'select private.take_rate_limit($1, $2, $3::integer, $4::integer)';
+/** A call's whole transaction as one statement: private.door (supabase/schemas/85_request_door.sql). */
+const DOOR_CALL = 'select private.door($1, $2, $3, $4, $5, $6, $7, $8) as result';
 
 /** A NUL cannot be in a Postgres text value: refused as Postgres refuses it (a 22xxx data error, 400). */
 const nulByte = () =>
   Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
 
 /**
- * A value as an SQL literal of unknown type (Postgres casts it to the parameter's type, as it
- * does a parameter sent as text): an escape-string constant with every backslash and quote
- * doubled, so no value can end the literal whatever standard_conforming_strings says; null as
- * null. The client encoding is UTF-8, whose multi-byte sequences never contain a quote or a
- * backslash byte.
+ * A value as a bound parameter: its text, sent apart from the statement (a parameter of unknown
+ * type, which Postgres casts to the function parameter's type as it would a quoted constant);
+ * null as null. Only a string, a finite number or a boolean has one obvious text: an object would
+ * become "[object Object]", NaN or Infinity a word Postgres reads otherwise. Refused, as a bug of
+ * ours. A NUL is refused before anything is sent.
  */
-export function sqlLiteral(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return 'null';
-  // Only a string, a finite number or a boolean has one obvious literal: an object would become
-  // "[object Object]", NaN or Infinity a word Postgres reads otherwise. Refused, as a bug of ours.
+export function boundValue(value: string | number | boolean | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
   const kind = typeof value;
   if (kind !== 'string' && kind !== 'boolean' && !(kind === 'number' && Number.isFinite(value))) {
     throw new TypeError(`refused a ${kind === 'number' ? String(value) : kind} as an SQL value`);
   }
   const text = String(value);
   if (text.includes('\0')) throw nulByte();
-  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  return text;
 }
 
 /** The argument names of a call of `fn`, checked: only app.* functions and p_* names reach SQL text. */
@@ -131,119 +107,148 @@ function checkedNames(fn: string, args: SqlArgs): string[] {
 }
 
 /**
- * One call's transaction as one simple query: the limits, the door (as DOOR) and the call, each
- * value a literal. Postgres runs a multi-statement query as one implicit transaction: the
- * first error rolls every statement back and skips the rest.
+ * `select app.fn(p_x => $1, ...) as result` and its values: the SQL text is made of the checked
+ * function and parameter names only; every value is a parameter.
  */
-export function oneQueryText(
-  role: string,
-  claims: Record<string, unknown>,
-  sessionId: string | undefined,
-  demoMode: boolean,
-  fn: string,
-  args: SqlArgs,
-  asyncCommit: boolean,
-  limits: readonly LimitHit[],
-): string {
-  if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
-  const names = checkedNames(fn, args);
-  // The role first, from the allow-list, with demo mode (a constant): every statement that
-  // carries a value runs after it, as the API role (issue 24 §4).
-  const statements = [
-    `select set_config('role', '${role}', true), set_config('app.demo_mode', '${demoMode ? 'on' : 'off'}', true)` +
-      (asyncCommit ? `, set_config('synchronous_commit', 'off', true)` : ''),
-    `select private.require_session(${sqlLiteral(sessionId)}::uuid), ` +
-      `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`,
-  ];
-  for (const hit of limits) {
-    statements.push(
-      `select private.take_rate_limit(${sqlLiteral(hit.bucket)}, ${sqlLiteral(hit.key)}, ` +
-        `${sqlLiteral(hit.limit)}::integer, ${sqlLiteral(hit.windowSeconds)}::integer)`,
-    );
-  }
-  statements.push(
-    `select ${fn}(${names.map((name) => `${name} => ${sqlLiteral(args[name])}`).join(', ')}) as result`,
-  );
-  return statements.join(';\n');
-}
-
-function callStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
+export function callStatement(fn: string, args: SqlArgs): [string, (string | null)[]] {
   const names = checkedNames(fn, args);
   const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
-  return [
-    `select ${fn}(${list}) as result`,
-    names.map((name) => args[name] ?? null) as postgres.ParameterOrJSON<never>[],
-  ];
+  return [`select ${fn}(${list}) as result`, names.map((name) => boundValue(args[name]))];
 }
 
 /**
- * The literals are safe only while client and server speak UTF-8 (no multi-byte character of
- * another encoding can swallow an escaping backslash or quote). Every connection reports both
- * encodings when it starts, and again whenever one changes (ParameterStatus; postgres.js keeps
- * the latest in sql.parameters and asks for UTF8 at startup): anything else, and the door
- * refuses to send a value (503, nothing run).
+ * `select * from app.fn(p_x => $1, ...)` and its values: the rows of a set-returning function
+ * (CSV exports, read with a postgres.js cursor, which describes the statement first and sends
+ * each value as its parameter's type wants: the values go as they are, checked).
  */
-export function assertUtf8(parameters: Record<string, string | undefined>): void {
-  const client = parameters.client_encoding?.toUpperCase();
-  const server = parameters.server_encoding?.toUpperCase();
-  if (client !== 'UTF8' || server !== 'UTF8') {
-    console.error(`[api] refusing to send SQL literals: client_encoding ${client}, server_encoding ${server}`);
-    throw Object.assign(new Error('The database connection is not UTF-8'), { code: 'CONNECTION_ENCODING' });
-  }
+export function rowsStatement(fn: string, args: SqlArgs): [string, postgres.ParameterOrJSON<never>[]] {
+  const names = checkedNames(fn, args);
+  const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
+  const values = names.map((name) => (boundValue(args[name]), args[name] ?? null));
+  return [`select * from ${fn}(${list})`, values as postgres.ParameterOrJSON<never>[]];
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A catalogue type name as format_type writes it (`integer`, `timestamp with time zone`, `app.x[]`). */
+const TYPE_NAME = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?( [a-z]+)*(\[\])?$/;
+
+/**
+ * The call private.door runs: `select to_jsonb(app.fn(p_x => ($1->>0)::type, ...))`, made of the
+ * checked function and parameter names and the parameters' catalogue types only; its values go
+ * as one JSON array parameter ($1). A name the catalogue does not know stays uncast text, and
+ * Postgres refuses the call as it would any call of a function that does not exist.
+ */
+export function doorCall(fn: string, args: SqlArgs, types: ReadonlyMap<string, string>): [string, string] {
+  const names = checkedNames(fn, args);
+  const list = names.map((name, i) => {
+    const type = types.get(name);
+    if (type !== undefined && !TYPE_NAME.test(type)) throw new Error(`not a type name: ${type}`);
+    return `${name} => ($1->>${i})${type ? `::${type}` : ''}`;
+  });
+  const values = names.map((name) => {
+    const value = boundValue(args[name]);
+    // As a parameter's text would reach Postgres: a lone surrogate becomes U+FFFD.
+    return value === null ? null : value.replace(LONE_SURROGATE, '\uFFFD');
+  });
+  return [`select to_jsonb(${fn}(${list.join(', ')}))`, JSON.stringify(values)];
+}
+
+/** The IN parameters of app.`name` and their types, as format_type writes them (every overload). */
+const PARAMETER_TYPES = `
+  select a.name, pg_catalog.format_type(coalesce(p.proallargtypes[a.i], p.proargtypes[a.i - 1]), null) as type
+  from pg_catalog.pg_proc p, unnest(p.proargnames) with ordinality a(name, i)
+  where p.pronamespace = 'app'::regnamespace and p.proname = $1
+    and coalesce(p.proargmodes[a.i], 'i') in ('i', 'b') and a.name <> ''`;
+
+/**
+ * A statement with bound parameters that goes out in the same write as the statements queued
+ * with it. postgres.js describes a statement with parameters before binding them when it cannot
+ * prepare (`prepare: false`, as Supabase's transaction pooler needs), to learn their types: a
+ * round trip of its own for each. Every value here is text of unknown type (boundValue), so there
+ * is nothing to learn: the values are handed to the query as its parameters (postgres.js 3.4's
+ * `Query.parameters`, which it keeps when set) and it sends Parse (unnamed, unknown types), Bind,
+ * Execute and Sync at once. tests/db/door.pg.test.ts proves one write per call and the values'
+ * round trip byte for byte, so an upgrade of postgres.js that changes this fails there.
+ */
+function bound(sql: postgres.Sql | postgres.TransactionSql | postgres.ReservedSql, text: string, values: (string | null)[]) {
+  // `simple: false`: with no arguments postgres.js would otherwise send a simple query.
+  const query = sql.unsafe(text, [], { simple: false, prepare: false } as postgres.UnsafeQueryOptions);
+  (query as unknown as { parameters: (string | null)[] }).parameters = values;
+  return query;
+}
+
+/** `select app.fn(...)` as the only SQL a route runs, in `tx` (a transaction already through the door). */
+export async function callFunction(tx: Tx, fn: string, args: SqlArgs = {}): Promise<unknown> {
+  const [statement, values] = callStatement(fn, args);
+  const [row] = await bound(tx, statement, values);
+  return row?.result;
 }
 
 export function createDb(sql: postgres.Sql, options: DbOptions): Db {
-  const pipeline = options.pipeline ?? true;
-  const oneQuery = options.oneQuery ?? true;
   const callDeadlineMs = options.callDeadlineMs ?? 30_000;
+
+  const doorValues = (
+    role: string,
+    claims: Record<string, unknown>,
+    sessionId: string | undefined,
+  ): [string | null, string | null, string, string] => {
+    if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
+    return [boundValue(sessionId), boundValue(JSON.stringify(claims)), options.demoMode ? 'on' : 'off', role];
+  };
+
   async function run<T>(
     role: string,
     claims: Record<string, unknown>,
     sessionId: string | undefined,
     work: (tx: Tx) => Promise<T>,
   ) {
-    if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
+    const values = doorValues(role, claims, sessionId);
     const result = await sql.begin(async (tx) => {
-      if (pipeline) {
-        // The session check runs first, still as the connecting role (private.require_session).
-        await tx.unsafe(DOOR, doorValues(role, claims, sessionId));
-        return work(tx);
-      }
-      // The door before issue 15, statement by statement (kept for the bench's before/after).
-      if (sessionId) {
-        const [session] = await tx`select 1 from auth.sessions where id = ${sessionId}`;
-        if (!session)
-          throw new ApiError(401, 'unauthorized', 'This session has ended; sign in again');
-      }
-      await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
-                      set_config('app.demo_mode', ${options.demoMode ? 'on' : 'off'}, true)`;
-      // The role name comes from the allow-list above, never from the request.
-      await tx.unsafe(`set local role ${role}`);
+      await bound(tx, DOOR, values);
       return work(tx);
     });
     return result as T;
   }
 
-  const doorValues = (
-    role: string,
-    claims: Record<string, unknown>,
-    sessionId: string | undefined,
-  ) =>
-    [
-      sessionId ?? null,
-      JSON.stringify(claims),
-      options.demoMode ? 'on' : 'off',
-      role,
-    ] as postgres.ParameterOrJSON<never>[];
+  /**
+   * One call's transaction on a reserved connection, written at once: begin, the door, the
+   * limits, the call and commit, each statement with its values bound, in one write and one round
+   * trip. A failing statement aborts the transaction, so the ones after it fail too and `commit`
+   * rolls back; the first error wins. A call unanswered within callDeadlineMs is given up as a
+   * lost connection (503).
+   */
+  /**
+   * Each app function's parameter types, looked up once (a call's text casts each value to its
+   * parameter's type). A function that changes its parameters is looked up again after a call of
+   * it fails for that (undefined function, ambiguous or mistyped argument).
+   */
+  const parameterTypes = new Map<string, Promise<Map<string, string>>>();
+  const typesOf = (fn: string) => {
+    let types = parameterTypes.get(fn);
+    if (!types) {
+      types = bound(sql, PARAMETER_TYPES, [fn.slice('app.'.length)]).then((rows) => {
+        const found = new Map<string, string>();
+        for (const row of rows as unknown as { name: string; type: string }[]) {
+          // Overloads that disagree on a name's type: no cast, Postgres chooses (or refuses).
+          found.set(row.name, found.has(row.name) && found.get(row.name) !== row.type ? '' : row.type);
+        }
+        for (const [name, type] of found) if (!type) found.delete(name);
+        return found;
+      });
+      parameterTypes.set(fn, types);
+      types.catch(() => parameterTypes.delete(fn));
+    }
+    return types;
+  };
+  const STALE_SIGNATURE = new Set(['42883', '42725', '42804']);
 
   /**
-   * One transaction per call on a reserved connection: by default one simple query (the
-   * statements run as one implicit transaction); otherwise (oneQuery false) every statement is
-   * written before any answer is read, and a failing statement aborts the transaction, so the
-   * ones after it fail too and `commit` rolls back; the first error wins. A call unanswered
-   * within callDeadlineMs is given up as a lost connection (503).
+   * One call's transaction as one statement (private.door) on a reserved connection: the door,
+   * the limits and the call, every value a bound parameter, in one write and one round trip. A
+   * call unanswered within callDeadlineMs is given up as a lost connection (503).
    */
-  async function pipelined(
+  async function door(
     role: string,
     claims: Record<string, unknown>,
     sessionId: string | undefined,
@@ -252,30 +257,25 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     asyncCommit = false,
     limits: LimitHit[] = [],
   ) {
-    if (!ROLES.has(role)) throw new Error(`unknown database role ${role}`);
+    // Checked before a connection is taken: a value Postgres cannot take (NUL) fails here.
+    const [session, claimsText, demoMode, checkedRole] = doorValues(role, claims, sessionId);
+    checkedNames(fn, args);
+    const limitsJson = JSON.stringify(
+      limits.map((hit) => ({
+        bucket: boundValue(hit.bucket),
+        key: boundValue(hit.key),
+        limit: boundValue(hit.limit),
+        windowSeconds: boundValue(hit.windowSeconds),
+      })),
+    );
     let deadline: ReturnType<typeof setTimeout> | undefined;
     const unanswered = new Promise<never>((_, reject) => {
       deadline = setTimeout(() => reject(noAnswer()), callDeadlineMs);
     });
-    // Built before a connection is taken: a value Postgres cannot take (NUL) fails here.
-    let text: string;
-    let statement: string;
-    let values: postgres.ParameterOrJSON<never>[];
+    let call: string;
+    let argsJson: string;
     try {
-      if (oneQuery) {
-        text = oneQueryText(
-          role,
-          claims,
-          sessionId,
-          options.demoMode,
-          fn,
-          args,
-          asyncCommit,
-          limits,
-        );
-      } else {
-        [statement, values] = callStatement(fn, args);
-      }
+      [call, argsJson] = doorCall(fn, args, await Promise.race([typesOf(fn), unanswered]));
     } catch (error) {
       clearTimeout(deadline);
       throw error;
@@ -298,38 +298,24 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     let lost = false;
     let answered: Promise<PromiseSettledResult<postgres.Row[]>[]> | undefined;
     try {
-      if (oneQuery) {
-        // Checked on the reserved connection's side of the pool, before any literal leaves.
-        assertUtf8(sql.parameters as Record<string, string | undefined>);
-        // One result per statement; the call's is the last.
-        answered = Promise.allSettled([connection.unsafe(text!)]);
-        const [reply] = await Promise.race([answered, unanswered]);
-        if (reply!.status === 'rejected') throw reply!.reason;
-        const results = (reply as PromiseFulfilledResult<postgres.Row[]>)
-          .value as unknown as postgres.Row[][];
-        return results[results.length - 1]?.[0]?.result;
-      }
       answered = Promise.allSettled([
-        connection.unsafe('begin'),
-        connection.unsafe(asyncCommit ? ASYNC_COMMIT : DOOR, doorValues(role, claims, sessionId)),
-        ...limits.map((hit) =>
-          connection.unsafe(TAKE_LIMIT, [
-            hit.bucket,
-            hit.key,
-            hit.limit,
-            hit.windowSeconds,
-          ] as postgres.ParameterOrJSON<never>[]),
-        ),
-        connection.unsafe(statement!, values!),
-        connection.unsafe('commit'),
+        bound(connection, DOOR_CALL, [
+          session,
+          claimsText,
+          demoMode,
+          checkedRole,
+          asyncCommit ? 'true' : 'false',
+          limitsJson,
+          call,
+          argsJson,
+        ]),
       ]);
-      const replies = await Promise.race([answered, unanswered]);
-      const failed = replies.find((reply) => reply.status === 'rejected');
-      if (failed) throw failed.reason;
-      const [row] = (replies[replies.length - 2] as PromiseFulfilledResult<postgres.Row[]>).value;
-      return row?.result;
+      const [reply] = await Promise.race([answered, unanswered]);
+      if (reply!.status === 'rejected') throw reply!.reason;
+      return reply!.value[0]?.result;
     } catch (error) {
       lost = connectionLost(error);
+      if (STALE_SIGNATURE.has((error as { code?: string }).code ?? '')) parameterTypes.delete(fn);
       throw error;
     } finally {
       clearTimeout(deadline);
@@ -367,17 +353,10 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
   const tooMany = (wait: number) =>
     new ApiError(429, 'rate_limited', 'Too many requests; try again later', undefined, wait);
 
-  /** A call with its limits: in its transaction when pipelined, else each in its own transaction first. */
+  /** A call with its limits counted in its own transaction. */
   async function callWithLimits(caller: Caller, fn: string, args: SqlArgs, limits: LimitHit[]) {
-    if (!pipeline) {
-      for (const hit of limits) {
-        const wait = await hitAlone(hit);
-        if (wait > 0) throw tooMany(wait);
-      }
-      return call(caller, fn, args);
-    }
     try {
-      return await pipelined(caller.role, caller.claims, caller.sessionId, fn, args, false, limits);
+      return await door(caller.role, caller.claims, caller.sessionId, fn, args, false, limits);
     } catch (error) {
       // The failed transaction took its hits back with it: count them again on their own.
       for (const hit of limits) {
@@ -393,10 +372,7 @@ export function createDb(sql: postgres.Sql, options: DbOptions): Db {
     fn: string,
     args: SqlArgs,
     asyncCommit = false,
-  ) =>
-    pipeline
-      ? pipelined(caller.role, caller.claims, caller.sessionId, fn, args, asyncCommit)
-      : run(caller.role, caller.claims, caller.sessionId, (tx) => callFunction(tx, fn, args));
+  ) => door(caller.role, caller.claims, caller.sessionId, fn, args, asyncCommit);
   const service = { role: 'service_role', claims: { role: 'service_role' }, sessionId: undefined };
   return {
     call: (caller, fn, args = {}, callOptions = {}) =>

@@ -9,7 +9,7 @@ import type { CsvExport } from './stream.ts';
 import type { AuthGateway } from './gotrue.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
-export type Tag = 'Kiosk' | 'Customers' | 'Check-in' | 'Auth' | 'Account' | 'Locations' | 'Admin' | 'Meta';
+export type Tag = 'Kiosk' | 'Customers' | 'Check-in' | 'Auth' | 'Account' | 'Locations' | 'Admin' | 'Wallet' | 'Meta';
 
 /** What a handler gets: the parsed input, the caller, and the one way to reach the database. */
 export interface HandlerContext<P = unknown, Q = unknown, B = unknown, H = unknown> {
@@ -59,7 +59,7 @@ export interface EndpointFields<P, Q, B, H> {
   status: 200 | 201;
   response: z.ZodType;
   /** What the body is: JSON (default), or a CSV download the handler streams as a Response. */
-  contentType?: 'application/json' | 'text/csv';
+  contentType?: 'application/json' | 'text/csv' | 'application/vnd.apple.pkpass';
   /** The failures this endpoint answers with on purpose, and when. */
   errors: Partial<Record<ErrorStatus, string>>;
   limits?: Limit<Input<P, Q, B, H>>[];

@@ -3,16 +3,21 @@
 import { OpenApiDocument } from './contract.ts';
 import { endpoint, type Endpoint } from './endpoint.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { me } from './routes/account/me.ts';
-import { myVisits } from './routes/account/my-visits.ts';
-import { redeemReward } from './routes/account/redeem.ts';
-import { redeemableRewards } from './routes/account/redeemable.ts';
-import { startRedemption } from './routes/account/start-redemption.ts';
-import { checkRedemptionCode } from './routes/account/check-redemption-code.ts';
-import { redeemCode } from './routes/account/redeem-code.ts';
-import { counterSearch } from './routes/account/counter-search.ts';
-import { scanCard } from './routes/account/scan-card.ts';
-import { reportRedemption } from './routes/account/report-redemption.ts';
+import { me } from './routes/me/me.ts';
+import { myVisits } from './routes/me/my-visits.ts';
+import { redeemReward } from './routes/rewards/redeem.ts';
+import { redeemableRewards } from './routes/rewards/redeemable.ts';
+import { startRedemption } from './routes/rewards/start-redemption.ts';
+import { checkRedemptionCode } from './routes/rewards/check-redemption-code.ts';
+import { redeemCode } from './routes/rewards/redeem-code.ts';
+import { counterSearch } from './routes/staff/members.ts';
+import { scanCard } from './routes/rewards/scan-card.ts';
+import { reportRedemption } from './routes/me/report-redemption.ts';
+import { myMemberCard } from './routes/me/card.ts';
+import { adminMemberCard, replaceMemberCard } from './routes/admin/customer-card.ts';
+import { adminNudges, updateNudges } from './routes/admin/nudges.ts';
+import { funderReport, setVillagePopulation } from './routes/admin/coalition/funder-report.ts';
+import { adminDraws, createDraw, myDraws, publicDraw, publicDraws, runDraw } from './routes/draws/draws.ts';
 import { undoRedemption } from './routes/admin/undo-redemption.ts';
 import {
   changeMyPhone,
@@ -22,7 +27,7 @@ import {
   myDetails,
   setMySmsConsent,
   updateMyName,
-} from './routes/account/my-data.ts';
+} from './routes/me/my-data.ts';
 import { changeMemberPhone, forgetMember, renameMember, suspendMember, unsuspendMember } from './routes/admin/member-records.ts';
 import { adminActivity } from './routes/admin/activity.ts';
 import { adjustPoints } from './routes/admin/adjust-points.ts';
@@ -44,8 +49,8 @@ import { adminAdmins, grantAdmin, removeAdmin } from './routes/admin/admins.ts';
 import { adminAudit } from './routes/admin/audit.ts';
 import { handleMessage } from './routes/admin/handle-message.ts';
 import { adminOwners, grantOwner, revokeOwner } from './routes/admin/owners.ts';
-import { businessSettlement } from './routes/coalition/business-settlement.ts';
-import { counterPeople } from './routes/coalition/counter-people.ts';
+import { businessSettlement } from './routes/admin/business-settlement.ts';
+import { counterPeople } from './routes/admin/counter-people.ts';
 import { nameKiosk, namePendingStaff, nameStaff, revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
@@ -69,13 +74,13 @@ import { logout } from './routes/auth/logout.ts';
 import { sendCode } from './routes/auth/send-code.ts';
 import { verifyCode } from './routes/auth/verify.ts';
 import { verifySession } from './routes/auth/verify-session.ts';
-import { approveVisit } from './routes/checkin/approve.ts';
+import { approveVisit } from './routes/visits/approve.ts';
 import { startCheckin } from './routes/checkin/start.ts';
-import { businessReport } from './routes/coalition/business-report.ts';
-import { crossShopping } from './routes/coalition/cross-shopping.ts';
-import { settlementCsv } from './routes/coalition/settlement-csv.ts';
-import { settlement } from './routes/coalition/settlement.ts';
-import { submitContactMessage } from './routes/customers/contact.ts';
+import { businessReport } from './routes/admin/coalition/business-report.ts';
+import { crossShopping } from './routes/admin/coalition/cross-shopping.ts';
+import { settlementCsv } from './routes/admin/coalition/settlement-csv.ts';
+import { settlement } from './routes/admin/coalition/settlement.ts';
+import { submitContactMessage } from './routes/contact.ts';
 import { demoStatus } from './routes/demo/status.ts';
 import { simulateScan } from './routes/demo/simulate-scan.ts';
 import { createCustomer } from './routes/customers/create.ts';
@@ -87,6 +92,8 @@ import { adminSettings, adminTextSettings, updateSettings, updateTextSettings } 
 import { tierPreview, updateTiers } from './routes/admin/tiers.ts';
 import { updateContent } from './routes/admin/content.ts';
 import { BAD_TOKEN, EVERYONE } from './routes/texts.ts';
+import { adminWallet, walletConfig } from './routes/wallet/config.ts';
+import { applePass, googleLink } from './routes/wallet/member.ts';
 
 let document: unknown;
 
@@ -119,7 +126,9 @@ export const endpoints: Record<string, Endpoint> = {
   checkRedemptionCode,
   redeemCode,
   me,
+  myMemberCard,
   myVisits,
+  myDraws,
   myDetails,
   updateMyName,
   setMySmsConsent,
@@ -127,14 +136,21 @@ export const endpoints: Record<string, Endpoint> = {
   confirmMyPhone,
   myDataExport,
   deleteMyAccount,
+  walletConfig,
+  applePass,
+  googleLink,
   locations,
   programme,
+  publicDraws,
+  publicDraw,
   adminMetrics,
   adminActivity,
   adminCustomers,
   // Before the detail route: 'count' would otherwise be read as a customer id.
   adminCustomersCount,
   adminCustomer,
+  adminMemberCard,
+  replaceMemberCard,
   adminTopLocations,
   setEnrolmentCode,
   voidVisit,
@@ -173,6 +189,11 @@ export const endpoints: Record<string, Endpoint> = {
   createCampaign,
   cancelCampaign,
   handleMessage,
+  adminNudges,
+  updateNudges,
+  adminDraws,
+  createDraw,
+  runDraw,
   adminAudit,
   adminCatalogue,
   adminCatalogueChanges,
@@ -190,6 +211,8 @@ export const endpoints: Record<string, Endpoint> = {
   settlementCsv,
   crossShopping,
   businessReport,
+  funderReport,
+  setVillagePopulation,
   adminSettings,
   updateSettings,
   adminTextSettings,
@@ -197,6 +220,7 @@ export const endpoints: Record<string, Endpoint> = {
   tierPreview,
   updateTiers,
   updateContent,
+  adminWallet,
   businessSettlement,
   counterPeople,
   openApi,

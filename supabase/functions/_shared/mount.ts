@@ -1,10 +1,10 @@
 // Serves a declared endpoint: checks the caller's role, parses path, query, headers and body
 // with the declared schemas, counts its abuse limits, runs the handler and answers its result
 // parsed by the declared response schema. No endpoint does any of this itself.
-import type { Context, Hono } from 'hono';
+import type { Context, Handler, Hono } from 'hono';
 import { requireRole, type Caller } from './caller.ts';
 import type { AppEnv } from './context.ts';
-import { EmptyQuery } from './contract.ts';
+import { EmptyQuery, type HookRoute } from './contract.ts';
 import type { LimitHit, SqlArgs } from './db.ts';
 import type { Endpoint, HandlerContext } from './endpoint.ts';
 import { clientAddress, enforceRateLimit } from './rate-limit.ts';
@@ -48,10 +48,17 @@ function handlerContext(
   };
 }
 
+/** A declared path as routed inside an app with basePath('/api'). */
+const appPath = (path: string) => path.replace(/^\/api/, '') || '/';
+
+/** Adds a hook at its declared method and path; its handler checks the caller and reads the body. */
+export function mountHook(app: Hono<AppEnv>, route: HookRoute, handler: Handler<AppEnv>): void {
+  app.on(route.method.toUpperCase(), appPath(route.path), handler);
+}
+
 /** Adds `endpoint` to `app` (an app with basePath('/api')). */
 export function mountEndpoint(app: Hono<AppEnv>, endpoint: Endpoint): void {
-  const path = endpoint.path.replace(/^\/api/, '') || '/';
-  app.on(endpoint.method.toUpperCase(), path, async (c) => {
+  app.on(endpoint.method.toUpperCase(), appPath(endpoint.path), async (c) => {
     const caller = requireRole(c.var.caller, endpoint.roles);
     const input = await readInput(c, endpoint);
     if (endpoint.rolesFor) requireRole(caller, endpoint.rolesFor(input));
@@ -70,8 +77,8 @@ export function mountEndpoint(app: Hono<AppEnv>, endpoint: Endpoint): void {
       // A handler that answered without calling the database still counts its request.
       for (const hit of pending.limits) await enforceRateLimit(c.var.db, hit);
     }
-    // A download (text/csv) is streamed by its handler; its rows are typed by the SQL function.
-    if (endpoint.contentType === 'text/csv' && result instanceof Response) return result;
+    // A download (a CSV, a .pkpass) is the handler's own Response; a CSV's rows are typed by the SQL function.
+    if (endpoint.contentType && endpoint.contentType !== 'application/json' && result instanceof Response) return result;
     return c.json(endpoint.response.parse(result), endpoint.status);
   });
 }

@@ -1,13 +1,9 @@
 // Streams the rows of a set-returning app.* SQL function as CSV: a postgres.js cursor inside
 // the caller's transaction fetches a batch at a time, and the response body pulls the next
 // batch only when the client has taken the last one, so 100k rows never sit in memory.
-import type postgres from 'postgres';
 import type { Caller } from './caller.ts';
 import { attachment, csvLine, type CsvColumn } from './csv.ts';
-import type { Db, SqlArgs } from './db.ts';
-
-const FUNCTION_NAME = /^app\.[a-z][a-z0-9_]*$/;
-const PARAMETER_NAME = /^p_[a-z0-9_]+$/;
+import { rowsStatement, type Db, type SqlArgs } from './db.ts';
 const BATCH = 500;
 
 type Row = Record<string, unknown>;
@@ -24,12 +20,7 @@ export interface CsvExport {
  * function (LY403, LY400, ...) is still an error response; then streams the rest.
  */
 export async function streamCsv(db: Db, caller: Caller, spec: CsvExport): Promise<Response> {
-  const names = Object.keys(spec.args);
-  if (!FUNCTION_NAME.test(spec.fn) || !names.every((name) => PARAMETER_NAME.test(name))) {
-    throw new Error(`not an app function call: ${spec.fn}`);
-  }
-  const list = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
-  const values = names.map((name) => spec.args[name] ?? null) as postgres.ParameterOrJSON<never>[];
+  const [statement, values] = rowsStatement(spec.fn, spec.args);
 
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -37,7 +28,7 @@ export async function streamCsv(db: Db, caller: Caller, spec: CsvExport): Promis
   const iteratorReady = new Promise<AsyncIterator<Row[]>>((resolve) => (handOver = resolve));
   // The transaction stays open until the body is fully read or cancelled.
   const transaction = db.asCaller(caller, async (tx) => {
-    const cursor = tx.unsafe(`select * from ${spec.fn}(${list})`, values).cursor(BATCH) as AsyncIterable<Row[]>;
+    const cursor = tx.unsafe(statement, values).cursor(BATCH) as AsyncIterable<Row[]>;
     handOver(cursor[Symbol.asyncIterator]());
     await finished;
   });

@@ -47,6 +47,7 @@ const BASES: Record<string, Base> = {
   checkRedemptionCode: { as: 'staff', query: { code: 'KTR472', locationId: 'creamery' } },
   redeemCode: { as: 'staff', body: { code: 'KTR472', locationId: 'creamery' }, headers: { 'idempotency-key': 'odd-key-0003' } },
   me: { as: 'member' },
+  myMemberCard: { as: 'member' },
   myVisits: { as: 'member', query: { limit: '5' } },
   locations: { as: 'anon' },
   adminMetrics: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
@@ -67,6 +68,8 @@ const BASES: Record<string, Base> = {
   // Issue 14's admin reads, exports and coalition views.
   adminCustomersCount: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'all' } },
   adminCustomer: { as: 'admin', params: { customerId: SOME_ID } },
+  adminMemberCard: { as: 'admin', params: { customerId: SOME_ID } },
+  replaceMemberCard: { as: 'admin', params: { customerId: SOME_ID }, body: { reason: 'Lost' } },
   adminVisitSeries: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31', location: 'creamery' } },
   adminRewards: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
   adminLocations: { as: 'admin', query: { range: '30days' } },
@@ -89,6 +92,20 @@ const BASES: Record<string, Base> = {
   settlementCsv: { as: 'admin', query: { month: '2026-01' } },
   crossShopping: { as: 'admin', query: { range: 'custom', from: '2026-01-01', to: '2026-01-31' } },
   businessReport: { as: 'admin', query: { location: 'creamery', month: '2026-01' } },
+  funderReport: { as: 'admin', query: { month: '2026-01' } },
+  setVillagePopulation: { as: 'admin', body: { villagePopulation: 1200 } },
+  publicDraws: { as: 'anon' },
+  publicDraw: { as: 'anon', params: { drawId: SOME_ID } },
+  myDraws: { as: 'member' },
+  adminDraws: { as: 'admin' },
+  createDraw: {
+    as: 'admin',
+    body: { month: '2099-01', sponsorLocationId: 'creamery', prizeKind: 'voucher', prizeName: 'Odd prize', prizeDescription: 'Odd',
+            prizeValueCents: 2500, minBusinesses: 2, maxEntries: 3 },
+  },
+  runDraw: { as: 'admin', params: { drawId: SOME_ID }, body: { seed: 'an odd seed of enough length' } },
+  adminNudges: { as: 'admin' },
+  updateNudges: { as: 'admin', body: { rewardWaitingDays: 7 } },
   // Issue 22's campaigns.
   adminCampaigns: { as: 'admin' },
   previewCampaign: { as: 'admin', body: { message: 'Odd offer', segment: { locationId: 'creamery', tier: 'Silver' } } },
@@ -156,6 +173,10 @@ const BASES: Record<string, Base> = {
   confirmMyPhone: { as: 'member', body: { phone: '3125550194', code: '123456' } },
   myDataExport: { as: 'member' },
   deleteMyAccount: { as: 'member', body: { confirm: true } },
+  walletConfig: { as: 'anon' },
+  applePass: { as: 'member' },
+  googleLink: { as: 'member' },
+  adminWallet: { as: 'admin' },
 };
 
 // The base, then the base with one field at a time replaced by each odd value of its type.

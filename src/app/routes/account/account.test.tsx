@@ -33,6 +33,13 @@ const me = (points: number, status: 'unlocked' | 'redeemed' = 'unlocked') => ({
   totalVisits: points / 5,
   recentRedemptions: [] as unknown[],
 });
+const card = (version: number) => ({
+  customerId: CUSTOMER_ID,
+  name: 'Ada Lovelace',
+  qr: version === 1 ? `customer:${CUSTOMER_ID}` : `customer:${CUSTOMER_ID}:0123456789ab`,
+  version,
+  issuedAt: version === 1 ? null : '2026-11-25T10:00:00.000Z',
+});
 const locations = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map((id) => ({
   id,
   slug: id,
@@ -220,7 +227,7 @@ describe('/account: programme news', () => {
 describe('/account/qr', () => {
   it('shows the member card customer:{id} at 250 and Back to Account', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
-    fakeApi({ 'GET /api/me': [200, me(5)] });
+    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/me/card': [200, card(1)] });
     renderRoute('/account/qr');
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     const qr = screen.getByRole('img', { name: 'Your member QR code' });
@@ -231,13 +238,41 @@ describe('/account/qr', () => {
   it('left open while the counter scans the card, shows the new points without a reload (issue 31 §2)', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     let points = 5;
-    fakeApi({ 'GET /api/me': () => [200, me(points)] });
+    fakeApi({ 'GET /api/me': () => [200, me(points)], 'GET /api/me/card': [200, card(1)] });
     renderRoute('/account/qr');
     expect(await screen.findByText('Your points:')).toHaveTextContent('Your points: 5');
     points = 10;
     await waitFor(() => expect(screen.getByText('Your points:')).toHaveTextContent('Your points: 10'), { timeout: 4000 });
     expect(screen.getByRole('img', { name: 'Your member QR code' })).toBeInTheDocument();
   }, 10_000);
+});
+
+describe('/account/card', () => {
+  it('shows the card as it prints (programme, name, QR) and prints it', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/me/card': [200, card(2)] });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoute('/account/card');
+    expect(await screen.findByRole('heading', { name: 'My card' })).toBeInTheDocument();
+    const face = screen.getAllByTestId('member-card')[0]!;
+    expect(face).toHaveTextContent('Village Rewards');
+    expect(face).toHaveTextContent('Ada Lovelace');
+    expect(face).toHaveTextContent('Card 2');
+    expect(within(face).getByRole('img', { name: 'Member QR code of Ada Lovelace' })).toBeInTheDocument();
+    // The print sheet (hidden on screen) holds the same card.
+    expect(within(screen.getByTestId('card-print-sheet', { hidden: true } as never)).getAllByTestId('member-card')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Print my card' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the card cannot be loaded, with a way to try again', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    fakeApi({ 'GET /api/me/card': [500, { error: { code: 'internal', message: 'boom' } }] });
+    renderRoute('/account/card');
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent("We couldn't load your card.");
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 });
 
 describe('/account/history', () => {

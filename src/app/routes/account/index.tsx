@@ -1,6 +1,7 @@
 // My account (SPEC §2 /account): name, phone, sign-out, points and tier, visited locations,
 // rewards with Redeem, progress to the next goal, the passport, the QR and the history; and the
-// member's own details and data (issue 22 §1): name, phone, texts, download, delete.
+// member's own details and data (issue 22 §1): name, phone, texts, download, delete; the wallet
+// card buttons when the operator set a wallet up.
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -19,6 +20,8 @@ import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
 import { RecentRedemptions } from '@/features/rewards/components/RecentRedemptions.tsx';
+import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
+import { MyDrawEntries } from '@/features/draws/components/MyDrawEntries.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
@@ -68,6 +71,7 @@ function Account() {
       <p className="text-bark-900">
         Visited locations: <strong>{visitedLocations.length}</strong>
       </p>
+      <MyDrawEntries />
       <RewardList rewards={rewards} action={(reward) => <RedeemButton reward={reward} />} />
       <RecentRedemptions redemptions={me.data.recentRedemptions} />
       <MemberPassport me={me.data} />
@@ -78,7 +82,11 @@ function Account() {
         <ButtonLink to="/account/history" size="lg" variant="secondary">
           Visit History
         </ButtonLink>
+        <ButtonLink to="/account/card" size="lg" variant="secondary" className="sm:col-span-2">
+          Print my card
+        </ButtonLink>
       </div>
+      <WalletOffer signedIn />
       <AccountSettings onDeleted={() => void deleted()} />
     </div>
   );

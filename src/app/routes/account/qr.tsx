@@ -1,7 +1,9 @@
-// My QR code (SPEC §2 /account/qr): the member card `customer:{id}` at 250 for staff to scan,
-// and the member's points, kept current while the page is open (issue 31 §2).
+// My QR code (SPEC §2 /account/qr): the member card at 250 for staff to scan — `customer:{id}`, or
+// the new card's value once a lost card was replaced (GET /api/me/card) — and the member's points,
+// kept current while the page is open (issue 31 §2).
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
+import { useMyCard } from '@/features/cards/api/cards.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
@@ -11,14 +13,17 @@ const SIGNED_OUT = <SignInPrompt message="Please sign in to view your QR code" t
 
 function AccountQr() {
   const me = useMe({ on401: 'returnNull', live: true });
+  const card = useMyCard({ enabled: Boolean(me.data) });
   if (me.isPending) return <LoadingLine text="Loading your QR code..." />;
   if (me.isError) return <p role="alert">{"We couldn't load your QR code. Please try again."}</p>;
   if (!me.data) return SIGNED_OUT;
+  if (card.isPending) return <LoadingLine text="Loading your QR code..." />;
+  if (card.isError) return <p role="alert">{"We couldn't load your QR code. Please try again."}</p>;
   return (
     <div className="flex flex-col items-center gap-6 text-center">
       <h1 className="font-display text-3xl font-bold">{me.data.customer.name}</h1>
       <MemberQr
-        value={`customer:${me.data.customer.id}`}
+        value={card.data.qr}
         size={250}
         caption="Show this code to staff at any participating business."
       />

@@ -1,10 +1,12 @@
 // The dashboard's tabs (Radix Tabs; the open tab is in the URL as ?tab=, an open customer as
 // ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages (with the number still
-// open), Campaigns (issue 22 §3), Reports, People (admins and business owners), Audit (issue 21 §3,
+// open), Campaigns (issue 22 §3), Draws (the monthly prize draw), Reports, People (admins and business owners), Audit (issue 21 §3,
 // §4) and Programme (§2).
 import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';
+import { DrawsTab } from '@/features/draws/components/DrawsTab.tsx';
+import { RewardReminderCard } from '@/features/admin/components/RewardReminderCard.tsx';
 import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
 import { CustomerDetailDialog } from '@/features/admin/components/CustomerDetail.tsx';
 import { CustomersTab } from '@/features/admin/components/CustomersTab.tsx';
@@ -30,6 +32,7 @@ const TABS = [
   ['flags', 'Flags'],
   ['messages', 'Messages'],
   ['campaigns', 'Campaigns'],
+  ['draws', 'Draws'],
   ['reports', 'Reports'],
   ['people', 'People'],
   ['audit', 'Audit'],
@@ -86,6 +89,10 @@ export function AdminTabs(props: { filters: AdminFilters; locations: LocationLis
         </TabsContent>
         <TabsContent value="campaigns">
           <CampaignsTab locations={props.locations} />
+          <RewardReminderCard />
+        </TabsContent>
+        <TabsContent value="draws">
+          <DrawsTab locations={props.locations} />
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab filters={props.filters} locations={props.locations} />

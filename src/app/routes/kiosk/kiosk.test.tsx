@@ -66,7 +66,7 @@ describe('a business landing screen', () => {
     expect(screen.getByRole('img', { name: 'Village Creamery logo' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Join & Get Free Ice Cream Scoop' })).toHaveAttribute('href', '/kiosk/signup');
     expect(screen.getByRole('link', { name: "I'm Already a Member" })).toHaveAttribute('href', '/kiosk/checkin');
-    expect(screen.getByText(/terms and privacy policy/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read the terms and privacy policy' })).toHaveAttribute('href', '/privacy');
     expect(api.of('POST /api/kiosk/session')).toHaveLength(1);
     expect(api.of('POST /api/kiosk/session')[0]!.body).toMatchObject({ locationId: 'creamery' });
     expect(fakeAuth.session?.user.is_anonymous).toBe(true);
@@ -315,6 +315,62 @@ describe('/kiosk/welcome', () => {
     renderRoute('/kiosk/welcome');
     await userEvent.type(await screen.findByLabelText('Scanner input'), 'tok-1{Enter}');
     expect(await screen.findByText('You earned 1 point!')).toBeInTheDocument();
+  });
+
+  it("without a printer set up: 'Ask at the counter for a printed card', and no Print button", async () => {
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('customer_name', 'Ada');
+    sessionStorage.setItem('pending_token', 'tok-1');
+    fakeApi({});
+    renderRoute('/kiosk/welcome');
+    expect(await screen.findByText('No smartphone? Ask at the counter for a printed card.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print my card' })).toBeNull();
+  });
+
+  it("on a kiosk whose landing was opened with ?printer=yes: 'Print my card' prints the new member's card", async () => {
+    fakeApi({ 'POST /api/kiosk/session': session(true), 'GET /api/demo': [200, { demoMode: false }] });
+    renderRoute('/kiosk?printer=yes');
+    await screen.findByRole('link', { name: /I'm Already a Member/ });
+    expect(localStorage.getItem('village-rewards-kiosk-printer')).toBe('yes');
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('customer_name', 'Ada');
+    sessionStorage.setItem('pending_token', 'tok-1');
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoute('/kiosk/welcome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Print my card' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    const sheet = document.querySelector('[data-testid="card-print-sheet"]')!;
+    expect(sheet).toHaveTextContent('Ada');
+    expect(sheet.querySelector('svg[aria-label="Member QR code of Ada"]')).not.toBeNull();
+    expect(screen.queryByText(/Ask at the counter for a printed card/)).toBeNull();
+  });
+});
+
+describe('large text and high contrast', () => {
+  it('a labelled toggle switches the mode on for the visit; the next screen keeps it; the landing ends it', async () => {
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('customer_name', 'Ada');
+    sessionStorage.setItem('pending_token', 'tok-1');
+    fakeApi({ 'POST /api/kiosk/session': session(true), 'GET /api/demo': [200, { demoMode: false }] });
+    const { unmount } = renderRoute('/kiosk/welcome');
+    const toggle = await screen.findByRole('button', { name: 'Large text & high contrast' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement).not.toHaveClass('kiosk-large');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('kiosk-large');
+    unmount();
+    // Another screen of the same visit.
+    const second = renderRoute('/kiosk/member-qr');
+    expect(await screen.findByRole('button', { name: 'Large text & high contrast' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('kiosk-large');
+    second.unmount();
+    // Back at the landing: off for the next visitor.
+    renderRoute('/kiosk');
+    await screen.findByRole('link', { name: "I'm Already a Member" });
+    expect(screen.getByRole('button', { name: 'Large text & high contrast' })).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement).not.toHaveClass('kiosk-large');
   });
 });
 

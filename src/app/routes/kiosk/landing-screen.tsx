@@ -4,7 +4,7 @@
 // member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { ScannerInput } from '@/features/checkin/components/ScannerInput.tsx';
 import {
@@ -15,6 +15,8 @@ import { idleTimings } from '@/features/checkin/lib/kiosk-timings.ts';
 import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { markKioskDevice } from '@/app/kiosk-device.ts';
+import { rememberKioskPrinter } from '@/features/checkin/lib/kiosk-printer.ts';
+import { setLargeText } from '@/features/checkin/lib/kiosk-display.ts';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 import { KioskStatus } from '@/features/checkin/components/KioskStatus.tsx';
 
@@ -41,12 +43,17 @@ export function KioskLanding(props: {
   header: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  const search = useLocation().search;
   // From now on this browser is a kiosk: the idle reset covers every screen it can reach (with the
   // timings this tab was opened with: idleTimings() keeps a development override).
   useEffect(() => {
     markKioskDevice();
     idleTimings();
+    // Back at the landing: the visit is over, and with it the last visitor's large-text choice.
+    setLargeText(false);
   }, []);
+  // Staff set the printer once: /kiosk?printer=yes (or no).
+  useEffect(() => rememberKioskPrinter(search), [search]);
   const session = useKioskSession(props.locationId);
   const demo = useDemoModeLazily();
   // A redemption code the counter's scanner typed into this enrolled kiosk, and a scan it is not.
@@ -103,14 +110,16 @@ export function KioskLanding(props: {
     <KioskScreen title={props.title} className="justify-center gap-10 text-center">
       {props.header}
       {body}
-      <p className="max-w-2xl text-base text-bark-700">
-        By joining you agree to the {PROGRAMME_NAME}{' '}
-        <Link to="/privacy" className="text-meadow-800 underline">
-          terms and privacy policy
+      <div className="flex max-w-2xl flex-col items-center gap-2">
+        <p className="text-base text-bark-700">
+          By joining you agree to the {PROGRAMME_NAME} terms and privacy policy. We use your name and
+          phone number only for your rewards, and never sell them. Text messages are optional.
+        </p>
+        {/* On its own line: a kiosk target is at least 64 px, which a link inside a sentence is not. */}
+        <Link to="/privacy" className="px-4 text-lg font-semibold text-meadow-800 underline">
+          Read the terms and privacy policy
         </Link>
-        . We use your name and phone number only for your rewards, and never sell them. Text
-        messages are optional.
-      </p>
+      </div>
     </KioskScreen>
   );
 }

@@ -1,6 +1,7 @@
 // Kiosk welcome (SPEC §2): greets the new customer with their welcome reward and shows a QR of a
 // real check-in token — started here by phone at the kiosk's location — for staff to scan.
-// 'View My Points' opens the wallet on the member's own phone (a QR), never on the kiosk.
+// 'View My Points' opens the wallet on the member's own phone (a QR), never on the kiosk. A kiosk
+// with a printer offers "Print my card" (a paper member card); one without says to ask at the counter.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button.tsx';
@@ -8,6 +9,8 @@ import { toast } from '@/components/ui/toast.ts';
 import { useStartCheckin } from '@/features/checkin/api/start-checkin.ts';
 import { welcomeToast } from '@/features/checkin/lib/approval-toast.ts';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
+import { kioskHasPrinter } from '@/features/checkin/lib/kiosk-printer.ts';
+import { CardPrintSheet } from '@/features/cards/components/CardPrintSheet.tsx';
 import { readVisitor } from '@/features/checkin/lib/kiosk-visitor.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, readSession, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
@@ -22,6 +25,7 @@ export function KioskWelcomePage() {
   const navigate = useNavigate();
   const phone = (useLocation().state as { phone?: string } | null)?.phone;
   const [visitor] = useState(readVisitor);
+  const [printer] = useState(kioskHasPrinter);
   const [token, setToken] = useState(() => readSession(SESSION_KEYS.pendingToken));
   const start = useStartCheckin();
   const started = useRef(false);
@@ -90,6 +94,20 @@ export function KioskWelcomePage() {
           ) : (
             <p role="status" className="text-xl text-bark-700">
               Making your check-in code…
+            </p>
+          )}
+          {/* A member without a smartphone carries a paper card: the counter scans it like the QR on a phone. */}
+          {printer ? (
+            <>
+              <Button size="lg" variant="secondary" className="min-h-16 w-full max-w-xl text-xl" onClick={() => window.print()}>
+                Print my card
+              </Button>
+              {/* A new member's card is their plain member value: it has never been replaced. */}
+              <CardPrintSheet card={{ name: visitor.customerName, qr: `customer:${visitor.customerId}`, version: 1 }} />
+            </>
+          ) : (
+            <p className="max-w-xl text-xl text-bark-900" data-testid="kiosk-card-counter">
+              No smartphone? Ask at the counter for a printed card.
             </p>
           )}
           <div className="grid w-full max-w-xl gap-4 sm:grid-cols-2">

@@ -1,4 +1,5 @@
-// Mobile wallet (SPEC §2 /mobile/wallet): points, tier, progress, rewards and the village passport.
+// Mobile wallet (SPEC §2 /mobile/wallet): points, tier, progress, rewards and the village passport;
+// the kiosk's 'View My Points' QR opens it on the member's phone, so the wallet card buttons are here.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
@@ -7,6 +8,7 @@ import { MemberPassport } from '@/app/components/MemberPassport.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
+import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
 function Wallet() {
   const me = useMe({ on401: 'returnNull', live: true });
@@ -19,6 +21,7 @@ function Wallet() {
       <PointsCard points={me.data.totalPoints} tier={me.data.tier} nextGoal={me.data.nextGoal} />
       <RewardList rewards={me.data.rewards} />
       <MemberPassport me={me.data} />
+      <WalletOffer signedIn />
       <ButtonLink to="/mobile/qr" size="lg">
         Show My Check-in QR
       </ButtonLink>

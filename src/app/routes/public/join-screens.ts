@@ -6,3 +6,4 @@ export { JoinPage } from './join.tsx';
 export { ContactPage } from './contact.tsx';
 export { BusinessJoinPage } from './business-join.tsx';
 export { PrivacyPage } from './privacy.tsx';
+export { DrawsPage } from './draws.tsx';

@@ -1,15 +1,19 @@
 // The join pages' success view (SPEC §2 per-business join): the member's card QR
-// (`customer:{id}`, size 200) with the id, the welcome reward, and where to go next.
+// (`customer:{id}`, size 200) with the id, the welcome reward, where to go next, and the wallet
+// card buttons (for a joiner whose phone was proven by a code; otherwise a sign-in first).
 import { useEffect, useRef } from 'react';
 import type { RewardSummary } from '@contract';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
+import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
 export function JoinSuccess(props: {
   customer: { id: string; name: string };
   welcomeReward: RewardSummary | null;
   businessName?: string;
+  /** The joiner's phone was proven by a code: the browser holds their member session. */
+  signedIn?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the news so keyboard and screen-reader users are not lost.
@@ -53,6 +57,7 @@ export function JoinSuccess(props: {
           }
         />
       </div>
+      <WalletOffer signedIn={props.signedIn ?? false} className="mt-8" />
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to="/login">Access My Account</ButtonLink>
         <ButtonLink to="/businesses" variant="secondary">

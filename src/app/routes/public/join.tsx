@@ -46,7 +46,11 @@ export function JoinPage() {
     typeof verifiedPhone === 'string' && /^\d{10}$/.test(verifiedPhone) ? verifiedPhone : undefined;
   if (signup.data) {
     return (
-      <JoinSuccess customer={signup.data.customer} welcomeReward={signup.data.welcomeReward} />
+      <JoinSuccess
+        customer={signup.data.customer}
+        welcomeReward={signup.data.welcomeReward}
+        signedIn={phone !== undefined}
+      />
     );
   }
   return (

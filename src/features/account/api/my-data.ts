@@ -2,21 +2,18 @@
 // proven by a code sent to the new number, "Download my data" and "Delete my account".
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ChangeMyPhoneResponse,
-  ConfirmMyPhoneResponse,
-  DeleteMyAccountResponse,
   MyDataExport,
-  MyDetails,
+  routes,
   SMS_CONSENT_TEXT,
   SMS_OPT_OUT_TEXT,
 } from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export const myDetailsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/me/details'] as const,
-    queryFn: ({ queryKey }) => getByKey(MyDetails, queryKey),
+    queryFn: () => callEndpoint(routes.myDetails),
   });
 
 export const useMyDetails = () => useQuery(myDetailsQueryOptions());
@@ -32,22 +29,22 @@ function useAccountMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export const useUpdateMyName = () =>
-  useAccountMutation((name: string) => apiJson(MyDetails, 'POST', '/api/me/name', { name }));
+  useAccountMutation((name: string) => callEndpoint(routes.updateMyName, { body: { name } }));
 
 /** The wording shown with each choice is what the consent record keeps. */
 export const smsWording = (on: boolean) => (on ? SMS_CONSENT_TEXT : SMS_OPT_OUT_TEXT);
 
 export const useSetMySmsConsent = () =>
   useAccountMutation((smsConsent: boolean) =>
-    apiJson(MyDetails, 'POST', '/api/me/sms-consent', { smsConsent, wording: smsWording(smsConsent) }),
+    callEndpoint(routes.setMySmsConsent, { body: { smsConsent, wording: smsWording(smsConsent) } }),
   );
 
 export const useSendPhoneCode = () =>
-  useMutation({ mutationFn: (phone: string) => apiJson(ChangeMyPhoneResponse, 'POST', '/api/me/phone', { phone }) });
+  useMutation({ mutationFn: (phone: string) => callEndpoint(routes.changeMyPhone, { body: { phone } }) });
 
 export const useConfirmPhone = () =>
   useAccountMutation(async (input: { phone: string; code: string }) => {
-    const result = await apiJson(ConfirmMyPhoneResponse, 'POST', '/api/me/phone/verify', input);
+    const result = await callEndpoint(routes.confirmMyPhone, { body: input });
     // The session Auth issued for the new phone replaces the old one.
     const { error } = await supabase.auth.setSession({
       access_token: result.session.access_token,
@@ -59,7 +56,7 @@ export const useConfirmPhone = () =>
 
 /** Fetches the member's data and hands it to the browser as a JSON file. */
 export async function downloadMyData(): Promise<MyDataExport> {
-  const data = await apiJson(MyDataExport, 'GET', '/api/me/export');
+  const data = await callEndpoint(routes.myDataExport);
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -75,4 +72,4 @@ export async function downloadMyData(): Promise<MyDataExport> {
 export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });
 
 export const useDeleteMyAccount = () =>
-  useMutation({ mutationFn: () => apiJson(DeleteMyAccountResponse, 'POST', '/api/me/delete', { confirm: true }) });
+  useMutation({ mutationFn: () => callEndpoint(routes.deleteMyAccount, { body: { confirm: true } }) });

@@ -9,12 +9,22 @@ const upload = vi.fn(async (path: string, body: Blob, options: { contentType: st
   return { error: null };
 });
 
-vi.mock('@/lib/supabase.ts', () => ({
-  supabase: {
-    storage: {
-      from: () => ({ upload, getPublicUrl: (path: string) => ({ data: { publicUrl: `https://storage.test/${path}` } }) }),
-    },
+const storageClients = vi.fn();
+vi.mock('@supabase/storage-js', () => ({
+  StorageClient: class {
+    constructor(url: string, headers: Record<string, string>) {
+      storageClients(url, headers);
+    }
+    from() {
+      return { upload, getPublicUrl: (path: string) => ({ data: { publicUrl: `https://storage.test/${path}` } }) };
+    }
   },
+}));
+
+vi.mock('@/lib/supabase.ts', () => ({
+  SUPABASE_URL: 'http://127.0.0.1:54321',
+  SUPABASE_ANON_KEY: 'anon-key',
+  getAccessToken: async () => 'admin-token',
 }));
 
 const PNG_START = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
@@ -46,5 +56,10 @@ describe('business image bytes', () => {
     const [, body, options] = upload.mock.calls[0]!;
     expect(options.contentType).toBe('image/jpeg');
     expect(body.type).toBe('image/jpeg');
+    // As supabase-js's storage sends it: the project's key and the signed-in admin's token.
+    expect(storageClients).toHaveBeenCalledWith('http://127.0.0.1:54321/storage/v1', {
+      apikey: 'anon-key',
+      Authorization: 'Bearer admin-token',
+    });
   });
 });

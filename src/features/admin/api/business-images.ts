@@ -1,6 +1,7 @@
 // Business images (issue 21 §2): the operator's upload to the public Storage bucket
 // `business-images` (supabase/schemas/82_business_images.sql: admins only, PNG/JPEG/WebP, 1 MB).
-// The business then keeps the image's public URL as its logo address. supabase-js loads on demand.
+// The business then keeps the image's public URL as its logo address. The Storage client
+// (@supabase/storage-js, what supabase-js's `storage` is) loads on demand.
 // A file is uploaded as what its first bytes say it is (contract/image-bytes.ts), never as its
 // name or the browser's guess: a text file named fake.png is refused here and by the local
 // Storage stand-in.
@@ -47,11 +48,20 @@ export async function uploadBusinessImage(slug: string, file: File): Promise<str
   if (problem) throw new Error(problem);
   const type = await businessImageType(file);
   if (!type) throw new Error(NOT_AN_IMAGE);
-  const { supabase } = await import('@/lib/supabase.ts');
+  const [{ StorageClient }, { getAccessToken, SUPABASE_ANON_KEY, SUPABASE_URL }] = await Promise.all([
+    import('@supabase/storage-js'),
+    import('@/lib/supabase.ts'),
+  ]);
+  // As supabase-js sends it: the project's key, and the signed-in admin's token (Storage's RLS).
+  const token = (await getAccessToken()) ?? SUPABASE_ANON_KEY;
+  const storage = new StorageClient(new URL('storage/v1', SUPABASE_URL.endsWith('/') ? SUPABASE_URL : `${SUPABASE_URL}/`).href, {
+    apikey: SUPABASE_ANON_KEY,
+    Authorization: `Bearer ${token}`,
+  });
   const folder = /^[a-z0-9-]+$/.test(slug) ? slug : 'new-business';
   const path = `${folder}/${crypto.randomUUID()}.${EXTENSIONS[type]}`;
   // As a Blob of the type its bytes say: supabase-js sends a Blob's own type with it.
-  const { error } = await supabase.storage
+  const { error } = await storage
     .from(BUSINESS_IMAGE_BUCKET)
     .upload(path, new Blob([file], { type }), { contentType: type, cacheControl: '31536000', upsert: false });
   if (error) {
@@ -61,5 +71,5 @@ export async function uploadBusinessImage(slug: string, file: File): Promise<str
     if (status === 403) throw new Error('Only admins can upload business images. Sign in again as an admin.');
     throw new Error('The image could not be uploaded. Check your connection and try again.');
   }
-  return supabase.storage.from(BUSINESS_IMAGE_BUCKET).getPublicUrl(path).data.publicUrl;
+  return storage.from(BUSINESS_IMAGE_BUCKET).getPublicUrl(path).data.publicUrl;
 }

@@ -1,7 +1,7 @@
 // GET /api/admin/locations/{id}/settlement: one business's line of a month's settlement.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BusinessSettlementResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const businessSettlementQueryOptions = (locationId: string, month: string) =>
   queryOptions({
@@ -9,7 +9,7 @@ export const businessSettlementQueryOptions = (locationId: string, month: string
       `/api/admin/locations/${encodeURIComponent(locationId)}/settlement`,
       { month },
     ] as const,
-    queryFn: ({ queryKey }) => getByKey(BusinessSettlementResponse, queryKey),
+    queryFn: () => callEndpoint(routes.businessSettlement, { params: { locationId }, query: { month } }),
   });
 
 export const useBusinessSettlement = (locationId: string, month: string) =>

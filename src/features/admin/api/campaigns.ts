@@ -2,21 +2,15 @@
 // send or schedule, cancel before it starts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  CampaignPreviewResponse,
-  CampaignResponse,
-  CampaignsResponse,
-  type CampaignSegment,
-  CreateCampaignRequest,
-} from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { type CampaignSegment, CreateCampaignRequest, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 const CAMPAIGNS = '/api/admin/campaigns';
 
 export function useCampaigns() {
   return useQuery({
     queryKey: [CAMPAIGNS] as const,
-    queryFn: ({ queryKey }) => getByKey(CampaignsResponse, queryKey),
+    queryFn: () => callEndpoint(routes.adminCampaigns),
     // Delivery figures move while texts go out.
     refetchInterval: 5_000,
   });
@@ -26,7 +20,7 @@ export function useCampaigns() {
 export function useCampaignPreview(message: string, segment: CampaignSegment) {
   return useQuery({
     queryKey: [`${CAMPAIGNS}/preview`, message, segment] as const,
-    queryFn: () => apiJson(CampaignPreviewResponse, 'POST', `${CAMPAIGNS}/preview`, { message, segment }),
+    queryFn: () => callEndpoint(routes.previewCampaign, { body: { message, segment } }),
     enabled: message.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -36,7 +30,7 @@ export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: z.input<typeof CreateCampaignRequest>) =>
-      apiJson(CampaignResponse, 'POST', CAMPAIGNS, request),
+      callEndpoint(routes.createCampaign, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] }),
   });
 }
@@ -45,7 +39,7 @@ export function useCancelCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (campaignId: string) =>
-      apiJson(CampaignResponse, 'POST', `${CAMPAIGNS}/${encodeURIComponent(campaignId)}/cancel`),
+      callEndpoint(routes.cancelCampaign, { params: { campaignId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] }),
   });
 }

@@ -4,21 +4,18 @@
 // dashboard's reward figures.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AdminCatalogue,
-  CatalogueBusiness,
-  CatalogueChanges,
-  CatalogueReward,
   type BusinessFields,
   type CreateBusinessRequest,
   type ReplaceRewardRequest,
   type RewardWordingRequest,
+  routes,
 } from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const catalogueQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/catalogue'] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminCatalogue, queryKey),
+    queryFn: () => callEndpoint(routes.adminCatalogue),
   });
 
 export function useCatalogue() {
@@ -28,7 +25,7 @@ export function useCatalogue() {
 export function useCatalogueChanges() {
   return useQuery({
     queryKey: ['/api/admin/catalogue/changes'] as const,
-    queryFn: ({ queryKey }) => getByKey(CatalogueChanges, queryKey),
+    queryFn: () => callEndpoint(routes.adminCatalogueChanges),
   });
 }
 
@@ -51,38 +48,35 @@ function useCatalogueMutation<I, T>(run: (input: I) => Promise<T>) {
   });
 }
 
-const businessPath = (id: string) => `/api/admin/businesses/${encodeURIComponent(id)}`;
-const rewardPath = (id: string) => `/api/admin/rewards/${encodeURIComponent(id)}`;
-
 export const useCreateBusiness = () =>
-  useCatalogueMutation((body: CreateBusinessRequest) => apiJson(CatalogueBusiness, 'POST', '/api/admin/businesses', body));
+  useCatalogueMutation((body: CreateBusinessRequest) => callEndpoint(routes.createBusiness, { body }));
 
 export const useUpdateBusiness = () =>
   useCatalogueMutation(({ id, ...body }: BusinessFields & { id: string }) =>
-    apiJson(CatalogueBusiness, 'PUT', businessPath(id), body),
+    callEndpoint(routes.updateBusiness, { params: { locationId: id }, body }),
   );
 
 export const useArchiveBusiness = () =>
   useCatalogueMutation(({ id, archive, reason }: { id: string; archive: boolean; reason?: string }) =>
-    apiJson(CatalogueBusiness, 'POST', `${businessPath(id)}/${archive ? 'archive' : 'unarchive'}`, reason ? { reason } : {}),
+    callEndpoint(archive ? routes.archiveBusiness : routes.unarchiveBusiness, { params: { locationId: id }, body: reason ? { reason } : {} }),
   );
 
 export const useCreateReward = () =>
   useCatalogueMutation((body: RewardWordingRequest & { locationId: string }) =>
-    apiJson(CatalogueReward, 'POST', '/api/admin/rewards', body),
+    callEndpoint(routes.createReward, { body }),
   );
 
 export const useUpdateReward = () =>
   useCatalogueMutation(({ id, ...body }: RewardWordingRequest & { id: string }) =>
-    apiJson(CatalogueReward, 'PUT', rewardPath(id), body),
+    callEndpoint(routes.updateReward, { params: { rewardId: id }, body }),
   );
 
 export const useRetireReward = () =>
   useCatalogueMutation(({ id, reason }: { id: string; reason?: string }) =>
-    apiJson(CatalogueReward, 'POST', `${rewardPath(id)}/retire`, reason ? { reason } : {}),
+    callEndpoint(routes.retireReward, { params: { rewardId: id }, body: reason ? { reason } : {} }),
   );
 
 export const useReplaceReward = () =>
   useCatalogueMutation(({ id, ...body }: ReplaceRewardRequest & { id: string }) =>
-    apiJson(CatalogueReward, 'POST', `${rewardPath(id)}/replace`, body),
+    callEndpoint(routes.replaceReward, { params: { rewardId: id }, body }),
   );

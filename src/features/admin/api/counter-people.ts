@@ -1,13 +1,13 @@
 // GET /api/admin/locations/{id}/counter-people: who served at a business's counter (30 days).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CounterPeopleResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 
 export const counterPeopleQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: [`/api/admin/locations/${encodeURIComponent(locationId)}/counter-people`] as const,
-    queryFn: ({ queryKey }) => getByKey(CounterPeopleResponse, queryKey),
+    queryFn: () => callEndpoint(routes.counterPeople, { params: { locationId } }),
   });
 
 // On the owner's view left open: within 30 s of the truth (issue 31 §2).

@@ -1,10 +1,10 @@
 // POST /api/admin/flags/{flagId}/dismiss: the operator looked at a flag and found nothing wrong.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Flag } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function dismissFlag(flagId: string) {
-  return apiJson(Flag, 'POST', `/api/admin/flags/${encodeURIComponent(flagId)}/dismiss`);
+  return callEndpoint(routes.dismissFlag, { params: { flagId } });
 }
 
 export function useDismissFlag() {

@@ -2,22 +2,30 @@
 // <a href> cannot send, so fetch the file, then save it through an object URL under the
 // server's Content-Disposition filename.
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, urlFromQueryKey } from '@/lib/api-client.ts';
+import type { Route } from '@contract';
+import { apiRequest, endpointUrl } from '@/lib/api-client.ts';
 
 export function filenameFrom(disposition: string | null, fallback: string): string {
   const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** `path` is one of the CSV endpoints; `params` its query (null entries dropped). */
+export type CsvRoute = Route & { contentType: 'text/csv' };
+
+/** `route` is one of the CSV endpoints (`routes.exportVisits`…); `query` its query (null entries dropped). */
 export async function downloadCsv(input: {
-  path: string;
-  params: Record<string, string | undefined>;
+  route: CsvRoute;
+  query: Record<string, string | undefined>;
   fallbackName: string;
 }) {
-  const response = await apiRequest('GET', urlFromQueryKey([input.path, input.params]), undefined, {
-    headers: { Accept: 'text/csv' },
-  });
+  const response = await apiRequest(
+    input.route.method.toUpperCase(),
+    endpointUrl(input.route, { query: input.query }),
+    undefined,
+    {
+      headers: { Accept: 'text/csv' },
+    },
+  );
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,14 +1,14 @@
 // GET /api/admin/activity: the latest approved visits (SPEC §9: 20), at one business when the
 // dashboard's Location filter names one.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ActivityResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 
 export const activityQueryOptions = (limit = 20, location?: string) =>
   queryOptions({
     queryKey: ['/api/admin/activity', { limit, location }] as const,
-    queryFn: ({ queryKey }) => getByKey(ActivityResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.adminActivity, { query: queryKey[1] }),
   });
 
 export function useActivity(limit?: number, location?: string) {

@@ -1,12 +1,12 @@
 // GET /api/admin/coalition/business-report: one business's month, for a page its owner can print.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BusinessReportResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const businessReportQueryOptions = (location: string, month: string) =>
   queryOptions({
     queryKey: ['/api/admin/coalition/business-report', { location, month }] as const,
-    queryFn: ({ queryKey }) => getByKey(BusinessReportResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.businessReport, { query: queryKey[1] }),
   });
 
 export function useBusinessReport(location: string, month: string) {

@@ -1,13 +1,13 @@
 // GET /api/admin/coalition/cross-shopping: members by pair of businesses, share at two or more.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CrossShoppingResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const crossShoppingQueryOptions = (filters: AdminFilters) =>
   queryOptions({
     queryKey: ['/api/admin/coalition/cross-shopping', rangeParams(filters)] as const,
-    queryFn: ({ queryKey }) => getByKey(CrossShoppingResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.crossShopping, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,13 @@
 // GET /api/admin/customers/{customerId}: one customer's whole record (visits, rewards,
 // redemptions, consents, ledger events) for the detail view.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminCustomerDetail } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const customerQueryOptions = (customerId: string) =>
   queryOptions({
     queryKey: ['/api/admin/customers', customerId] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminCustomerDetail, queryKey),
+    queryFn: () => callEndpoint(routes.adminCustomer, { params: { customerId } }),
   });
 
 export function useCustomer(customerId: string | null) {

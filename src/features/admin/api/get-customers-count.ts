@@ -1,14 +1,14 @@
 // GET /api/admin/customers/count: how many customers match the filters (the pager's total).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CustomersCountResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { customerFilterParams, type CustomerQuery } from './get-customers.ts';
 
 export const customersCountQueryOptions = (filters: CustomerQuery) =>
   queryOptions({
     queryKey: ['/api/admin/customers/count', customerFilterParams(filters)] as const,
-    queryFn: ({ queryKey }) => getByKey(CustomersCountResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.adminCustomersCount, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,12 @@
 // GET /api/admin/locations/{locationId}/kiosks: the kiosk devices of one business.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminKiosksResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const kiosksQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: ['/api/admin/locations', locationId, 'kiosks'] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminKiosksResponse, queryKey),
+    queryFn: () => callEndpoint(routes.adminKiosks, { params: { locationId } }),
   });
 
 export function useKiosks(locationId: string) {

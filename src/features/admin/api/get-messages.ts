@@ -6,13 +6,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ContactMessagesResponse, HandleMessageResponse } from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export const messagesQueryOptions = (page: number, limit = 20) =>
   queryOptions({
     queryKey: ['/api/admin/messages', { limit, page: page > 1 ? page : undefined }] as const,
-    queryFn: ({ queryKey }) => getByKey(ContactMessagesResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.adminMessages, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,12 +25,7 @@ export function useHandleMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
-      apiJson(
-        HandleMessageResponse,
-        'POST',
-        `/api/admin/messages/${encodeURIComponent(id)}/handled`,
-        { handled },
-      ),
+      callEndpoint(routes.handleMessage, { params: { messageId: id }, body: { handled } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/messages'] }),
   });
 }

@@ -1,13 +1,13 @@
 // GET /api/admin/rewards: the reward catalogue with unlocks and redemptions per business.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminRewardsResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const rewardsQueryOptions = (filters: AdminFilters) =>
   queryOptions({
     queryKey: ['/api/admin/rewards', rangeParams(filters)] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminRewardsResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.adminRewards, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,14 +1,14 @@
 // GET /api/admin/top-locations: businesses ranked by visits in the range, with growth.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TopLocationsResponse } from '@contract';
-import { getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const topLocationsQueryOptions = (filters: Omit<AdminFilters, 'location'>) =>
   queryOptions({
     queryKey: ['/api/admin/top-locations', rangeParams(filters)] as const,
-    queryFn: ({ queryKey }) => getByKey(TopLocationsResponse, queryKey),
+    queryFn: ({ queryKey }) => callEndpoint(routes.adminTopLocations, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,8 +1,8 @@
 // The operator's member records (issue 21 §3): correct a name or a phone, suspend / unsuspend,
 // adjust points, forget. Each changes what the admin reads show, so every admin answer is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdjustPointsResponse, MemberRecord } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export type MemberAction = 'name' | 'phone' | 'suspend' | 'unsuspend' | 'forget' | 'adjust-points';
 
@@ -16,16 +16,21 @@ export interface MemberActionInput {
 }
 
 export function memberAction(input: MemberActionInput): Promise<unknown> {
-  const path = `/api/admin/customers/${encodeURIComponent(input.customerId)}/${input.action}`;
+  const params = { customerId: input.customerId };
+  const reason = input.reason;
   switch (input.action) {
     case 'name':
-      return apiJson(MemberRecord, 'POST', path, { name: input.name, reason: input.reason });
+      return callEndpoint(routes.renameMember, { params, body: { name: input.name!, reason } });
     case 'phone':
-      return apiJson(MemberRecord, 'POST', path, { phone: input.phone, reason: input.reason });
+      return callEndpoint(routes.changeMemberPhone, { params, body: { phone: input.phone!, reason } });
     case 'adjust-points':
-      return apiJson(AdjustPointsResponse, 'POST', path, { points: input.points, reason: input.reason });
-    default:
-      return apiJson(MemberRecord, 'POST', path, { reason: input.reason });
+      return callEndpoint(routes.adjustPoints, { params, body: { points: input.points!, reason } });
+    case 'suspend':
+      return callEndpoint(routes.suspendMember, { params, body: { reason } });
+    case 'unsuspend':
+      return callEndpoint(routes.unsuspendMember, { params, body: { reason } });
+    case 'forget':
+      return callEndpoint(routes.forgetMember, { params, body: { reason } });
   }
 }
 

@@ -1,15 +1,8 @@
 // Admins and business owners: GET/POST /api/admin/admins (+ /remove), GET /api/admin/owners,
 // POST /api/admin/locations/{id}/owners (+ /revoke). Granted by phone; removed as a person.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AdminAdminsResponse,
-  AdminOwnersResponse,
-  GrantAdminResponse,
-  GrantOwnerResponse,
-  RemoveAdminResponse,
-  RevokeOwnerResponse,
-} from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 /**
  * Who a removal names: an active row by its user id (so it reaches the person whatever their phone
@@ -22,14 +15,14 @@ export const personOf = (row: { userId: string | null; phone: string }): PersonR
 export const adminsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/admins'] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminAdminsResponse, queryKey),
+    queryFn: () => callEndpoint(routes.adminAdmins),
   });
 export const useAdmins = () => useQuery(adminsQueryOptions());
 
 export const ownersQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/owners'] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminOwnersResponse, queryKey),
+    queryFn: () => callEndpoint(routes.adminOwners),
   });
 export const useOwners = () => useQuery(ownersQueryOptions());
 
@@ -49,20 +42,18 @@ function usePeopleMutation<I, T>(run: (input: I) => Promise<T>) {
 
 export const useGrantAdmin = () =>
   usePeopleMutation((phone: string) =>
-    apiJson(GrantAdminResponse, 'POST', '/api/admin/admins', { phone }),
+    callEndpoint(routes.grantAdmin, { body: { phone } }),
   );
 export const useRemoveAdmin = () =>
   usePeopleMutation((person: PersonRef) =>
-    apiJson(RemoveAdminResponse, 'POST', '/api/admin/admins/remove', person),
+    callEndpoint(routes.removeAdmin, { body: person }),
   );
 
-const ownersPath = (locationId: string) =>
-  `/api/admin/locations/${encodeURIComponent(locationId)}/owners`;
 export const useGrantOwner = () =>
   usePeopleMutation(({ locationId, phone }: { locationId: string; phone: string }) =>
-    apiJson(GrantOwnerResponse, 'POST', ownersPath(locationId), { phone }),
+    callEndpoint(routes.grantOwner, { params: { locationId }, body: { phone } }),
   );
 export const useRevokeOwner = () =>
   usePeopleMutation(({ locationId, person }: { locationId: string; person: PersonRef }) =>
-    apiJson(RevokeOwnerResponse, 'POST', `${ownersPath(locationId)}/revoke`, person),
+    callEndpoint(routes.revokeOwner, { params: { locationId }, body: person }),
   );

@@ -1,14 +1,10 @@
 // POST /api/admin/kiosks/{kioskId}/revoke: end a kiosk device's sessions (lost or stolen tablet).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NameKioskResponse, NamePendingStaffResponse, NameStaffResponse, RevokeKioskResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function revokeKiosk(kioskId: string) {
-  return apiJson(
-    RevokeKioskResponse,
-    'POST',
-    `/api/admin/kiosks/${encodeURIComponent(kioskId)}/revoke`,
-  );
+  return callEndpoint(routes.revokeKiosk, { params: { kioskId } });
 }
 
 export function useRevokeKiosk() {
@@ -25,7 +21,7 @@ export function useNameKiosk() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { kioskId: string; name: string }) =>
-      apiJson(NameKioskResponse, 'PUT', `/api/admin/kiosks/${encodeURIComponent(request.kioskId)}/name`, { name: request.name }),
+      callEndpoint(routes.nameKiosk, { params: { kioskId: request.kioskId }, body: { name: request.name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
   });
 }
@@ -34,9 +30,9 @@ export function useNameStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { locationId: string; userId: string; name: string }) =>
-      apiJson(NameStaffResponse, 'PUT', `/api/admin/locations/${encodeURIComponent(request.locationId)}/staff/name`, {
-        userId: request.userId,
-        name: request.name,
+      callEndpoint(routes.nameStaff, {
+        params: { locationId: request.locationId },
+        body: { userId: request.userId, name: request.name },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
   });
@@ -47,9 +43,9 @@ export function useNamePendingStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { locationId: string; phone: string; name: string }) =>
-      apiJson(NamePendingStaffResponse, 'PUT', `/api/admin/locations/${encodeURIComponent(request.locationId)}/staff/pending-name`, {
-        phone: request.phone,
-        name: request.name,
+      callEndpoint(routes.namePendingStaff, {
+        params: { locationId: request.locationId },
+        body: { phone: request.phone, name: request.name },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
   });

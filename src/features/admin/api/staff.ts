@@ -1,22 +1,19 @@
 // A business's staff phones: GET /api/admin/locations/{locationId}/staff, grant (POST .../staff)
 // and revoke (POST .../staff/revoke, naming the person by user id, or a pending grant by phone).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminStaffResponse, GrantStaffResponse, RevokeStaffResponse } from '@contract';
-import { apiJson, getByKey } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import type { PersonRef } from './people.ts';
 
 export const staffQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: ['/api/admin/locations', locationId, 'staff'] as const,
-    queryFn: ({ queryKey }) => getByKey(AdminStaffResponse, queryKey),
+    queryFn: () => callEndpoint(routes.adminStaff, { params: { locationId } }),
   });
 
 export function useStaff(locationId: string) {
   return useQuery(staffQueryOptions(locationId));
 }
-
-const staffPath = (locationId: string) =>
-  `/api/admin/locations/${encodeURIComponent(locationId)}/staff`;
 
 function useStaffMutation<I, T>(run: (input: I) => Promise<T>) {
   const queryClient = useQueryClient();
@@ -29,15 +26,15 @@ function useStaffMutation<I, T>(run: (input: I) => Promise<T>) {
 export function useGrantStaff() {
   return useStaffMutation(
     ({ locationId, phone, memberConfirmed }: { locationId: string; phone: string; memberConfirmed?: boolean }) =>
-      apiJson(GrantStaffResponse, 'POST', staffPath(locationId), {
-        phone,
-        ...(memberConfirmed ? { memberConfirmed } : {}),
+      callEndpoint(routes.grantStaff, {
+        params: { locationId },
+        body: { phone, ...(memberConfirmed ? { memberConfirmed } : {}) },
       }),
   );
 }
 
 export function useRevokeStaff() {
   return useStaffMutation(({ locationId, person }: { locationId: string; person: PersonRef }) =>
-    apiJson(RevokeStaffResponse, 'POST', `${staffPath(locationId)}/revoke`, person),
+    callEndpoint(routes.revokeStaff, { params: { locationId }, body: person }),
   );
 }

@@ -1,16 +1,14 @@
 // POST /api/admin/rewards/{customerRewardId}/undo-redemption: undo a mistaken redemption with a
 // reason; the reward is unlocked again and settlement follows, so every admin answer is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UndoRedemptionResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { UndoRedemptionResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function undoRedemption(input: { customerRewardId: string; reason: string }): Promise<UndoRedemptionResponse> {
-  return apiJson(
-    UndoRedemptionResponse,
-    'POST',
-    `/api/admin/rewards/${encodeURIComponent(input.customerRewardId)}/undo-redemption`,
-    { reason: input.reason },
-  );
+  return callEndpoint(routes.undoRedemption, {
+    params: { customerRewardId: input.customerRewardId },
+    body: { reason: input.reason },
+  });
 }
 
 export function useUndoRedemption() {

@@ -1,16 +1,11 @@
 // POST /api/admin/visits/{visitId}/void: void a fraudulent visit with a reason; the ledger takes
 // its points back, so every admin answer (metrics, customers, this customer) is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VoidVisitResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { VoidVisitResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function voidVisit(input: { visitId: string; reason: string }): Promise<VoidVisitResponse> {
-  return apiJson(
-    VoidVisitResponse,
-    'POST',
-    `/api/admin/visits/${encodeURIComponent(input.visitId)}/void`,
-    { reason: input.reason },
-  );
+  return callEndpoint(routes.voidVisit, { params: { visitId: input.visitId }, body: { reason: input.reason } });
 }
 
 export function useVoidVisit() {

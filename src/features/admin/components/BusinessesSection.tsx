@@ -13,10 +13,11 @@ import {
 import { Badge } from '@/components/ui/Badge.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useArchiveBusiness, useCatalogue, useCreateBusiness, useUpdateBusiness } from '../api/catalogue.ts';
+import { ConfirmDialog, FormDialogContent } from './AdminDialog.tsx';
 import { BusinessImageUpload } from './BusinessImageUpload.tsx';
 import { Field, useZodForm } from './ProgrammeForm.tsx';
 import { QueryState } from './QueryState.tsx';
@@ -178,66 +179,55 @@ function BusinessDialog(props: { mode: 'create' } | { mode: 'edit'; business: Ca
           <Button>Add a business</Button>
         )}
       </DialogTrigger>
-      <DialogContent
+      <FormDialogContent
         title={editing ? `Edit ${editing.businessName}` : 'Add a business'}
         description={
           editing
             ? `Its web address /${editing.slug} stays: kiosks, QR codes and printed links use it.`
             : 'It appears on the businesses page, and gets a kiosk landing and a join page.'
         }
+        onSubmit={submit}
+        submitLabel={pending ? 'Saving…' : editing ? 'Save business' : 'Add business'}
+        pending={pending}
+        formError={form.errors.form}
       >
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          {editing ? null : (
-            <Field
-              label="Web address"
-              name="slug"
-              required
-              autoFocus
-              value={values.slug}
-              onChange={(value) => set('slug')(value.toLowerCase())}
-              error={form.errors.slug}
-              placeholder="mill-street-hardware"
-              hint={`Lower-case letters, digits and dashes: the landing is /${values.slug || 'web-address'}. It cannot change later.`}
-            />
-          )}
-          <Field label="Name" name="businessName" required value={values.businessName} onChange={set('businessName')} error={form.errors.businessName} />
-          <Field label="Kind of business" name="kind" required value={values.kind} onChange={set('kind')} error={form.errors.kind} placeholder="bakery" />
-          <Field label="Description" name="description" multiline value={values.description} onChange={set('description')} error={form.errors.description} />
-          <Field label="Address" name="address" value={values.address} onChange={set('address')} error={form.errors.address} />
-          <Field label="Opening hours" name="hours" value={values.hours} onChange={set('hours')} error={form.errors.hours} placeholder="Tue–Sun 7am–3pm" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Icon" name="icon" required value={values.icon} onChange={set('icon')} error={form.errors.icon} options={ICON_OPTIONS} />
-            <Field label="Colour" name="color" required value={values.color} onChange={set('color')} error={form.errors.color} options={COLOUR_OPTIONS} />
-          </div>
+        {editing ? null : (
           <Field
-            label="Image address"
-            name="logoUrl"
-            value={values.logoUrl}
-            onChange={set('logoUrl')}
-            error={form.errors.logoUrl}
-            placeholder="https://…"
-            hint="A square logo (https://…), or upload one below. Left empty, the icon on its colour is shown."
+            label="Web address"
+            name="slug"
+            required
+            autoFocus
+            value={values.slug}
+            onChange={(value) => set('slug')(value.toLowerCase())}
+            error={form.errors.slug}
+            placeholder="mill-street-hardware"
+            hint={`Lower-case letters, digits and dashes: the landing is /${values.slug || 'web-address'}. It cannot change later.`}
           />
-          <BusinessImageUpload slug={editing?.slug ?? values.slug} onUploaded={set('logoUrl')} />
-          <div className="flex items-center gap-3 text-sm text-bark-700">
-            <BusinessLogo location={{ ...values, businessName: values.businessName || 'The business' }} />
-            Preview
-          </div>
-          {form.errors.form ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              {form.errors.form}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving…' : editing ? 'Save business' : 'Add business'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+        )}
+        <Field label="Name" name="businessName" required value={values.businessName} onChange={set('businessName')} error={form.errors.businessName} />
+        <Field label="Kind of business" name="kind" required value={values.kind} onChange={set('kind')} error={form.errors.kind} placeholder="bakery" />
+        <Field label="Description" name="description" multiline value={values.description} onChange={set('description')} error={form.errors.description} />
+        <Field label="Address" name="address" value={values.address} onChange={set('address')} error={form.errors.address} />
+        <Field label="Opening hours" name="hours" value={values.hours} onChange={set('hours')} error={form.errors.hours} placeholder="Tue–Sun 7am–3pm" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Icon" name="icon" required value={values.icon} onChange={set('icon')} error={form.errors.icon} options={ICON_OPTIONS} />
+          <Field label="Colour" name="color" required value={values.color} onChange={set('color')} error={form.errors.color} options={COLOUR_OPTIONS} />
+        </div>
+        <Field
+          label="Image address"
+          name="logoUrl"
+          value={values.logoUrl}
+          onChange={set('logoUrl')}
+          error={form.errors.logoUrl}
+          placeholder="https://…"
+          hint="A square logo (https://…), or upload one below. Left empty, the icon on its colour is shown."
+        />
+        <BusinessImageUpload slug={editing?.slug ?? values.slug} onUploaded={set('logoUrl')} />
+        <div className="flex items-center gap-3 text-sm text-bark-700">
+          <BusinessLogo location={{ ...values, businessName: values.businessName || 'The business' }} />
+          Preview
+        </div>
+      </FormDialogContent>
     </Dialog>
   );
 }
@@ -263,34 +253,24 @@ function ArchiveDialog({ business }: { business: CatalogueBusiness }) {
       },
     );
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant={archived ? 'secondary' : 'ghost'} aria-label={`${archived ? 'Restore' : 'Archive'} ${business.businessName}`}>
           {archived ? 'Restore' : 'Archive'}
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`${archived ? 'Restore' : 'Archive'} ${business.businessName}?`}
-        description={
-          archived
-            ? 'It comes back on the businesses page, its landing and join page, and takes members and visits again.'
-            : 'It leaves the businesses page, its landing, join page and kiosks, and takes no new members or visits. Its history, settlement and reports stay.'
-        }
-      >
-        <div className="grid gap-4">
-          <Field label="Reason" name="reason" value={reason} onChange={setReason} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <DialogClose asChild>
-              <Button variant={archived ? 'primary' : 'destructive'} disabled={archive.isPending} onClick={confirm}>
-                {archived ? 'Restore business' : 'Archive business'}
-              </Button>
-            </DialogClose>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`${archived ? 'Restore' : 'Archive'} ${business.businessName}?`}
+      description={
+        archived
+          ? 'It comes back on the businesses page, its landing and join page, and takes members and visits again.'
+          : 'It leaves the businesses page, its landing, join page and kiosks, and takes no new members or visits. Its history, settlement and reports stay.'
+      }
+      confirmLabel={archived ? 'Restore business' : 'Archive business'}
+      variant={archived ? 'primary' : 'destructive'}
+      pending={archive.isPending}
+      onConfirm={confirm}
+    >
+      <Field label="Reason" name="reason" value={reason} onChange={setReason} />
+    </ConfirmDialog>
   );
 }

@@ -51,3 +51,17 @@ it('shows both steps once the phone confirmed', async () => {
   expect(screen.getByText(/SMS agreed on a form, to be confirmed by the phone/)).toBeInTheDocument();
   expect(screen.queryByText('Pending confirmation')).not.toBeInTheDocument();
 });
+
+it("links to the member's printable card", async () => {
+  open(detail({}, []));
+  expect(await screen.findByRole('link', { name: 'Print or replace member card' })).toHaveAttribute(
+    'href',
+    `/admin/card?customer=${ID}`,
+  );
+});
+
+it('offers no card for a forgotten member', async () => {
+  open(detail({ name: 'Forgotten member', phone: null, forgottenAt: '2026-11-20T10:00:00Z' }, []));
+  await screen.findByText('No phone (forgotten)');
+  expect(screen.queryByRole('link', { name: 'Print or replace member card' })).toBeNull();
+});

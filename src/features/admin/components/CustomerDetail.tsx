@@ -1,10 +1,10 @@
 // One customer's record in a dialog (issue 14): profile and consents, visits (each approved one
 // can be voided with a reason), rewards, redemptions (each with who redeemed it and the proof the
 // member was there; each can be undone with a reason) and the points ledger with who acted; and the member-record
-// actions (issue 21 §3): correct name or phone, suspend, adjust points, forget.
+// actions (issue 21 §3): correct name or phone, suspend, adjust points, forget; and their printed card.
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '@contract';
-import { Button } from '@/components/ui/Button.tsx';
+import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { useCustomer } from '../api/get-customer.ts';
@@ -118,6 +118,15 @@ function DetailBody(props: {
       </dl>
 
       <MemberRecordActions customer={customer} />
+
+      {customer.forgottenAt ? null : (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <ButtonLink to={`/admin/card?customer=${encodeURIComponent(customer.id)}`} variant="secondary">
+            Print or replace member card
+          </ButtonLink>
+          <span className="text-bark-700">A paper card with their QR, for members without a smartphone.</span>
+        </div>
+      )}
 
       <Section title="Visits" empty={visits.length === 0} emptyText="No visits yet">
         <Table label="Visits" head={['When', 'Business', 'Points', 'Approved by', 'Status', '']}>

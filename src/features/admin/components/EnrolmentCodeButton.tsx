@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { userMessage } from '@/lib/api-client.ts';
 import { useSetEnrolmentCode } from '../api/set-enrolment-code.ts';
+import { DialogActions } from './AdminDialog.tsx';
 import { newEnrolmentCode } from '../lib/enrolment-code.ts';
 
 export function EnrolmentCodeButton(props: {
@@ -77,10 +78,7 @@ export function EnrolmentCodeButton(props: {
                 {userMessage(mutation.error)}
               </p>
             ) : null}
-            <div className="flex flex-wrap justify-end gap-3">
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
+            <DialogActions>
               <Button
                 variant={props.rotate ? 'destructive' : 'primary'}
                 onClick={create}
@@ -88,7 +86,7 @@ export function EnrolmentCodeButton(props: {
               >
                 {props.rotate ? 'Rotate code' : 'Create code'}
               </Button>
-            </div>
+            </DialogActions>
           </div>
         )}
       </DialogContent>

@@ -1,11 +1,12 @@
 // The Exports tab: CSV files of the customers (with their consent flags and the wording they
 // agreed to) and of the visits, for the dashboard's filters; streamed by the API.
 import type { ReactNode } from 'react';
+import { routes } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
-import { useDownloadCsv } from '../api/download-csv.ts';
+import { useDownloadCsv, type CsvRoute } from '../api/download-csv.ts';
 import { rangeParams, type AdminFilters } from '../api/filters.ts';
 
 export function describeFilters(filters: AdminFilters, businessName: string | undefined): string {
@@ -28,9 +29,9 @@ export function ExportsTab(props: {
 }) {
   const download = useDownloadCsv();
   const scope = describeFilters(props.filters, props.businessName);
-  const save = (path: string, params: Record<string, string | undefined>, fallbackName: string) =>
+  const save = (route: CsvRoute, query: Record<string, string | undefined>, fallbackName: string) =>
     download.mutate(
-      { path, params, fallbackName },
+      { route, query, fallbackName },
       {
         onSuccess: (name) => toast({ title: 'Download ready', description: `${name} was saved.` }),
         onError: (error) =>
@@ -51,7 +52,7 @@ export function ExportsTab(props: {
         <Button
           onClick={() =>
             save(
-              '/api/admin/exports/customers.csv',
+              routes.exportCustomers,
               { ...params, search: props.search || undefined },
               'customers.csv',
             )
@@ -66,7 +67,7 @@ export function ExportsTab(props: {
         text={`Every visit at ${scope}: when, where, who, points and whether it was voided.`}
       >
         <Button
-          onClick={() => save('/api/admin/exports/visits.csv', params, 'visits.csv')}
+          onClick={() => save(routes.exportVisits, params, 'visits.csv')}
           disabled={download.isPending}
         >
           Download visits CSV

@@ -1,10 +1,10 @@
 // One business's kiosk devices, each revocable (a lost or stolen tablet) after a confirmation.
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useKiosks } from '../api/get-kiosks.ts';
 import { useNameKiosk, useRevokeKiosk } from '../api/revoke-kiosk.ts';
+import { ConfirmDialog } from './AdminDialog.tsx';
 import { DeviceName } from './DeviceName.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -53,46 +53,30 @@ export function KioskList(props: {
               ) : null}
             </div>
             {kiosk.signedIn && props.canRevoke !== false ? (
-              <Dialog>
-                <DialogTrigger asChild>
-                  <Button variant="destructive">Revoke</Button>
-                </DialogTrigger>
-                <DialogContent
-                  title="Revoke this kiosk?"
-                  description={`The device at ${props.businessName} is signed out at once and must be enrolled again to check members in.`}
-                >
-                  <div className="flex flex-wrap justify-end gap-3">
-                    <DialogClose asChild>
-                      <Button variant="secondary">Cancel</Button>
-                    </DialogClose>
-                    <DialogClose asChild>
-                      <Button
-                        variant="destructive"
-                        disabled={revoke.isPending}
-                        onClick={() =>
-                          revoke.mutate(kiosk.id, {
-                            onSuccess: () => {
-                              toast({
-                                title: 'Kiosk revoked',
-                                description: `The kiosk at ${props.businessName} is signed out.`,
-                              });
-                              void query.refetch();
-                            },
-                            onError: (error) =>
-                              toast({
-                                title: 'Error',
-                                description: userMessage(error),
-                                variant: 'destructive',
-                              }),
-                          })
-                        }
-                      >
-                        Revoke kiosk
-                      </Button>
-                    </DialogClose>
-                  </div>
-                </DialogContent>
-              </Dialog>
+              <ConfirmDialog
+                trigger={<Button variant="destructive">Revoke</Button>}
+                title="Revoke this kiosk?"
+                description={`The device at ${props.businessName} is signed out at once and must be enrolled again to check members in.`}
+                confirmLabel="Revoke kiosk"
+                pending={revoke.isPending}
+                onConfirm={() =>
+                  revoke.mutate(kiosk.id, {
+                    onSuccess: () => {
+                      toast({
+                        title: 'Kiosk revoked',
+                        description: `The kiosk at ${props.businessName} is signed out.`,
+                      });
+                      void query.refetch();
+                    },
+                    onError: (error) =>
+                      toast({
+                        title: 'Error',
+                        description: userMessage(error),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+              />
             ) : null}
           </li>
         ))}

@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminLocations } from '../api/get-admin-locations.ts';
 import { locationColourClass } from '../lib/location-style.ts';
-import { LocationIcon } from './LocationIcon.tsx';
+import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
 import { EnrolmentCodeButton } from './EnrolmentCodeButton.tsx';
 import { KioskList } from './KioskList.tsx';
 import { QueryState } from './QueryState.tsx';

@@ -4,12 +4,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminCustomerDetail } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { phoneDigits } from '@/lib/phone.ts';
 import { useMemberAction, type MemberAction } from '../api/member-records.ts';
+import { FormDialogContent } from './AdminDialog.tsx';
 
 type Customer = AdminCustomerDetail['customer'];
 const FORGET_WORD = 'FORGET';
@@ -151,61 +152,58 @@ function ActionDialog(props: { spec: ActionSpec; customerId: string }) {
       <DialogTrigger asChild>
         <Button variant={spec.destructive ? 'destructive' : 'secondary'}>{spec.button}</Button>
       </DialogTrigger>
-      <DialogContent title={spec.title} description={spec.description}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          {spec.field ? (
-            <div>
-              <Label htmlFor={`${id}-value`}>{spec.field.label}</Label>
-              <Input
-                id={`${id}-value`}
-                value={value}
-                inputMode={spec.field.kind === 'name' ? 'text' : spec.field.kind === 'phone' ? 'tel' : 'numeric'}
-                autoComplete="off"
-                maxLength={spec.field.kind === 'name' ? 100 : 20}
-                onChange={(event) => setValue(event.target.value)}
-                aria-describedby={spec.field.hint ? `${id}-hint` : undefined}
-              />
-              {spec.field.hint ? (
-                <p id={`${id}-hint`} className="mt-1 text-sm text-bark-700">
-                  {spec.field.hint}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+      <FormDialogContent
+        title={spec.title}
+        description={spec.description}
+        onSubmit={submit}
+        submitLabel={spec.submit}
+        submitVariant={spec.destructive ? 'destructive' : 'primary'}
+        pending={mutation.isPending}
+      >
+        {spec.field ? (
           <div>
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              onChange={(event) => setReason(event.target.value)}
-              className="min-h-20"
+            <Label htmlFor={`${id}-value`}>{spec.field.label}</Label>
+            <Input
+              id={`${id}-value`}
+              value={value}
+              inputMode={spec.field.kind === 'name' ? 'text' : spec.field.kind === 'phone' ? 'tel' : 'numeric'}
+              autoComplete="off"
+              maxLength={spec.field.kind === 'name' ? 100 : 20}
+              onChange={(event) => setValue(event.target.value)}
+              aria-describedby={spec.field.hint ? `${id}-hint` : undefined}
+            />
+            {spec.field.hint ? (
+              <p id={`${id}-hint`} className="mt-1 text-sm text-bark-700">
+                {spec.field.hint}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div>
+          <Label htmlFor={`${id}-reason`}>Reason</Label>
+          <Textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            className="min-h-20"
+          />
+        </div>
+        {spec.confirmWord ? (
+          <div>
+            <Label htmlFor={`${id}-confirm`}>Type {spec.confirmWord} to confirm</Label>
+            <Input
+              id={`${id}-confirm`}
+              value={confirm}
+              autoComplete="off"
+              onChange={(event) => setConfirm(event.target.value)}
             />
           </div>
-          {spec.confirmWord ? (
-            <div>
-              <Label htmlFor={`${id}-confirm`}>Type {spec.confirmWord} to confirm</Label>
-              <Input
-                id={`${id}-confirm`}
-                value={confirm}
-                autoComplete="off"
-                onChange={(event) => setConfirm(event.target.value)}
-              />
-            </div>
-          ) : null}
-          <div aria-live="polite">
-            <FieldError id={`${id}-error`} message={error} />
-          </div>
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant={spec.destructive ? 'destructive' : 'primary'} disabled={mutation.isPending}>
-              {spec.submit}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+        ) : null}
+        <div aria-live="polite">
+          <FieldError id={`${id}-error`} message={error} />
+        </div>
+      </FormDialogContent>
     </Dialog>
   );
 }

@@ -1,11 +1,10 @@
 // The People tab (issue 21 §3): admins and business owners, added by phone and removed after a
 // confirmation. An admin cannot remove themselves (another admin does) and the last admin stays;
 // the API says why when it refuses.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { FieldError, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -20,6 +19,7 @@ import {
   useRemoveAdmin,
   useRevokeOwner,
 } from '../api/people.ts';
+import { ConfirmDialog } from './AdminDialog.tsx';
 import { QueryState } from './QueryState.tsx';
 
 const validPhone = (phone: string) => phone.length === PHONE_DIGITS && /^[2-9]/.test(phone);
@@ -40,70 +40,132 @@ export function PeopleTab(props: { locations: LocationList | undefined }) {
   );
 }
 
+type Person = {
+  userId: string | null;
+  phone: string;
+  name: string | null;
+  status: string;
+  lastSignInAt: string | null;
+};
+
+/**
+ * One card of people holding a role: who they are and when they last signed in, a Remove (after a
+ * confirmation) on each, and a phone form to add one. Admins and owners differ only in words.
+ */
+function PeopleList<P extends Person>(props: {
+  title: string;
+  intro: string;
+  query: { data: P[] | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
+  emptyText: string;
+  what: string;
+  /** The second line of a row. */
+  detail: (person: P) => string;
+  /** A row without Remove (the admin looking at the list). */
+  you?: (person: P) => boolean;
+  remove: {
+    title: (person: P) => string;
+    description: string;
+    confirm: string;
+    pending: boolean;
+    onConfirm: (person: P) => void;
+  };
+  /** Fields the add form needs besides the phone (the owner's business). */
+  children?: ReactNode;
+  add: { label: string; submit: string; pending: boolean; onSubmit: PhoneFormSubmit };
+}) {
+  const role = props.remove.confirm.replace(/^Remove /, '');
+  return (
+    <Card className="grid content-start gap-3 p-5">
+      <CardTitle>{props.title}</CardTitle>
+      <p className="text-sm text-bark-700">{props.intro}</p>
+      <QueryState
+        loading={props.query.isPending}
+        error={props.query.error}
+        onRetry={() => void props.query.refetch()}
+        empty={props.query.data?.length === 0}
+        emptyText={props.emptyText}
+        what={props.what}
+      >
+        <ul className="grid gap-2 text-sm">
+          {props.query.data?.map((person) => {
+            const you = props.you?.(person) ?? false;
+            return (
+              <li
+                key={person.userId ?? person.phone}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
+              >
+                <div>
+                  <p className="font-semibold text-bark-900">
+                    {[person.name, formatPhone(person.phone)].filter(Boolean).join(' · ')}
+                    {you ? ' (you)' : ''}
+                  </p>
+                  <p className="text-bark-700">{props.detail(person)}</p>
+                </div>
+                {you ? null : (
+                  <ConfirmDialog
+                    trigger={
+                      <Button
+                        variant="destructive"
+                        aria-label={`Remove ${role} ${formatPhone(person.phone)}`}
+                      >
+                        Remove
+                      </Button>
+                    }
+                    title={props.remove.title(person)}
+                    description={props.remove.description}
+                    confirmLabel={props.remove.confirm}
+                    pending={props.remove.pending}
+                    onConfirm={() => props.remove.onConfirm(person)}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </QueryState>
+      {props.children}
+      <PhoneForm {...props.add} />
+    </Card>
+  );
+}
+
+/** The toast of a refused removal. */
+const removalFailed = (failure: unknown) =>
+  toast({ title: 'Error', description: userMessage(failure), variant: 'destructive' });
+
 function Admins() {
   const query = useAdmins();
   const remove = useRemoveAdmin();
   const grant = useGrantAdmin();
   return (
-    <Card className="grid content-start gap-3 p-5">
-      <CardTitle>Admins</CardTitle>
-      <p className="text-sm text-bark-700">
-        Admins run the whole programme. You cannot remove yourself: ask another admin.
-      </p>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={query.data?.length === 0}
-        emptyText="No admins"
-        what="the admins"
-      >
-        <ul className="grid gap-2 text-sm">
-          {query.data?.map((admin) => (
-            <li
-              key={admin.userId ?? admin.phone}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
-            >
-              <div>
-                <p className="font-semibold text-bark-900">
-                  {[admin.name, formatPhone(admin.phone)].filter(Boolean).join(' · ')}
-                  {admin.you ? ' (you)' : ''}
-                </p>
-                <p className="text-bark-700">{signedIn(admin)}</p>
-              </div>
-              {admin.you ? null : (
-                <ConfirmRemove
-                  label={`Remove admin ${formatPhone(admin.phone)}`}
-                  title={`Remove ${formatPhone(admin.phone)} as an admin?`}
-                  description="This phone loses admin access and is signed out at once."
-                  confirm="Remove admin"
-                  pending={remove.isPending}
-                  onConfirm={() =>
-                    remove.mutate(personOf(admin), {
-                      onSuccess: () =>
-                        toast({
-                          title: 'Admin removed',
-                          description: `${formatPhone(admin.phone)} is no longer an admin.`,
-                        }),
-                      onError: (failure) =>
-                        toast({
-                          title: 'Error',
-                          description: userMessage(failure),
-                          variant: 'destructive',
-                        }),
-                    })
-                  }
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      </QueryState>
-      <PhoneForm
-        label="Add an admin by phone"
-        submit="Add admin"
-        pending={grant.isPending}
-        onSubmit={(phone, done) =>
+    <PeopleList
+      title="Admins"
+      intro="Admins run the whole programme. You cannot remove yourself: ask another admin."
+      query={query}
+      emptyText="No admins"
+      what="the admins"
+      detail={signedIn}
+      you={(admin) => admin.you}
+      remove={{
+        title: (admin) => `Remove ${formatPhone(admin.phone)} as an admin?`,
+        description: 'This phone loses admin access and is signed out at once.',
+        confirm: 'Remove admin',
+        pending: remove.isPending,
+        onConfirm: (admin) =>
+          remove.mutate(personOf(admin), {
+            onSuccess: () =>
+              toast({
+                title: 'Admin removed',
+                description: `${formatPhone(admin.phone)} is no longer an admin.`,
+              }),
+            onError: removalFailed,
+          }),
+      }}
+      add={{
+        label: 'Add an admin by phone',
+        submit: 'Add admin',
+        pending: grant.isPending,
+        onSubmit: (phone, done) =>
           grant.mutate(phone, {
             onSuccess: (result) => {
               done();
@@ -116,10 +178,9 @@ function Admins() {
               });
             },
             onError: (failure) => done(userMessage(failure)),
-          })
-        }
-      />
-    </Card>
+          }),
+      }}
+    />
   );
 }
 
@@ -131,84 +192,37 @@ function Owners(props: { locations: LocationList | undefined }) {
   const [locationId, setLocationId] = useState('');
   const business = (lid: string) => props.locations?.find((l) => l.id === lid)?.businessName ?? lid;
   return (
-    <Card className="grid content-start gap-3 p-5">
-      <CardTitle>Business owners</CardTitle>
-      <p className="text-sm text-bark-700">
-        An owner signs in at /owner and sees only their business: its figures, monthly report,
-        settlement line, staff phones and kiosks.
-      </p>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={query.data?.length === 0}
-        emptyText="No business owners yet"
-        what="the business owners"
-      >
-        <ul className="grid gap-2 text-sm">
-          {query.data?.map((owner) => (
-            <li
-              key={owner.userId ?? owner.phone}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
-            >
-              <div>
-                <p className="font-semibold text-bark-900">
-                  {[owner.name, formatPhone(owner.phone)].filter(Boolean).join(' · ')}
-                </p>
-                <p className="text-bark-700">
-                  Owner of {owner.businessName} · {signedIn(owner)}
-                </p>
-              </div>
-              <ConfirmRemove
-                label={`Remove owner ${formatPhone(owner.phone)}`}
-                title={`Remove ${formatPhone(owner.phone)} as an owner of ${owner.businessName}?`}
-                description="This phone loses the owner's view and is signed out at once."
-                confirm="Remove owner"
-                pending={revoke.isPending}
-                onConfirm={() =>
-                  revoke.mutate(
-                    { locationId: owner.locationId, person: personOf(owner) },
-                    {
-                      onSuccess: () =>
-                        toast({
-                          title: 'Owner removed',
-                          description: `${formatPhone(owner.phone)} is no longer an owner of ${owner.businessName}.`,
-                        }),
-                      onError: (failure) =>
-                        toast({
-                          title: 'Error',
-                          description: userMessage(failure),
-                          variant: 'destructive',
-                        }),
-                    },
-                  )
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      </QueryState>
-      <div>
-        <Label htmlFor={`${id}-business`}>Business</Label>
-        <select
-          id={`${id}-business`}
-          value={locationId}
-          onChange={(event) => setLocationId(event.target.value)}
-          className="mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900"
-        >
-          <option value="">Choose a business</option>
-          {props.locations?.map((location) => (
-            <option key={location.id} value={location.id}>
-              {location.businessName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <PhoneForm
-        label="Add an owner by phone"
-        submit="Add owner"
-        pending={grant.isPending}
-        onSubmit={(phone, done) => {
+    <PeopleList
+      title="Business owners"
+      intro="An owner signs in at /owner and sees only their business: its figures, monthly report, settlement line, staff phones and kiosks."
+      query={query}
+      emptyText="No business owners yet"
+      what="the business owners"
+      detail={(owner) => `Owner of ${owner.businessName} · ${signedIn(owner)}`}
+      remove={{
+        title: (owner) =>
+          `Remove ${formatPhone(owner.phone)} as an owner of ${owner.businessName}?`,
+        description: "This phone loses the owner's view and is signed out at once.",
+        confirm: 'Remove owner',
+        pending: revoke.isPending,
+        onConfirm: (owner) =>
+          revoke.mutate(
+            { locationId: owner.locationId, person: personOf(owner) },
+            {
+              onSuccess: () =>
+                toast({
+                  title: 'Owner removed',
+                  description: `${formatPhone(owner.phone)} is no longer an owner of ${owner.businessName}.`,
+                }),
+              onError: removalFailed,
+            },
+          ),
+      }}
+      add={{
+        label: 'Add an owner by phone',
+        submit: 'Add owner',
+        pending: grant.isPending,
+        onSubmit: (phone, done) => {
           if (!locationId) {
             done('Choose the business first');
             return;
@@ -229,18 +243,37 @@ function Owners(props: { locations: LocationList | undefined }) {
               onError: (failure) => done(userMessage(failure)),
             },
           );
-        }}
-      />
-    </Card>
+        },
+      }}
+    >
+      <div>
+        <Label htmlFor={`${id}-business`}>Business</Label>
+        <select
+          id={`${id}-business`}
+          value={locationId}
+          onChange={(event) => setLocationId(event.target.value)}
+          className="mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900"
+        >
+          <option value="">Choose a business</option>
+          {props.locations?.map((location) => (
+            <option key={location.id} value={location.id}>
+              {location.businessName}
+            </option>
+          ))}
+        </select>
+      </div>
+    </PeopleList>
   );
 }
+
+type PhoneFormSubmit = (phone: string, done: (error?: string) => void) => void;
 
 /** A phone field and a submit button; `done()` clears it, `done(message)` shows the problem. */
 function PhoneForm(props: {
   label: string;
   submit: string;
   pending: boolean;
-  onSubmit: (phone: string, done: (error?: string) => void) => void;
+  onSubmit: PhoneFormSubmit;
 }) {
   const id = useId();
   const [phone, setPhone] = useState('');
@@ -279,36 +312,5 @@ function PhoneForm(props: {
         <FieldError id={`${id}-error`} message={error} />
       </div>
     </form>
-  );
-}
-
-function ConfirmRemove(props: {
-  label: string;
-  title: string;
-  description: string;
-  confirm: string;
-  pending: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="destructive" aria-label={props.label}>
-          Remove
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={props.title} description={props.description}>
-        <div className="flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
-              {props.confirm}
-            </Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 // The Programme tab (issue 21 §2): the operator runs the programme without SQL. One section per
-// part, each in its own file: Businesses and Rewards here; Tiers, Limits and public Content
-// are their own sections (TiersSection, LimitsSection, ContentSection) below them, each on its Card.
+// part, each in its own file: Businesses and Rewards here; Tiers, Limits, Texts, Wallet cards and
+// public Content are their own sections below them, each on its Card.
 import type { ReactNode } from 'react';
 import { BusinessesSection } from './BusinessesSection.tsx';
 import { ContentSection } from './ContentSection.tsx';
@@ -8,6 +8,7 @@ import { LimitsSection } from './LimitsSection.tsx';
 import { RewardsSection } from './RewardsSection.tsx';
 import { TextSettingsSection } from './TextSettingsSection.tsx';
 import { TiersSection } from './TiersSection.tsx';
+import { WalletSection } from './WalletSection.tsx';
 
 /** One section of the tab, on its card. */
 export function ProgrammeSection(props: { children: ReactNode }) {
@@ -26,6 +27,7 @@ export function ProgrammeTab() {
       <TiersSection />
       <LimitsSection />
       <TextSettingsSection />
+      <WalletSection />
       <ContentSection />
     </div>
   );

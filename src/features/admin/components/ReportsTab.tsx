@@ -30,6 +30,16 @@ export function ReportsTab(props: { filters: AdminFilters; locations: LocationLi
           onChange={(event) => isMonth(event.target.value) && setMonth(event.target.value)}
         />
       </div>
+      <Card className="grid gap-3 p-5">
+        <CardTitle>Report for the scheme&apos;s funders</CardTitle>
+        <p className="text-sm text-bark-700">
+          One printable page for the council or the traders&apos; group: members and their share of the village,
+          visits, cross-shopping, rewards, settlement, texts and the prize draw, with a summary in plain words.
+        </p>
+        <div>
+          <ButtonLink to={`/admin/funder-report?month=${month}`}>Open the funder&apos;s report</ButtonLink>
+        </div>
+      </Card>
       <SettlementReport month={month} businessName={businessName} />
       <CrossShopping filters={props.filters} businessName={businessName} />
       <Card className="grid gap-3 p-5">

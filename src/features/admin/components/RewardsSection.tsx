@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { CreateRewardRequest, ReplaceRewardRequest, RewardWordingRequest, type AdminCatalogue } from '@contract';
 import { Badge } from '@/components/ui/Badge.tsx';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import {
@@ -15,6 +15,7 @@ import {
   useRetireReward,
   useUpdateReward,
 } from '../api/catalogue.ts';
+import { ConfirmDialog, FormDialogContent } from './AdminDialog.tsx';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
 import { Field, useZodForm } from './ProgrammeForm.tsx';
 import { QueryState } from './QueryState.tsx';
@@ -66,7 +67,9 @@ export function RewardsSection() {
 
 function RewardRow({ reward, replacedByName }: { reward: Reward; replacedByName: string | undefined }) {
   const retired = reward.retiredAt !== null;
-  const where = reward.kind === 'welcome' ? `Welcome reward · ${reward.businessName ?? reward.locationId}` : `${reward.tier} tier reward · every business`;
+  const where = reward.kind === 'welcome' ? `Welcome reward · ${reward.businessName ?? reward.locationId}`
+    : reward.kind === 'prize' ? `Prize draw prize · given by ${reward.businessName ?? reward.locationId}`
+      : `${reward.tier} tier reward · every business`;
   return (
     <li className={`flex flex-wrap items-start gap-4 rounded-2xl border border-cream-200 p-4 ${retired ? 'bg-cream-50' : 'bg-white'}`}>
       <div className="min-w-48 flex-1">
@@ -146,33 +149,22 @@ function WordingDialog({ reward, mode }: { reward: Reward; mode: 'edit' | 'repla
           {replacing ? 'Replace' : 'Edit'}
         </Button>
       </DialogTrigger>
-      <DialogContent
+      <FormDialogContent
         title={replacing ? `Replace ${reward.name}` : `Edit ${reward.name}`}
         description={
           replacing
             ? `The new reward is unlocked by first visits from now on. Members who hold ${reward.name} keep it and never get both.`
             : 'The same reward with new words: members who hold it see them too.'
         }
+        onSubmit={submit}
+        submitLabel={pending ? 'Saving…' : replacing ? 'Replace reward' : 'Save reward'}
+        pending={pending}
+        formError={form.errors.form}
       >
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field label={replacing ? 'New reward name' : 'Name'} name="name" required autoFocus value={values.name} onChange={set('name')} error={form.errors.name} />
-          <Field label="Description" name="description" multiline value={values.description} onChange={set('description')} error={form.errors.description} />
-          {replacing ? <Field label="Reason" name="reason" value={values.reason} onChange={set('reason')} error={form.errors.reason} /> : null}
-          {form.errors.form ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              {form.errors.form}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving…' : replacing ? 'Replace reward' : 'Save reward'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+        <Field label={replacing ? 'New reward name' : 'Name'} name="name" required autoFocus value={values.name} onChange={set('name')} error={form.errors.name} />
+        <Field label="Description" name="description" multiline value={values.description} onChange={set('description')} error={form.errors.description} />
+        {replacing ? <Field label="Reason" name="reason" value={values.reason} onChange={set('reason')} error={form.errors.reason} /> : null}
+      </FormDialogContent>
     </Dialog>
   );
 }
@@ -190,31 +182,20 @@ function RetireDialog({ reward }: { reward: Reward }) {
       });
     }, failed);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" aria-label={`Retire ${reward.name}`}>
           Retire
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Retire ${reward.name}?`}
-        description={`Nobody unlocks it any more. The ${reward.holders} ${reward.holders === 1 ? 'member who holds' : 'members who hold'} it keep it and can still use it.`}
-      >
-        <div className="grid gap-4">
-          <Field label="Reason" name="reason" value={reason} onChange={setReason} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <DialogClose asChild>
-              <Button variant="destructive" disabled={retire.isPending} onClick={confirm}>
-                Retire reward
-              </Button>
-            </DialogClose>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Retire ${reward.name}?`}
+      description={`Nobody unlocks it any more. The ${reward.holders} ${reward.holders === 1 ? 'member who holds' : 'members who hold'} it keep it and can still use it.`}
+      confirmLabel="Retire reward"
+      pending={retire.isPending}
+      onConfirm={confirm}
+    >
+      <Field label="Reason" name="reason" value={reason} onChange={setReason} />
+    </ConfirmDialog>
   );
 }
 
@@ -260,34 +241,26 @@ function AddRewardDialog({ businesses }: { businesses: Business[] }) {
       <DialogTrigger asChild>
         <Button>Add a welcome reward</Button>
       </DialogTrigger>
-      <DialogContent title="Add a welcome reward" description="For a business that has none: its members' first approved visit there unlocks it.">
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field
-            label="Business"
-            name="locationId"
-            required
-            value={values.locationId}
-            onChange={set('locationId')}
-            error={form.errors.locationId}
-            options={businesses.map((business) => [business.id, business.businessName] as const)}
-          />
-          <Field label="Reward name" name="name" required value={values.name} onChange={set('name')} error={form.errors.name} placeholder="Free Key Cut" />
-          <Field label="Description" name="description" multiline value={values.description} onChange={set('description')} error={form.errors.description} />
-          {form.errors.form ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              {form.errors.form}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding…' : 'Add reward'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+      <FormDialogContent
+        title="Add a welcome reward"
+        description="For a business that has none: its members' first approved visit there unlocks it."
+        onSubmit={submit}
+        submitLabel={create.isPending ? 'Adding…' : 'Add reward'}
+        pending={create.isPending}
+        formError={form.errors.form}
+      >
+        <Field
+          label="Business"
+          name="locationId"
+          required
+          value={values.locationId}
+          onChange={set('locationId')}
+          error={form.errors.locationId}
+          options={businesses.map((business) => [business.id, business.businessName] as const)}
+        />
+        <Field label="Reward name" name="name" required value={values.name} onChange={set('name')} error={form.errors.name} placeholder="Free Key Cut" />
+        <Field label="Description" name="description" multiline value={values.description} onChange={set('description')} error={form.errors.description} />
+      </FormDialogContent>
     </Dialog>
   );
 }

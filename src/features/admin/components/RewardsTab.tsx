@@ -31,7 +31,9 @@ export function RewardsTab(props: { filters: AdminFilters }) {
               <p className="text-sm text-bark-700">
                 {reward.kind === 'welcome'
                   ? `Welcome reward · ${reward.businessName ?? 'one business'}`
-                  : `${reward.tier ?? 'Tier'} reward · any business${reward.valueCents !== null ? ` · worth ${formatCents(reward.valueCents)}` : ''}`}
+                  : reward.kind === 'prize'
+                    ? `Prize draw prize · given by ${reward.businessName ?? 'its sponsor'}`
+                    : `${reward.tier ?? 'Tier'} reward · any business${reward.valueCents !== null ? ` · worth ${formatCents(reward.valueCents)}` : ''}`}
               </p>
               <p className="mt-1 text-sm text-bark-900">{reward.description}</p>
               <dl className="mt-3 grid grid-cols-3 gap-2 text-center">

@@ -1,5 +1,6 @@
 // The month's settlement statement: for each business, rewards it honoured that were earned
 // elsewhere and rewards earned with it that others honoured; netted per pair; CSV download.
+import { routes } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -27,8 +28,8 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
           onClick={() =>
             download.mutate(
               {
-                path: '/api/admin/coalition/settlement.csv',
-                params: { month: props.month },
+                route: routes.settlementCsv,
+                query: { month: props.month },
                 fallbackName: `settlement-${props.month}.csv`,
               },
               {

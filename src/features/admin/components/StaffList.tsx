@@ -2,7 +2,7 @@
 // sign-in, or when it signs up), list them, remove one after a confirmation.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { Dialog, DialogContent } from '@/components/ui/Dialog.tsx';
 import { FieldError, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -12,6 +12,7 @@ import type { StaffMember } from '@contract';
 import { personOf } from '../api/people.ts';
 import { useNamePendingStaff, useNameStaff } from '../api/revoke-kiosk.ts';
 import { useGrantStaff, useRevokeStaff, useStaff } from '../api/staff.ts';
+import { ConfirmDialog, DialogActions } from './AdminDialog.tsx';
 import { DeviceName } from './DeviceName.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -175,14 +176,11 @@ function AddStaffForm(props: { locationId: string; businessName: string }) {
       </div>
       <Dialog open={memberQuestion !== undefined} onOpenChange={(open) => !open && setMemberQuestion(undefined)}>
         <DialogContent title={`${formatPhone(phone)} is a member`} description={memberQuestion ?? ''}>
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
+          <DialogActions>
             <Button disabled={grant.isPending} onClick={() => send(true)}>
               Add as staff
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </form>
@@ -197,27 +195,17 @@ function RemoveStaffButton(props: {
 }) {
   const shown = formatPhone(props.phone);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="destructive" aria-label={`Remove staff phone ${shown}`}>
           Remove
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Remove ${shown}?`}
-        description={`This phone loses staff access at ${props.businessName} and is signed out at once.`}
-      >
-        <div className="flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
-              Remove staff
-            </Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Remove ${shown}?`}
+      description={`This phone loses staff access at ${props.businessName} and is signed out at once.`}
+      confirmLabel="Remove staff"
+      pending={props.pending}
+      onConfirm={props.onConfirm}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { locationColourClass } from '../lib/location-style.ts';
-import { LocationIcon } from './LocationIcon.tsx';
+import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
 import { QueryState } from './QueryState.tsx';
 
 export function visitsWording(visits: number, range: AdminFilters['range']): string {

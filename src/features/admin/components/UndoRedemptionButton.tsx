@@ -1,18 +1,17 @@
 // Undo one redemption (a mistake, or a member's "not you?"): a confirmation dialog that needs a
 // reason, then POST …/undo-redemption. The API's own words are shown on failure (409 not redeemed).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
-import { FieldError, Label, Textarea } from '@/components/ui/Input.tsx';
+import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useUndoRedemption } from '../api/undo-redemption.ts';
+import { FormDialogContent, ReasonField } from './AdminDialog.tsx';
 
 export function UndoRedemptionButton(props: {
   redemption: { customerRewardId: string; rewardName: string; businessName: string | null; redeemedAt: string };
   customerName: string;
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -56,34 +55,16 @@ export function UndoRedemptionButton(props: {
           Undo
         </Button>
       </DialogTrigger>
-      <DialogContent
+      <FormDialogContent
         title="Undo this redemption?"
         description={`${redemption.rewardName} for ${props.customerName} at ${at}. The reward is unlocked again and settlement no longer counts it; the ledger keeps who redeemed it and your reason.`}
+        onSubmit={submit}
+        submitLabel="Undo redemption"
+        submitVariant="destructive"
+        pending={mutation.isPending}
       >
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <div>
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              onChange={(event) => setReason(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="min-h-20"
-            />
-            <FieldError id={`${id}-error`} message={error} />
-          </div>
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-              Undo redemption
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+        <ReasonField value={reason} onChange={setReason} error={error} />
+      </FormDialogContent>
     </Dialog>
   );
 }

@@ -1,18 +1,17 @@
 // Void one visit: a confirmation dialog that needs a reason, then POST …/void. The API's own
 // words are shown on failure (409 already void, 404 unknown visit…).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
-import { FieldError, Label, Textarea } from '@/components/ui/Input.tsx';
+import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useVoidVisit } from '../api/void-visit.ts';
+import { FormDialogContent, ReasonField } from './AdminDialog.tsx';
 
 export function VoidVisitButton(props: {
   visit: { id: string; businessName: string; createdAt: string; points: number };
   customerName: string;
 }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -54,34 +53,16 @@ export function VoidVisitButton(props: {
           Void
         </Button>
       </DialogTrigger>
-      <DialogContent
+      <FormDialogContent
         title="Void this visit?"
         description={`${props.customerName} at ${props.visit.businessName}, ${new Date(props.visit.createdAt).toLocaleString()}. Its ${props.visit.points} points are taken back and any reward it unlocked is revoked. This cannot be undone.`}
+        onSubmit={submit}
+        submitLabel="Void visit"
+        submitVariant="destructive"
+        pending={mutation.isPending}
       >
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <div>
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              onChange={(event) => setReason(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="min-h-20"
-            />
-            <FieldError id={`${id}-error`} message={error} />
-          </div>
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-              Void visit
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+        <ReasonField value={reason} onChange={setReason} error={error} />
+      </FormDialogContent>
     </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 // POST /api/kiosk/enrol: prove the location's enrolment code so this kiosk may approve visits.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KioskSessionResponse, type EnrolKioskRequest } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { type EnrolKioskRequest, KioskSessionResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { kioskSessionKey } from './open-kiosk-session.ts';
 
 export function enrolKiosk(input: EnrolKioskRequest): Promise<KioskSessionResponse> {
-  return apiJson(KioskSessionResponse, 'POST', '/api/kiosk/enrol', input);
+  return callEndpoint(routes.enrolKiosk, { body: input });
 }
 
 export function useEnrolKiosk() {

@@ -1,12 +1,12 @@
 // POST /api/demo/simulate-scan: demo mode only — approve the signed-in member's own pending
 // check-in token, as a counter scan would, through the real approval rules.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApproveVisitResponse, type SimulateScanRequest } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { ApproveVisitResponse, routes, type SimulateScanRequest } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 import { ACCOUNT_KEY_PREFIX } from './approve-visit.ts';
 
 export function simulateScan(input: SimulateScanRequest): Promise<ApproveVisitResponse> {
-  return apiJson(ApproveVisitResponse, 'POST', '/api/demo/simulate-scan', input);
+  return callEndpoint(routes.simulateScan, { body: input });
 }
 
 export function useSimulateScan() {

@@ -1,11 +1,11 @@
 // POST /api/checkin/start: a single-use check-in token, by phone at a kiosk or for the signed-in
 // member on the mobile QR screen (SPEC §7: phone as digits only).
 import { useMutation } from '@tanstack/react-query';
-import { StartCheckinResponse, type StartCheckinRequest } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { routes, type StartCheckinRequest, StartCheckinResponse } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function startCheckin(input: StartCheckinRequest): Promise<StartCheckinResponse> {
-  return apiJson(StartCheckinResponse, 'POST', '/api/checkin/start', input);
+  return callEndpoint(routes.startCheckin, { body: input });
 }
 
 export function useStartCheckin() {

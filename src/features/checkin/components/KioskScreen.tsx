@@ -1,7 +1,9 @@
-// The frame of every kiosk screen: big type for standing users, the network notice and the queued
-// approvals' sender. The idle reset is the app's (RootLayout → KioskIdle): it covers every screen
+// The frame of every kiosk screen: big type for standing users, targets of at least 64 px, the
+// large-text, high-contrast switch (index.css: html.kiosk-ui, html.kiosk-large), the network
+// notice and the queued approvals' sender. The idle reset is the app's (RootLayout → KioskIdle): it covers every screen
 // a kiosk can reach, not only these.
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { KioskDisplayToggle, useLargeText } from '@/features/checkin/components/KioskDisplayToggle.tsx';
 import { useApprovalQueue } from '@/features/checkin/hooks/use-approval-queue.ts';
 import { readQueue, subscribeQueue } from '@/features/checkin/lib/approval-queue.ts';
 import { cn } from '@/lib/cn.ts';
@@ -25,13 +27,24 @@ export function KioskScreen(props: {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const queued = useSyncExternalStore(subscribeQueue, () => readQueue().length);
   useApprovalQueue();
+  const large = useLargeText();
+  // On <html>, so the dialogs and toasts a kiosk screen opens (portals) follow it too.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.add('kiosk-ui');
+    root.classList.toggle('kiosk-large', large);
+    return () => root.classList.remove('kiosk-ui', 'kiosk-large');
+  }, [large]);
   return (
     <main
       className={cn(
-        'flex min-h-dvh flex-col items-center justify-center bg-cream-50 px-6 py-10 text-lg text-bark-900 sm:px-10',
+        'relative flex min-h-dvh flex-col items-center justify-center bg-cream-50 px-6 pt-28 pb-10 text-lg text-bark-900 sm:px-10',
         props.className,
       )}
     >
+      <div className="absolute top-4 right-4 sm:top-6 sm:right-6">
+        <KioskDisplayToggle />
+      </div>
       {!online ? (
         <p
           role="alert"

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { isNetworkError, userMessage } from '@/lib/api-client.ts';
 import { useApproveVisit } from '../api/approve-visit.ts';
 import { enqueueApproval, isQueued, outcomeFor, subscribeQueue } from '../lib/approval-queue.ts';
-import { newIdempotencyKey } from '../lib/idempotency-key.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 
 export type ScanState =
   | { status: 'waiting' }

@@ -1,10 +1,10 @@
 // GET /api/locations: the participating businesses, parsed with the shared contract.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LocationList } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { LocationList, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function getLocations(): Promise<LocationList> {
-  return apiJson(LocationList, 'GET', '/api/locations');
+  return callEndpoint(routes.locations);
 }
 
 export const locationsQueryOptions = () =>

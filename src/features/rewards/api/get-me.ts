@@ -1,14 +1,14 @@
 // GET /api/me: the signed-in member's points, tier, next goal, rewards and visited businesses.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MeResponse } from '@contract';
-import { getByKey, type UnauthorizedBehavior } from '@/lib/api-client.ts';
+import { routes } from '@contract';
+import { answerOn401, callEndpoint, type UnauthorizedBehavior } from '@/lib/api-client.ts';
 import { liveQuery, MEMBER_POLL_MS } from '@/lib/live.ts';
 
 /** `on401: 'returnNull'` answers null when nobody is signed in instead of failing. */
 export const meQueryOptions = (options: { on401: UnauthorizedBehavior } = { on401: 'throw' }) =>
   queryOptions({
     queryKey: ['/api/me'] as const,
-    queryFn: ({ queryKey }) => getByKey(MeResponse, queryKey, options),
+    queryFn: () => answerOn401(callEndpoint(routes.me), options.on401),
   });
 
 /**

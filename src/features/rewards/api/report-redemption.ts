@@ -1,15 +1,11 @@
 // POST /api/me/rewards/{customerRewardId}/not-me: "Not you?" on a redemption the member did not
 // make; the operator gets a flag naming who redeemed it. The account is read again to show it sent.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReportRedemptionResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { ReportRedemptionResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function reportRedemption(customerRewardId: string): Promise<ReportRedemptionResponse> {
-  return apiJson(
-    ReportRedemptionResponse,
-    'POST',
-    `/api/me/rewards/${encodeURIComponent(customerRewardId)}/not-me`,
-  );
+  return callEndpoint(routes.reportRedemption, { params: { customerRewardId } });
 }
 
 export function useReportRedemption() {

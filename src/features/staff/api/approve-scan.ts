@@ -2,8 +2,8 @@
 // and sends an Idempotency-Key, so a double scan or a retried request approves the visit once,
 // and it reads the member's `redeemableRewards` that the kiosk never gets).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApproveVisitResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { ApproveVisitResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export interface ApproveScanInput {
   /** The scanned value: a check-in token or a member card `customer:{id}`. */
@@ -13,13 +13,10 @@ export interface ApproveScanInput {
 }
 
 export function approveScan(input: ApproveScanInput): Promise<ApproveVisitResponse> {
-  return apiJson(
-    ApproveVisitResponse,
-    'POST',
-    '/api/visits/approve',
-    { token: input.token, locationId: input.locationId },
-    { headers: { 'Idempotency-Key': input.idempotencyKey } },
-  );
+  return callEndpoint(routes.approveVisit, {
+    body: { token: input.token, locationId: input.locationId },
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+  });
 }
 
 export function useApproveScan() {

@@ -1,21 +1,18 @@
 // POST /api/rewards/redeem at the counter: staff redeem a member's reward at this location, with
 // an Idempotency-Key so a double tap or a retry redeems it once.
 import { useMutation } from '@tanstack/react-query';
-import { RedeemRewardResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { RedeemRewardResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function redeemAtCounter(input: {
   customerRewardId: string;
   locationId: string;
   idempotencyKey: string;
 }): Promise<RedeemRewardResponse> {
-  return apiJson(
-    RedeemRewardResponse,
-    'POST',
-    '/api/rewards/redeem',
-    { customerRewardId: input.customerRewardId, locationId: input.locationId },
-    { headers: { 'Idempotency-Key': input.idempotencyKey } },
-  );
+  return callEndpoint(routes.redeemReward, {
+    body: { customerRewardId: input.customerRewardId, locationId: input.locationId },
+    headers: { 'Idempotency-Key': input.idempotencyKey },
+  });
 }
 
 export function useRedeemAtCounter() {

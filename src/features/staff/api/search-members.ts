@@ -1,11 +1,11 @@
 // GET /api/staff/members at the counter: a member found by name or phone digits when their phone
 // is flat (issue 20 §5).
 import { useMutation } from '@tanstack/react-query';
-import { CounterSearchResponse } from '@contract';
-import { apiJson } from '@/lib/api-client.ts';
+import { CounterSearchResponse, routes } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
 
 export function searchMembers(q: string): Promise<CounterSearchResponse> {
-  return apiJson(CounterSearchResponse, 'GET', `/api/staff/members?${new URLSearchParams({ q })}`);
+  return callEndpoint(routes.counterSearch, { query: { q } });
 }
 
 /** A mutation, not a query: asked once per search typed, never cached across members. */

@@ -182,6 +182,15 @@ it('an expired or used code is named as such', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Code expired');
 });
 
+it('a member card that was replaced is named as such, with the API\'s words', async () => {
+  setup(() => [410, { error: { code: 'gone', message: 'This card was replaced and no longer works. Ask the member for their new card.' } }]);
+  await scan(CARD);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Card replaced');
+  expect(alert).toHaveTextContent('This card was replaced and no longer works. Ask the member for their new card.');
+  expect(alert).not.toHaveTextContent('Code expired');
+});
+
 it('redeems a reward only after the confirmation, then it leaves the list', async () => {
   const calls = setup(() => [200, approved]);
   await scan(TOKEN);

@@ -2,7 +2,7 @@
 // key goes again only when the counter retries a request whose answer it never got (network
 // error, 5xx, timeout) — so scanning the same member card hours later records a new visit.
 import { ApiError, isNetworkError } from '@/lib/api-client.ts';
-import { newIdempotencyKey } from './scan-errors.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 
 /** True when the request may have happened without the counter hearing the answer. */
 export function answerNeverCame(error: unknown): boolean {
@@ -15,7 +15,7 @@ export class Attempts {
   /** The key for sending `request`: the unanswered attempt's key when this is its retry, else new. */
   keyFor(request: string): string {
     if (this.last?.request === request && this.last.unanswered) return this.last.key;
-    this.last = { request, key: newIdempotencyKey(), unanswered: true };
+    this.last = { request, key: newIdempotencyKey('counter-'), unanswered: true };
     return this.last.key;
   }
 

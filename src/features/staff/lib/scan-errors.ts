@@ -16,7 +16,8 @@ export function scanErrorTitle(error: unknown): string {
     case 409:
       return 'Code already used';
     case 410:
-      return 'Code expired';
+      // A lost member card replaced by a new one (22_member_cards.sql), or an expired check-in code.
+      return /replaced/i.test(error.userMessage) ? 'Card replaced' : 'Code expired';
     case 429:
       return 'Already checked in recently';
     default:
@@ -26,9 +27,4 @@ export function scanErrorTitle(error: unknown): string {
 
 export function scanError(error: unknown): { title: string; message: string } {
   return { title: scanErrorTitle(error), message: userMessage(error) };
-}
-
-/** A fresh Idempotency-Key (8–128 visible ASCII characters). */
-export function newIdempotencyKey(): string {
-  return `counter-${crypto.randomUUID()}`;
 }

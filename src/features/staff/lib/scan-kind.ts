@@ -3,7 +3,8 @@
 // or something else — said plainly, never sent as a malformed request.
 export type ScanKind = 'card' | 'token' | 'redemption' | 'search' | 'other';
 
-const CARD = /^customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// The plain card, or a replaced card with its code (22_member_cards.sql).
+const CARD = /^customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(:[0-9a-f]{12})?$/i;
 const TOKEN = /^[0-9a-f]{64}$/i;
 // Three letters and three digits (no I, L, O, 0, 1), typed with or without a space or dash, or
 // the QR's 'redeem:' value.

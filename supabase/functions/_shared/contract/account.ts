@@ -1,5 +1,6 @@
 // The signed-in member's account: GET /api/me, visit history, reward redemption (SPEC §3).
 import { z } from 'zod';
+import { MEMBER_CARD } from './cards.ts';
 import { LocationId, RewardScope, TierName, Timestamp, Uuid, visibleText } from './common.ts';
 
 export const Tier = z.object({ name: TierName, minPoints: z.number().int() });
@@ -169,7 +170,7 @@ export type ReportRedemptionResponse = z.infer<typeof ReportRedemptionResponse>;
 
 /** POST /api/rewards/scan-card: a card scanned without a visit (proof the member is here). */
 export const ScanCardRequest = z.strictObject({
-  token: z.string().trim().regex(/^customer:[0-9a-fA-F-]{36}$/, 'Not a member card').describe("The scanned member card 'customer:{id}'"),
+  token: z.string().trim().regex(MEMBER_CARD, 'Not a member card').describe("The scanned member card 'customer:{id}' ('customer:{id}:{code}' once replaced)"),
   locationId: LocationId.optional().describe('Where it was scanned; staff default to their own location, admins must say'),
 });
 export type ScanCardRequest = z.input<typeof ScanCardRequest>;

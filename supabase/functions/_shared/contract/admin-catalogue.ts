@@ -6,8 +6,13 @@ import { RESERVED_SLUGS, SLUG_PATTERN } from './slugs.ts';
 
 export { isBusinessSlug, RESERVED_SLUGS } from './slugs.ts';
 
-/** The icons a business may show (src/features/admin/components/LocationIcon.tsx draws them). */
+/**
+ * The icons a business may show: the one list. src/components/ui/LocationIcon.tsx draws exactly
+ * these (its type says so); the database's check and app.create_business's test are held to it by
+ * tests/db/location-icons.test.ts.
+ */
 export const LOCATION_ICONS = ['store', 'coffee', 'ice-cream', 'pizza', 'palette', 'cookie', 'candy'] as const;
+export type LocationIconName = (typeof LOCATION_ICONS)[number];
 /** The colours a business may take (src/features/admin/lib/location-style.ts maps them). */
 export const LOCATION_COLOURS = ['amber', 'pink', 'red', 'indigo', 'orange', 'purple', 'green', 'blue', 'yellow', 'slate'] as const;
 
@@ -75,7 +80,7 @@ export type CatalogueBusiness = z.infer<typeof CatalogueBusiness>;
 
 export const CatalogueReward = z.object({
   id: Uuid,
-  kind: z.enum(['welcome', 'tier']),
+  kind: z.enum(['welcome', 'tier', 'prize']),
   locationId: LocationId.nullable(),
   tier: TierName.nullable(),
   name: z.string(),

@@ -21,7 +21,7 @@ export const AdminCustomerReward = z.object({
   id: Uuid.describe('customer reward id'),
   status: z.enum(['unlocked', 'redeemed', 'revoked']),
   name: z.string(),
-  kind: z.enum(['welcome', 'tier']).nullable().describe('null when the reward was removed from the catalogue'),
+  kind: z.enum(['welcome', 'tier', 'prize']).nullable().describe('null when the reward was removed from the catalogue'),
   scope: RewardScope.nullable(),
   locationId: LocationId.nullable().describe('the business of a welcome reward; null for tier rewards'),
   unlockedAt: Timestamp,

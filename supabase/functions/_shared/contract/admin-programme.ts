@@ -19,7 +19,7 @@ export const AdminReward = z.object({
   id: Uuid,
   name: z.string(),
   description: z.string(),
-  kind: z.enum(['welcome', 'tier']),
+  kind: z.enum(['welcome', 'tier', 'prize']),
   scope: RewardScope,
   tier: TierName.nullable(),
   locationId: LocationId.nullable().describe('the business of a welcome reward'),

@@ -23,6 +23,7 @@ export const PAGES = {
   checkin: '/checkin',
   account: '/account',
   accountQr: '/account/qr',
+  accountCard: '/account/card',
   accountHistory: '/account/history',
   goodbye: '/goodbye',
   mobile: '/mobile',
@@ -32,6 +33,10 @@ export const PAGES = {
   admin: '/admin',
   owner: '/owner',
   adminReport: '/admin/report',
+  adminCard: '/admin/card',
+  adminFunderReport: '/admin/funder-report',
+  /** The monthly prize draws, past and coming, with what anyone needs to verify them. */
+  draws: '/draws',
   staff: '/staff',
 } as const;
 

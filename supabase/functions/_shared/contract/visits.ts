@@ -1,5 +1,6 @@
 // Check-in tokens and visit approval (SPEC §3 check-in start and visit approval responses).
 import { z } from 'zod';
+import { MEMBER_CARD } from './cards.ts';
 import { LocationId, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
 
 export const StartCheckinRequest = z.strictObject({
@@ -25,13 +26,13 @@ export const ApproveVisitRequest = z.strictObject({
     .trim()
     .min(1, 'Scan a check-in code')
     .max(200)
-    .refine((value) => !value.startsWith('customer:') || Uuid.safeParse(value.slice('customer:'.length)).success, {
+    .refine((value) => !value.startsWith('customer:') || MEMBER_CARD.test(value), {
       message: 'Not a member card: customer: is followed by the member id',
     })
     .refine((value) => !value.startsWith('lookup:') || Uuid.safeParse(value.slice('lookup:'.length)).success, {
       message: 'Not a member search: lookup: is followed by the lookup id',
     })
-    .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}'; or 'lookup:{lookupId}' for a member this clerk found by a search (GET /api/staff/members)"),
+    .describe("A scanned QR value: a check-in token, or a member card 'customer:{id}' ('customer:{id}:{code}' once replaced); or 'lookup:{lookupId}' for a member this clerk found by a search (GET /api/staff/members)"),
   locationId: LocationId.optional().describe('Where the visit happens; staff default to their own location, admins must say'),
 });
 export type ApproveVisitRequest = z.input<typeof ApproveVisitRequest>;

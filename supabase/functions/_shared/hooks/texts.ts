@@ -5,10 +5,10 @@
 //                                 `for update skip locked`), sends each through the one provider
 //                                 module (sms-sender.ts) and records the outcome. Header
 //                                 `x-drain-secret: <TEXTS_DRAIN_SECRET>`. Hosted: pg_cron + pg_net
-//                                 every minute (a migration, supabase/schemas/66_texts.sql);
+//                                 every minute (a migration, supabase/schemas/48_texts.sql);
 //                                 locally the dev stack calls it on an interval.
 // POST /api/hooks/twilio/status   Twilio's status callback: delivered / undelivered / failed.
-// POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, answered in TwiML.
+// POST /api/hooks/twilio/inbound  a member's reply: STOP / START / HELP, POINTS / REWARDS / CARD, answered in TwiML.
 // Both Twilio doors check X-Twilio-Signature over the public URL Twilio called; a forged or
 // unsigned call is a 403 and changes nothing. A signature carries no time, so a captured call
 // stays valid: each MessageSid (each sid and status, for delivery reports) is acted on once,
@@ -63,6 +63,8 @@ const escapeXml = (text: string) =>
 export async function drainTexts(deps: Pick<TextsDeps, 'db' | 'sms' | 'publicBaseUrl'>, now?: Date) {
   const totals = { claimed: 0, sent: 0, failed: 0 };
   const statusCallback = deps.publicBaseUrl.startsWith('https://') ? `${deps.publicBaseUrl}/api/hooks/twilio/status` : undefined;
+  // "Your reward is waiting" reminders that have come due join the outbox first (94_nudges.sql).
+  await deps.db.callAsService('app.queue_reward_reminders', now ? { p_now: now.toISOString() } : {});
   for (let round = 0; round < DRAIN_ROUNDS; round += 1) {
     // `now`: a clock for tests; otherwise the database's.
     const at = now ? { p_now: now.toISOString() } : {};

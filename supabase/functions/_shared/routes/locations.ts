@@ -1,12 +1,11 @@
 // GET /api/locations: the six participating businesses with their welcome rewards (public).
-import { LocationList } from '../contract.ts';
+import { routes } from '../contract.ts';
 import { endpoint } from '../endpoint.ts';
 import { BAD_INPUT, BAD_TOKEN, EVERYONE } from './texts.ts';
 
 export const locations = endpoint({
-  method: 'get', path: '/api/locations', tag: 'Locations', roles: EVERYONE,
+  ...routes.locations, tag: 'Locations', roles: EVERYONE,
   summary: 'The participating businesses with their welcome rewards',
-  status: 200, response: LocationList,
   errors: { 400: BAD_INPUT, 401: BAD_TOKEN },
   handler: ({ call }) => call('app.locations'),
 });

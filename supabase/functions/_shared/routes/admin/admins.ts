@@ -1,8 +1,6 @@
 // Admins by phone (issue 21 §3): list, grant, remove. The rules (one role per phone, never
 // yourself, never the last admin, sessions ended) live in app.grant_admin / app.remove_admin.
-import {
-  AdminAdminsResponse, GrantAdminResponse, PersonRequest, RemoveAdminResponse, StaffPhoneRequest,
-} from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 import { PERSON_400, PERSON_DESCRIPTION } from './people-texts.ts';
@@ -10,24 +8,22 @@ import { PERSON_400, PERSON_DESCRIPTION } from './people-texts.ts';
 const PHONE_400 = `${BAD_INPUT} Or the phone is not a 10-digit US number.`;
 
 export const adminAdmins = endpoint({
-  method: 'get', path: '/api/admin/admins', tag: 'Admin', roles: ['admin'],
+  ...routes.adminAdmins, tag: 'Admin', roles: ['admin'],
   summary: 'The admins, signed up or pending',
   description:
     "Auth users with app_metadata role 'admin' (status active) and phones granted admin that have not signed up " +
     'yet (status pending), by phone; `you` marks the caller.',
-  status: 200, response: AdminAdminsResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
   handler: ({ call }) => call('app.admin_admins'),
 });
 
 export const grantAdmin = endpoint({
-  method: 'post', path: '/api/admin/admins', tag: 'Admin', roles: ['admin'],
+  ...routes.grantAdmin, tag: 'Admin', roles: ['admin'],
   summary: 'Make a phone an admin',
   description:
     "The phone's Auth user becomes an admin at once (the claim is in their next token: sign-in or refresh); a phone " +
     'that has not signed up yet keeps a pending grant that its sign-up takes up. Granting an admin again changes ' +
     'nothing. Audited (admin.grant).',
-  body: StaffPhoneRequest, status: 200, response: GrantAdminResponse,
   errors: {
     400: PHONE_400, 401: NOT_SIGNED_IN, 403: 'Not an admin.',
     409: 'The phone is staff or an owner at a business (remove it there first).', 413: TOO_LARGE,
@@ -36,13 +32,12 @@ export const grantAdmin = endpoint({
 });
 
 export const removeAdmin = endpoint({
-  method: 'post', path: '/api/admin/admins/remove', tag: 'Admin', roles: ['admin'],
+  ...routes.removeAdmin, tag: 'Admin', roles: ['admin'],
   summary: 'Remove an admin',
   description:
     `${PERSON_DESCRIPTION} Drops the grant and the admin role, and ends every Auth session of theirs: their token ` +
     'is refused at once (the api and Storage). Never yourself (another admin removes you) and never the last admin; removals run one at a time, so ' +
     'two admins removing each other at once leave one. Audited (admin.remove).',
-  body: PersonRequest, status: 200, response: RemoveAdminResponse,
   errors: {
     400: `${BAD_INPUT} ${PERSON_400}`, 401: NOT_SIGNED_IN, 403: 'Not an admin (or no longer one: another admin removed you).',
     404: 'Nobody so named is an admin.', 409: 'The person is you, or the last admin.', 413: TOO_LARGE,

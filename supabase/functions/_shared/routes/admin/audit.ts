@@ -1,18 +1,17 @@
 // GET /api/admin/audit: the audit log (issue 21 §4), newest first, filtered and paginated.
-import { AuditQuery, AuditResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { requireOwnBusiness } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
 import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN } from '../texts.ts';
 
 export const adminAudit = endpoint({
-  method: 'get', path: '/api/admin/audit', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.adminAudit, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: 'The audit log: who did what, when, before and after, and why',
   description:
     'Every admin, owner and staff-management action, one row each, newest first; `total` counts the matching rows, ' +
     '`actions` lists the action names in the log. Filters: `action` (a name or its kind), `actor` (a role or phone ' +
     'digits), `target` (part of the target id), `location`, `from` / `to` (days in America/Chicago, both included). ' +
     'An owner reads only their own business and must name it in `location`.',
-  query: AuditQuery, status: 200, response: AuditResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_ADMIN_OR_OWNER, 404: 'Unknown location.' },
   handler: ({ caller, call, query }) => {
     requireOwnBusiness(caller, query.location);

@@ -1,16 +1,7 @@
 // The Campaigns tab (issue 22 §3): list, preview, send or schedule, cancel. The rules are in SQL
-// (66_texts.sql): consenting members only, the weekly cap, an owner's business only, audited. Business
+// (48_texts.sql): consenting members only, the weekly cap, an owner's business only, audited. Business
 // owners call them too, from /owner, for their own business.
-import {
-  CampaignParams,
-  CampaignPreviewRequest,
-  CampaignPreviewResponse,
-  CampaignResponse,
-  CampaignsResponse,
-  CreateCampaignRequest,
-  EmptyQuery,
-  type CampaignSegment,
-} from '../../contract.ts';
+import { type CampaignSegment, routes } from '../../contract.ts';
 import { ownerLocationId, type Caller } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
 import { ApiError } from '../../errors.ts';
@@ -44,31 +35,29 @@ const OWNERS =
   '`segment.locationId` may be left out, another business is a 403).';
 
 export const adminCampaigns = endpoint({
-  method: 'get', path: '/api/admin/campaigns', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.adminCampaigns, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: 'Campaigns, newest first, with delivery figures',
   description:
     'An admin sees every campaign; a business owner only the campaigns sent by owners of their business ' +
     '(not an admin\'s, even one aimed at their business).',
-  query: EmptyQuery, status: 200, response: CampaignsResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER },
   handler: ({ call }) => call('app.campaigns', { p_limit: 50 }),
 });
 
 export const previewCampaign = endpoint({
-  method: 'post', path: '/api/admin/campaigns/preview', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.previewCampaign, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: 'How many members a campaign reaches now, and the exact text',
   description:
     'Counts the members of the segment who consent to texts now, are not forgotten and are under the weekly ' +
     'cap of marketing texts (`private.settings.marketing_texts_per_week`). Changes nothing. For a business owner ' +
     'a count of 1 or 2 is withheld (null) and `tooFew` says the offer cannot be sent (fewer than 3). ' + OWNERS,
-  body: CampaignPreviewRequest, status: 200, response: CampaignPreviewResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER, 404: 'Unknown location.', 413: TOO_LARGE },
   handler: ({ caller, call, body }) =>
     call('app.campaign_preview', { p_message: body.message, ...segmentArgs(caller, body.segment) }),
 });
 
 export const createCampaign = endpoint({
-  method: 'post', path: '/api/admin/campaigns', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.createCampaign, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: 'Send a campaign now, or schedule it',
   description:
     'Without `sendAt` (or with a past one) the texts are queued at once, one per member of the segment (as the ' +
@@ -76,7 +65,6 @@ export const createCampaign = endpoint({
     'the campaign then says `heldUntil`). A business owner\'s texts start with the business\'s name. With a later `sendAt` the ' +
     'campaign waits until then and can be cancelled. Recorded in the audit log (campaign.send / campaign.schedule). ' +
     'At most `private.settings.campaigns_per_hour` per sender (429). ' + OWNERS,
-  body: CreateCampaignRequest, status: 201, response: CampaignResponse,
   errors: {
     400: `${BAD_INPUT} Or sendAt is more than 90 days ahead.`, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER,
     404: 'Unknown location.', 413: TOO_LARGE,
@@ -90,12 +78,11 @@ export const createCampaign = endpoint({
 });
 
 export const cancelCampaign = endpoint({
-  method: 'post', path: '/api/admin/campaigns/:campaignId/cancel', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.cancelCampaign, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: 'Cancel a scheduled campaign before it starts',
   description:
     'Recorded in the audit log (campaign.cancel). A business owner cancels only a campaign sent by an owner of ' +
     'their business (404 for any other).',
-  params: CampaignParams, status: 200, response: CampaignResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_A_SENDER, 404: 'Unknown campaign.', 409: 'It has started or was cancelled already.' },
   handler: ({ call, params }) => call('app.cancel_campaign', { p_campaign_id: params.campaignId }),
 });

@@ -1,22 +1,7 @@
 // The Programme tab's businesses and rewards (issue 21 §1–2): read the catalogue and its history,
 // add, edit and archive businesses, add, reword, retire and replace welcome rewards. Each change
 // is one app.admin_* function (supabase/schemas/78_catalogue.sql) that writes one audit row.
-import {
-  AdminCatalogue,
-  ArchiveBusinessRequest,
-  BusinessParams,
-  CatalogueBusiness,
-  CatalogueChanges,
-  CatalogueChangesQuery,
-  CatalogueReward,
-  CreateBusinessRequest,
-  CreateRewardRequest,
-  ReplaceRewardRequest,
-  RetireRewardRequest,
-  RewardParams,
-  RewardWordingRequest,
-  UpdateBusinessRequest,
-} from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
@@ -24,19 +9,17 @@ const NOT_ADMIN = 'Not an admin.';
 const INVALID = `${BAD_INPUT} Or a field breaks a rule (its message says which).`;
 
 export const adminCatalogue = endpoint({
-  method: 'get', path: '/api/admin/catalogue', tag: 'Admin', roles: ['admin'],
+  ...routes.adminCatalogue, tag: 'Admin', roles: ['admin'],
   summary: 'Every business (archived too) and every reward (retired too)',
   description: 'holders: members holding the reward unused now; unlocked: members who ever unlocked it.',
-  status: 200, response: AdminCatalogue,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_ADMIN },
   handler: ({ call }) => call('app.admin_catalogue'),
 });
 
 export const adminCatalogueChanges = endpoint({
-  method: 'get', path: '/api/admin/catalogue/changes', tag: 'Admin', roles: ['admin'],
+  ...routes.adminCatalogueChanges, tag: 'Admin', roles: ['admin'],
   summary: 'Every change to businesses and rewards, newest first',
   description: 'From the audit log: who, when, what, before and after, and the reason given.',
-  query: CatalogueChangesQuery, status: 200, response: CatalogueChanges,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: NOT_ADMIN },
   handler: ({ call, query }) => call('app.admin_catalogue_changes', { p_limit: query.limit }),
 });
@@ -51,54 +34,49 @@ type UpdateBusinessRequestBody = {
 };
 
 export const createBusiness = endpoint({
-  method: 'post', path: '/api/admin/businesses', tag: 'Admin', roles: ['admin'],
+  ...routes.createBusiness, tag: 'Admin', roles: ['admin'],
   summary: 'Add a business',
   description:
     'The slug becomes its id: its landing is /{slug} and its join page /business/{slug}/join. It may not be a ' +
     "word the site uses ('admin', 'join', 'kiosk', ...). Add its welcome reward with POST /api/admin/rewards. Audited.",
-  body: CreateBusinessRequest, status: 201, response: CatalogueBusiness,
   errors: { 400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 409: 'A business already has that slug.', 413: TOO_LARGE },
   handler: ({ call, body }) => call('app.admin_create_location', { p_slug: body.slug, ...businessArgs(body) }),
 });
 
 export const updateBusiness = endpoint({
-  method: 'put', path: '/api/admin/businesses/:locationId', tag: 'Admin', roles: ['admin'],
+  ...routes.updateBusiness, tag: 'Admin', roles: ['admin'],
   summary: "Edit a business's name, kind, description, address, hours, image, icon and colour",
   description: 'The slug does not change. Audited with the values before and after.',
-  params: BusinessParams, body: UpdateBusinessRequest, status: 200, response: CatalogueBusiness,
   errors: { 400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown location.', 413: TOO_LARGE },
   handler: ({ call, params, body }) => call('app.admin_update_location', { p_location_id: params.locationId, ...businessArgs(body) }),
 });
 
 export const archiveBusiness = endpoint({
-  method: 'post', path: '/api/admin/businesses/:locationId/archive', tag: 'Admin', roles: ['admin'],
+  ...routes.archiveBusiness, tag: 'Admin', roles: ['admin'],
   summary: 'Archive a business',
   description:
     'It leaves the public lists, its landing, join page and kiosk enrolment, and takes no new members or visits; ' +
     'its history, settlement lines and reports stay. Audited with the reason.',
-  params: BusinessParams, body: ArchiveBusinessRequest, status: 200, response: CatalogueBusiness,
   errors: { 400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown location.', 409: 'Already archived.', 413: TOO_LARGE },
   handler: ({ call, params, body }) =>
     call('app.admin_archive_location', { p_location_id: params.locationId, p_archived: true, p_reason: body.reason ?? null }),
 });
 
 export const unarchiveBusiness = endpoint({
-  method: 'post', path: '/api/admin/businesses/:locationId/unarchive', tag: 'Admin', roles: ['admin'],
+  ...routes.unarchiveBusiness, tag: 'Admin', roles: ['admin'],
   summary: 'Bring an archived business back',
   description: 'Audited with the reason.',
-  params: BusinessParams, body: ArchiveBusinessRequest, status: 200, response: CatalogueBusiness,
   errors: { 400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown location.', 409: 'Not archived.', 413: TOO_LARGE },
   handler: ({ call, params, body }) =>
     call('app.admin_archive_location', { p_location_id: params.locationId, p_archived: false, p_reason: body.reason ?? null }),
 });
 
 export const createReward = endpoint({
-  method: 'post', path: '/api/admin/rewards', tag: 'Admin', roles: ['admin'],
+  ...routes.createReward, tag: 'Admin', roles: ['admin'],
   summary: "Add a business's welcome reward",
   description:
     'For a business with no active welcome reward (a new one, or one whose reward was retired). The next first ' +
     'approved visit there unlocks it. Audited.',
-  body: CreateRewardRequest, status: 201, response: CatalogueReward,
   errors: {
     400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown location.',
     409: 'The business already has an active welcome reward (replace it), or is archived.', 413: TOO_LARGE,
@@ -108,20 +86,18 @@ export const createReward = endpoint({
 });
 
 export const updateReward = endpoint({
-  method: 'put', path: '/api/admin/rewards/:rewardId', tag: 'Admin', roles: ['admin'],
+  ...routes.updateReward, tag: 'Admin', roles: ['admin'],
   summary: "Edit an active reward's wording",
   description: 'The same reward: members who hold it see the new wording. Audited with the wording before and after.',
-  params: RewardParams, body: RewardWordingRequest, status: 200, response: CatalogueReward,
   errors: { 400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown reward.', 409: 'The reward is retired.', 413: TOO_LARGE },
   handler: ({ call, params, body }) =>
     call('app.admin_update_reward', { p_reward_id: params.rewardId, p_name: body.name, p_description: body.description }),
 });
 
 export const retireReward = endpoint({
-  method: 'post', path: '/api/admin/rewards/:rewardId/retire', tag: 'Admin', roles: ['admin'],
+  ...routes.retireReward, tag: 'Admin', roles: ['admin'],
   summary: 'Retire a welcome reward',
   description: 'Nobody unlocks it any more; members who hold it keep it and can redeem it. Audited with the reason.',
-  params: RewardParams, body: RetireRewardRequest, status: 200, response: CatalogueReward,
   errors: {
     400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown reward.',
     409: 'Already retired, or a tier reward (changed with its tier).', 413: TOO_LARGE,
@@ -130,13 +106,12 @@ export const retireReward = endpoint({
 });
 
 export const replaceReward = endpoint({
-  method: 'post', path: '/api/admin/rewards/:rewardId/replace', tag: 'Admin', roles: ['admin'],
+  ...routes.replaceReward, tag: 'Admin', roles: ['admin'],
   summary: 'Replace a welcome reward with a new one',
   description:
     'Retires the reward and adds its successor for the same business, in one step; answers the new reward. Holders ' +
     'of the old one keep it; a member who holds it never gets the new one at that business (one welcome reward per ' +
     'member and business); a member whose first approved visit there comes later gets the new one. Audited.',
-  params: RewardParams, body: ReplaceRewardRequest, status: 200, response: CatalogueReward,
   errors: {
     400: INVALID, 401: NOT_SIGNED_IN, 403: NOT_ADMIN, 404: 'Unknown reward.',
     409: 'Already retired, a tier reward, or its business is archived.', 413: TOO_LARGE,

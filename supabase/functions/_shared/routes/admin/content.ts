@@ -1,16 +1,15 @@
 // PUT /api/admin/content: one part of the public site's content (issue 21 §2).
-import { ContentKey, ProgrammeContent, UpdateContentRequest } from '../../contract.ts';
+import { ContentKey, routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const updateContent = endpoint({
-  method: 'put', path: '/api/admin/content', tag: 'Admin', roles: ['admin'],
+  ...routes.updateContent, tag: 'Admin', roles: ['admin'],
   summary: 'Replace one part of the public content',
   description:
     'Exactly one of: featured (the businesses whose welcome reward, and the tiers whose reward, the home ' +
     'page features), testimonials (none hides the section), contact, privacy. Text may say {silver} and ' +
     '{gold}. Answers the whole content. One `content.update` audit row with the part before and after.',
-  body: UpdateContentRequest, status: 200, response: ProgrammeContent,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 413: TOO_LARGE },
   handler: ({ call, body }) => {
     const key = ContentKey.options.find((name) => body[name] !== undefined)!;

@@ -1,10 +1,10 @@
 // GET /api/admin/customers: customers active in the range (or all), matching the search, a page at a time.
-import { AdminCustomersResponse, CustomersQuery } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, RANGE } from '../texts.ts';
 
 export const adminCustomers = endpoint({
-  method: 'get', path: '/api/admin/customers', tag: 'Admin', roles: ['admin'],
+  ...routes.adminCustomers, tag: 'Admin', roles: ['admin'],
   summary: 'Customers active in the range, matching the search',
   description:
     `${RANGE} A customer is listed when they joined or had a visit in the range (with \`location\`: joined ` +
@@ -13,7 +13,6 @@ export const adminCustomers = endpoint({
     'recently active first by default; `sort` (lastActive, name, points, lastVisit, totalVisits, createdAt) and ' +
     '`order` (asc, desc) change that, the id breaking ties. `range=all` lists every customer. Pages of `limit` ' +
     'rows (default 100), `page` from 1; GET /api/admin/customers/count gives the total for the same filters.',
-  query: CustomersQuery, status: 200, response: AdminCustomersResponse,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 404: 'Unknown location.' },
   handler: ({ call, query }) =>
     call('app.admin_customers', {

@@ -1,13 +1,12 @@
 // POST /api/admin/flags/:flagId/dismiss: the operator has looked at a flag.
-import { Flag, FlagParams } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const dismissFlag = endpoint({
-  method: 'post', path: '/api/admin/flags/:flagId/dismiss', tag: 'Admin', roles: ['admin'],
+  ...routes.dismissFlag, tag: 'Admin', roles: ['admin'],
   summary: 'Dismiss a flag (velocity or "not you?")',
   description: 'Dismissing twice is fine and answers the flag again.',
-  params: FlagParams, status: 200, response: Flag,
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 404: 'Unknown flag.', 413: TOO_LARGE },
   handler: ({ call, params }) => call('app.dismiss_velocity_flag', { p_flag_id: params.flagId }),
 });

@@ -1,16 +1,15 @@
 // GET /api/admin/exports/customers.csv: customers with consent flags and wording, streamed.
-import { CUSTOMER_EXPORT_COLUMNS, CsvFile, CustomersExportQuery } from '../../contract.ts';
+import { CUSTOMER_EXPORT_COLUMNS, routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, RANGE } from '../texts.ts';
 
 export const exportCustomers = endpoint({
-  method: 'get', path: '/api/admin/exports/customers.csv', tag: 'Admin', roles: ['admin'],
+  ...routes.exportCustomers, tag: 'Admin', roles: ['admin'],
   summary: 'CSV of customers with their consent flags and the consent wording they agreed to',
   description:
     `Takes the filters of GET /api/admin/customers (search, location, range, from, to); \`range\` defaults to \`all\`. ${RANGE} ` +
     `Columns: ${CUSTOMER_EXPORT_COLUMNS.map((c) => c.title).join(', ')}. Oldest customer first; streamed, so any ` +
     'number of rows works. Times are ISO 8601 UTC; a cell starting with = + - @ gets a leading apostrophe.',
-  query: CustomersExportQuery, status: 200, response: CsvFile, contentType: 'text/csv',
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 404: 'Unknown location.' },
   handler: ({ streamCsv, query }) =>
     streamCsv({

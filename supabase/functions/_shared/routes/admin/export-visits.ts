@@ -1,16 +1,15 @@
 // GET /api/admin/exports/visits.csv: the visits of the filtered range, streamed.
-import { CsvFile, VISIT_EXPORT_COLUMNS, VisitsExportQuery } from '../../contract.ts';
+import { routes, VISIT_EXPORT_COLUMNS } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, RANGE } from '../texts.ts';
 
 export const exportVisits = endpoint({
-  method: 'get', path: '/api/admin/exports/visits.csv', tag: 'Admin', roles: ['admin'],
+  ...routes.exportVisits, tag: 'Admin', roles: ['admin'],
   summary: 'CSV of the visits in the range (and at the location)',
   description:
     `Takes the filters of GET /api/admin/metrics (location, range, from, to). ${RANGE} Columns: ` +
     `${VISIT_EXPORT_COLUMNS.map((c) => c.title).join(', ')}. Oldest first; voided visits included with their ` +
     'status and reason. Streamed, so any number of rows works.',
-  query: VisitsExportQuery, status: 200, response: CsvFile, contentType: 'text/csv',
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 404: 'Unknown location.' },
   handler: ({ streamCsv, query }) =>
     streamCsv({

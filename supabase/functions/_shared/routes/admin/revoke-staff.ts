@@ -1,18 +1,17 @@
 // POST /api/admin/locations/:locationId/staff/revoke: take a person's staff access away.
-import { LocationParams, PersonRequest, RevokeStaffResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { requireOwnBusiness } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';
 import { ADMIN_OR_OWNER, BAD_INPUT, NOT_ADMIN_OR_OWNER, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 import { PERSON_400, PERSON_DESCRIPTION } from './people-texts.ts';
 
 export const revokeStaff = endpoint({
-  method: 'post', path: '/api/admin/locations/:locationId/staff/revoke', tag: 'Admin', roles: ADMIN_OR_OWNER,
+  ...routes.revokeStaff, tag: 'Admin', roles: ADMIN_OR_OWNER,
   summary: "Revoke a person's staff access at a business",
   description:
     `${PERSON_DESCRIPTION} Drops the grant and the staff role, and ends every Auth session of theirs: their ` +
     'token is refused at once (the api and Storage) and cannot be refreshed; signing in again makes them an ' +
     'ordinary member. An admin is never demoted here. Recorded with the admin and the time.',
-  params: LocationParams, body: PersonRequest, status: 200, response: RevokeStaffResponse,
   errors: {
     400: `${BAD_INPUT} ${PERSON_400}`, 401: NOT_SIGNED_IN, 403: NOT_ADMIN_OR_OWNER,
     404: 'Unknown location, or nobody so named is staff at this business.', 409: 'The person is an admin.',

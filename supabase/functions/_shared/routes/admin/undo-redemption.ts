@@ -1,17 +1,16 @@
 // POST /api/admin/rewards/:customerRewardId/undo-redemption: an admin undoes a mistaken
 // redemption, with a reason; app.undo_redemption records it in the ledger and the audit log.
-import { CustomerRewardParams, UndoRedemptionRequest, UndoRedemptionResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const undoRedemption = endpoint({
-  method: 'post', path: '/api/admin/rewards/:customerRewardId/undo-redemption', tag: 'Admin', roles: ['admin'],
+  ...routes.undoRedemption, tag: 'Admin', roles: ['admin'],
   summary: 'Undo a mistaken redemption, with a reason',
   description:
     'Nothing is deleted: a `redemption_undone` ledger event with the admin and the reason; the reward is unlocked ' +
     'again (withdrawn instead when the visit that earned it was voided since). Settlement, which counts redeemed ' +
     'rewards, follows. Audited.',
-  params: CustomerRewardParams, body: UndoRedemptionRequest, status: 200, response: UndoRedemptionResponse,
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 404: 'Unknown reward.',
     409: 'The reward is not redeemed.', 413: TOO_LARGE,

@@ -3,21 +3,20 @@
 // alone: they usually have no customer row, which POST /api/auth/verify needs. The screens decide
 // what a session without the staff or admin role sees ("Not authorised").
 import { callerFromToken } from '../../auth.ts';
-import { VerifySessionRequest, VerifySessionResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint, UNAVAILABLE } from '../../endpoint.ts';
 import { BAD_INPUT, EVERYONE, TOO_LARGE } from '../texts.ts';
 import { countedVerify } from './counted-verify.ts';
 import { e164 } from './phone.ts';
 
 export const verifySession = endpoint({
-  method: 'post', path: '/api/auth/verify-session', tag: 'Auth', roles: EVERYONE,
+  ...routes.verifySession, tag: 'Auth', roles: EVERYONE,
   summary: 'Verify a sign-in code and answer the Supabase session only (the admin and staff screens)',
   description:
     'The code limits of `POST /api/auth/verify` apply: one count of tries per phone whichever endpoint is used, a ' +
     'dead code after `private.settings.sign_in_code_max_failures` wrong tries. No customer is looked up or ' +
     'linked. `role` is the session\'s `app_metadata.role` when it is staff, owner or admin. Store the session with ' +
     'supabase-js `setSession`.',
-  body: VerifySessionRequest, status: 200, response: VerifySessionResponse,
   errors: {
     400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.', 413: TOO_LARGE,
     429: 'Too many verification attempts for this phone.', 503: `Supabase Auth is unreachable. ${UNAVAILABLE}`,

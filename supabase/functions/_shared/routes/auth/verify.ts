@@ -1,7 +1,7 @@
 // POST /api/auth/verify: verify a sign-in code (login, or the mobile sign-up variant that
 // creates the customer); answers the Supabase session and the customer.
 import { callerFromToken } from '../../auth.ts';
-import { VerifyCodeRequest, VerifyCodeResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint, UNAVAILABLE } from '../../endpoint.ts';
 import { ApiError, fromDatabaseError } from '../../errors.ts';
 import { BAD_INPUT, EVERYONE, TOO_LARGE } from '../texts.ts';
@@ -9,7 +9,7 @@ import { countedVerify } from './counted-verify.ts';
 import { e164 } from './phone.ts';
 
 export const verifyCode = endpoint({
-  method: 'post', path: '/api/auth/verify', tag: 'Auth', roles: EVERYONE,
+  ...routes.verifyCode, tag: 'Auth', roles: EVERYONE,
   summary: 'Verify a sign-in code; answers the Supabase session and the customer',
   description:
     'Links the Supabase Auth user to the customer with this phone. With `name` (the mobile sign-up variant) a ' +
@@ -21,7 +21,6 @@ export const verifyCode = endpoint({
     'When no customer results, the new session is signed out again — except with `continueToJoin` (login, no ' +
     'name): then the answer is 200 with `customer: null` and the session, whose phone is proven, so the join page ' +
     'creates the customer linked to it without texting a second code.',
-  body: VerifyCodeRequest, status: 200, response: VerifyCodeResponse,
   errors: {
     400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.',
     404: 'No account found with this phone number (login without name).',

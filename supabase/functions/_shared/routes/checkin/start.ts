@@ -1,18 +1,17 @@
 // POST /api/checkin/start: a kiosk checks a customer in by phone, or a signed-in member starts a
 // mobile check-in for themselves; either way a 15-minute single-use token comes back.
-import { StartCheckinRequest, StartCheckinResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const startCheckin = endpoint({
-  method: 'post', path: '/api/checkin/start', tag: 'Check-in', roles: SIGNED_IN,
+  ...routes.startCheckin, tag: 'Check-in', roles: SIGNED_IN,
   rolesFor: ({ body }) => (body.phone ? ['kiosk'] : ['member', 'staff', 'owner', 'admin']),
   summary: 'Start a check-in: a kiosk by phone, or the signed-in member for themselves',
   description:
     'With `phone`: only the kiosk whose session is at `locationId` may look the customer up. Without: the ' +
     'signed-in member (mobile QR). The token is random (244 bits), single use, valid for 15 minutes; only its ' +
     'hash is stored.',
-  body: StartCheckinRequest, status: 201, response: StartCheckinResponse,
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN,
     403: 'With a phone: the caller is not the kiosk of this location. Without: the caller is a kiosk.',

@@ -1,10 +1,10 @@
 // POST /api/customers: sign-up from the kiosk, a business's join page or the general join page.
-import { CreateCustomerRequest, CreateCustomerResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from '../texts.ts';
 
 export const createCustomer = endpoint({
-  method: 'post', path: '/api/customers', tag: 'Customers', roles: EVERYONE,
+  ...routes.createCustomer, tag: 'Customers', roles: EVERYONE,
   summary: 'Sign up a customer (kiosk, business join page or general join page)',
   description:
     'One customer per phone. With a locationId the response carries that business\'s welcome reward ' +
@@ -12,7 +12,6 @@ export const createCustomer = endpoint({
     '(token `amr` otp/sms) is linked to the new customer. `smsConsentWording` records the exact consent text ' +
     'shown (the contract\'s SMS_CONSENT_TEXT; any other text is a 400). The channel (kiosk, business, web) ' +
     'follows from the caller and locationId.',
-  body: CreateCustomerRequest, status: 201, response: CreateCustomerResponse,
   errors: {
     400: BAD_INPUT, 401: BAD_TOKEN, 404: 'Unknown location.',
     409: 'An account already exists with this phone number.', 413: TOO_LARGE,

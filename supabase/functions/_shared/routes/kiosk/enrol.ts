@@ -1,13 +1,12 @@
 // POST /api/kiosk/enrol: a kiosk proves its location's enrolment code (DESIGN §4).
-import { EnrolKioskRequest, KioskSessionResponse } from '../../contract.ts';
+import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 export const enrolKiosk = endpoint({
-  method: 'post', path: '/api/kiosk/enrol', tag: 'Kiosk', roles: ['kiosk'],
+  ...routes.enrolKiosk, tag: 'Kiosk', roles: ['kiosk'],
   summary: 'Enrol this kiosk with its location\'s enrolment code',
   description: 'The code is the one an admin set for the kiosk\'s location (stored salted and hashed).',
-  body: EnrolKioskRequest, status: 200, response: KioskSessionResponse,
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not a kiosk, or the code is wrong for this location.',
     404: 'The kiosk has no session yet.', 413: TOO_LARGE, 429: 'Too many enrolment attempts from this kiosk.',

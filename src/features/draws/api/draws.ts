@@ -1,0 +1,46 @@
+// The prize draw's calls: the public list (GET /api/draws), a member's entries (GET /api/me/draws),
+// and the operator's list, set-up and run (/api/admin/draws).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes, type CreateDrawRequest } from '@contract';
+import { callEndpoint } from '@/lib/api-client.ts';
+
+export const publicDrawsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/draws'] as const,
+    queryFn: () => callEndpoint(routes.publicDraws),
+  });
+export const usePublicDraws = () => useQuery(publicDrawsQueryOptions());
+
+export const myDrawsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/me/draws'] as const,
+    queryFn: () => callEndpoint(routes.myDraws),
+  });
+export const useMyDraws = () => useQuery(myDrawsQueryOptions());
+
+export const adminDrawsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/admin/draws'] as const,
+    queryFn: () => callEndpoint(routes.adminDraws),
+  });
+export const useAdminDraws = () => useQuery(adminDrawsQueryOptions());
+
+export function useCreateDraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDrawRequest) => callEndpoint(routes.createDraw, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/draws'] }),
+  });
+}
+
+export function useRunDraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { drawId: string; seed?: string }) =>
+      callEndpoint(routes.runDraw, {
+        params: { drawId: input.drawId },
+        body: input.seed ? { seed: input.seed } : {},
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/draws'] }),
+  });
+}
