@@ -6,6 +6,7 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PAGES } from '../../supabase/functions/_shared/contract/pages.ts';
+import { retryingScreen } from '@/components/ui/LoadFailed.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -21,9 +22,19 @@ const cardScreens = () => import('./routes/cards/index.ts');
 const ownerScreens = () => import('./routes/owner/index.ts');
 const staffScreens = () => import('./routes/staff/index.ts');
 
-/** A route's `lazy`: load the group's chunk, then take one screen from it. */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/**
+ * A route's `lazy`: load the group's chunk, then take one screen from it. A chunk that cannot be
+ * fetched (server down, a deploy while the tab was open) shows "This screen could not load." with
+ * Retry, which imports it again.
+ */
+export function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    try {
+      return { Component: pick(await load()) };
+    } catch {
+      return { Component: retryingScreen(async () => pick(await load())) };
+    }
+  };
 }
 
 /**

@@ -155,6 +155,30 @@ describe('what a visitor reads', () => {
       'Something went wrong. Please try again.',
     );
   });
+
+  it("never a validator's or framework's raw words, even when an answer carries them", () => {
+    const answer = (status: number, error: unknown) => new ApiError(status, JSON.stringify({ error }), 'x');
+    const raw = answer(400, {
+      code: 'invalid_input',
+      message: 'Invalid query',
+      fields: { message: ['Too big: expected string to have <=5000 characters'], name: ['Name is required'] },
+    });
+    expect(userMessage(raw)).toBe('Please check the message.');
+    expect(raw.fields).toEqual({ message: ['Please check the message.'], name: ['Name is required'] });
+    expect(userMessage(answer(400, { code: 'invalid_input', message: 'Invalid body' }))).toBe(
+      'Some of what was entered is not valid. Please check it and try again.',
+    );
+    expect(userMessage(answer(500, { code: 'internal', message: 'Internal error' }))).toBe(
+      'Something went wrong. Please try again.',
+    );
+    expect(userMessage(answer(413, { code: 'payload_too_large', message: 'The body is larger than 16 KB.' }))).toBe(
+      'That is too much to send at once. Please shorten it and try again.',
+    );
+    // The API's own sentences pass through.
+    expect(userMessage(answer(400, { code: 'invalid_input', message: 'The message is too long: use at most 5000 characters.' }))).toBe(
+      'The message is too long: use at most 5000 characters.',
+    );
+  });
 });
 
 describe('parsed answers', () => {

@@ -30,6 +30,36 @@ function readErrorBody(text: string): {
   return {};
 }
 
+const INVALID_ENTRY = 'Some of what was entered is not valid. Please check it and try again.';
+
+/**
+ * Words no person should read: a validator's or a framework's own ("Invalid query", "Too big:
+ * expected string to have <=5000 characters", "Internal error"). The API words its answers
+ * itself; this is the client's guard for an older server, a proxy or a path that did not.
+ */
+const RAW_MESSAGE = /^(Invalid (body|query|path|headers?|input)\b|Internal (server )?error|Too (big|small):|Unrecognized keys?\b|Expected \w+, received|Bad Request|Not Found$|Payload Too Large|The body is )/i;
+
+/** A field's message as a person reads it: the API's sentence, or what to check when it was raw. */
+function plainField(field: string, message: string): string {
+  if (!RAW_MESSAGE.test(message)) return message;
+  const label = field.split('.').pop()!.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return `Please check the ${label}.`;
+}
+
+/** The sentence of an error body, never a validator's or a framework's raw words. */
+export function plainApiMessage(
+  status: number,
+  message: string | undefined,
+  fields: Record<string, string[]> | undefined,
+): string {
+  if (message && !RAW_MESSAGE.test(message)) return message;
+  if (status === 400 || status === 413) {
+    const first = Object.entries(fields ?? {}).flatMap(([field, list]) => list.map((m) => plainField(field, m)))[0];
+    return status === 413 ? 'That is too much to send at once. Please shorten it and try again.' : (first ?? INVALID_ENTRY);
+  }
+  return FALLBACK_MESSAGE;
+}
+
 export class ApiError extends Error {
   /** The API's error code (`conflict`, `not_found`…), when the body had one. */
   readonly code: string | undefined;
@@ -49,9 +79,20 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     const body = readErrorBody(bodyText);
     this.code = body.code;
-    this.fields = body.fields;
-    this.userMessage =
-      typeof body.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
+    this.fields =
+      body.fields && typeof body.fields === 'object'
+        ? Object.fromEntries(
+            Object.entries(body.fields).map(([field, list]) => [
+              field,
+              (Array.isArray(list) ? list : []).map((m) => plainField(field, String(m))),
+            ]),
+          )
+        : undefined;
+    this.userMessage = plainApiMessage(
+      status,
+      typeof body.message === 'string' ? body.message : undefined,
+      this.fields,
+    );
   }
 }
 

@@ -72,6 +72,7 @@ create policy "Anyone can read the participating businesses"
 
 -- Triggers on public.locations, declared beside their functions in later files:
 --   locations_assign_cross_shopping_bit (67_rollups.sql)  a new business's cross-shopping bit
+--   locations_note_programme_change (67_programme_news.sql)  a business joining or leaving, for members' news
 
 create table public.rewards (
   id uuid primary key default gen_random_uuid(),

@@ -23,6 +23,9 @@ create table private.staff_grants (
   location_id text references public.locations (id) on delete cascade,
   granted_by uuid references auth.users (id) on delete set null,
   granted_at timestamptz not null default now(),
+  -- The name the operator gave a pending grant's person ("Maria"), before their phone signed in;
+  -- it moves to private.person_names when it does (private.name_from_staff_grant).
+  pending_name text check (length(pending_name) between 1 and 60),
   constraint staff_grants_location_check check ((role = 'admin') = (location_id is null)),
   constraint staff_grants_person_check check ((user_id is null) <> (phone is null))
 );
@@ -249,16 +252,16 @@ begin
     select coalesce(jsonb_agg(jsonb_build_object(
              'phone', s.phone, 'status', s.status, 'userId', s.user_id,
              'lastSignInAt', s.last_sign_in_at, 'grantedAt', s.granted_at,
-             'name', (select n.name from private.person_names n where n.user_id = s.user_id))
+             'name', coalesce((select n.name from private.person_names n where n.user_id = s.user_id), s.pending_name))
            order by s.phone), '[]'::jsonb)
       from (
         select right(u.phone, 10) as phone, 'active' as status, u.id as user_id, u.last_sign_in_at,
-               g.granted_at
+               g.granted_at, null::text as pending_name
           from auth.users u
           left join private.staff_grants g on g.user_id = u.id
          where u.raw_app_meta_data ->> 'role' = 'staff' and u.raw_app_meta_data ->> 'location_id' = p_location_id
         union all
-        select right(g.phone, 10), 'pending', null, null, g.granted_at
+        select right(g.phone, 10), 'pending', null, null, g.granted_at, g.pending_name
           from private.staff_grants g
          where g.location_id = p_location_id and g.role = 'staff' and g.user_id is null
       ) s);

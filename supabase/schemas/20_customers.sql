@@ -544,3 +544,27 @@ begin
 end;
 $$;
 revoke execute on function private.refuse_own_account(uuid) from public;
+
+-- The refusal a suspended (or forgotten) member meets at every door that checks in or redeems:
+-- the counter's paths call it first, and the BEFORE triggers of 57_member_records.sql call it on
+-- the tables, so no check-in or redemption path can skip it.
+create function private.refuse_inactive_member(p_customer_id uuid)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_customer public.customers;
+begin
+  select * into v_customer from public.customers c where c.id = p_customer_id;
+  if v_customer.forgotten_at is not null then
+    perform private.fail('403', 'This membership was closed.');
+  end if;
+  if v_customer.suspended_at is not null then
+    perform private.fail('403', 'This membership is suspended. Please speak to the programme''s operator.');
+  end if;
+end;
+$$;
+revoke execute on function private.refuse_inactive_member(uuid) from public;

@@ -250,6 +250,73 @@ $$;
 revoke execute on function app.admin_name_staff(text, uuid, text) from public;
 grant execute on function app.admin_name_staff(text, uuid, text) to authenticated;
 
+-- PUT /api/admin/locations/:locationId/staff/pending-name: a staff grant for a phone that has not
+-- signed in yet gets its name now ("Maria"; empty clears it), listed with the grant; when the
+-- phone signs in, the name becomes the user's (private.person_names). One 'staff.rename' audit
+-- row when it changed. Returns {"phone" (10 digits), "name"}.
+create function app.admin_name_pending_staff(p_location_id text, p_phone text, p_name text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_phone text := app.normalize_phone(p_phone);
+  v_name text := nullif(btrim(coalesce(p_name, '')), '');
+  v_before text;
+begin
+  perform private.require_admin('Only admins can name staff phones');
+  if v_name is not null then
+    v_name := private.clean_text(v_name, 'The name', 60);
+  end if;
+  select g.pending_name into v_before from private.staff_grants g
+   where g.phone = v_phone and g.location_id = p_location_id and g.role = 'staff' and g.user_id is null
+     for update;
+  if not found then
+    perform private.fail('404', 'No pending staff grant for this phone at this business');
+  end if;
+  update private.staff_grants g set pending_name = v_name
+   where g.phone = v_phone and g.location_id = p_location_id and g.user_id is null;
+  if v_before is distinct from v_name then
+    perform private.audit('staff.rename', 'phone', v_phone,
+                          jsonb_build_object('name', v_before), jsonb_build_object('name', v_name), null, p_location_id);
+  end if;
+  return jsonb_build_object('phone', right(v_phone, 10), 'name', v_name);
+end;
+$$;
+revoke execute on function app.admin_name_pending_staff(text, text, text) from public;
+grant execute on function app.admin_name_pending_staff(text, text, text) to authenticated;
+
+-- A pending grant's name becomes its person's once their phone signs in and takes the grant up
+-- (private.apply_staff_grant, before the user row is written; this runs after it). A name the
+-- operator gave the user already is kept.
+create function private.name_from_staff_grant()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_name text;
+begin
+  select g.pending_name into v_name from private.staff_grants g
+   where g.user_id = new.id and g.pending_name is not null;
+  if v_name is null then
+    return new;
+  end if;
+  insert into private.person_names (user_id, name, named_by, named_at)
+  values (new.id, v_name, null, now())
+  on conflict (user_id) do nothing;
+  update private.staff_grants g set pending_name = null where g.user_id = new.id;
+  return new;
+end;
+$$;
+revoke execute on function private.name_from_staff_grant() from public;
+
+create trigger users_name_from_staff_grant
+after insert or update of phone, raw_app_meta_data on auth.users
+for each row execute function private.name_from_staff_grant();
+
 -- Revokes a kiosk (lost or stolen device): its enrolment is dropped and its Auth sessions are
 -- ended, so its token is refused at once (the api checks the session) and it cannot refresh.
 -- To use the device again staff sign it in anew and enrol it with the current code; rotate

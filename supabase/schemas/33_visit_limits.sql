@@ -98,7 +98,23 @@ begin
 end;
 $$;
 
--- Refuses (LY429, hint = Retry-After seconds) a visit that breaks a time limit, and answers what
+-- When a member who must wait p_wait_seconds may check in again, in the programme's time zone:
+-- 'in 40 seconds' below a minute and a half, else 'at 3:15 PM (in 45 minutes)'.
+create function private.come_back_phrase(p_wait_seconds integer)
+returns text
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select case when p_wait_seconds < 90 then 'in ' || p_wait_seconds || ' seconds'
+              else 'at ' || to_char((now() + make_interval(secs => p_wait_seconds))
+                                    at time zone private.programme_time_zone(), 'FMHH12:MI AM')
+                   || ' (in ' || ceil(p_wait_seconds / 60.0)::integer || ' minutes)' end
+$$;
+revoke execute on function private.come_back_phrase(integer) from public;
+
+-- Refuses (LY429, hint = Retry-After seconds) a visit that breaks a time limit, saying why and
+-- when the member may come back (as the kiosk's check-in does), and answers what
 -- the approval needs from the same visits: whether this is the member's first approved visit at
 -- this business (its welcome reward) and how many approved visits they have today (programme
 -- time zone, before this one: the velocity flag). The caller holds the customer's row lock.
@@ -115,7 +131,9 @@ declare
 begin
   select * into v_limits from private.visit_limit_wait(p_customer_id, p_location_id);
   if v_limits.wait_seconds > 0 then
-    perform private.fail('429', v_limits.reason, v_limits.wait_seconds::text);
+    perform private.fail('429', v_limits.reason || '. They can check in again '
+                                || private.come_back_phrase(v_limits.wait_seconds) || '.',
+                         v_limits.wait_seconds::text);
   end if;
   first_here := v_limits.first_here;
   visits_today := v_limits.visits_today;

@@ -215,6 +215,11 @@ begin
   if found_by_search or p_token like 'customer:%' then
     -- A member card: staff scan it at their counter. Or a member a clerk found by name or phone
     -- (their search's lookup, 10 minutes, theirs only): a visit, but no proof for redeeming.
+    -- A closed or suspended membership's card says so first, the same at every counter.
+    if not found_by_search then
+      perform private.refuse_inactive_member((regexp_match(p_token,
+        '^customer:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'))[1]::uuid);
+    end if;
     if v_role is null then
       perform private.fail('403', 'Only staff can approve member cards');
     end if;

@@ -62,7 +62,7 @@ create table private.texts (
   -- E.164; null once the member is forgotten.
   phone text check (phone ~ '^\+1[2-9][0-9]{9}$'),
   kind text not null check (kind in ('welcome', 'reward_ready', 'tier_reached', 'phone_changed', 'campaign',
-                                     'consent_request', 'reward_redeemed')),
+                                     'consent_request', 'reward_redeemed', 'programme_change')),
   body text not null check (length(body) between 1 and 480),
   -- queued: waiting for the sender; held: due after quiet hours; sending: claimed by a sender;
   -- sent: the provider took it; delivered / failed: the provider's last word (or ours after
@@ -183,7 +183,9 @@ begin
                   else not v_customer.sms_consent end) then
     return null;
   end if;
-  if p_kind = 'campaign' then
+  -- A business joining or leaving (67_programme_news.sql) is not an offer, but it is not asked
+  -- for either: it waits behind the week's cap of campaign texts like an offer would.
+  if p_kind in ('campaign', 'programme_change') then
     select s.marketing_texts_per_week into v_cap from private.settings s;
     if v_cap > 0 and private.marketing_texts_this_week(p_customer_id, p_now) >= v_cap then
       return null;

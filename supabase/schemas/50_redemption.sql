@@ -106,6 +106,7 @@ begin
   end if;
 
   if private.app_role() is not null then
+    perform private.refuse_inactive_member(v_row.customer_id);
     perform private.refuse_own_account(v_row.customer_id);
     v_location_id := coalesce(p_location_id, private.staff_location_id(),
                               case when v_reward.scope = 'location' then v_reward.location_id end);
@@ -219,6 +220,7 @@ begin
   if not found then
     perform private.fail('404', 'Customer not found');
   end if;
+  perform private.refuse_inactive_member(p_customer_id);
   perform private.refuse_own_account(p_customer_id);
   return jsonb_build_object(
     'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name),

@@ -3,28 +3,9 @@
 -- code, turns texts on and off, downloads their data and deletes their account. Forgetting is one
 -- function for both doors (private.forget_customer). Each admin action writes one audit row.
 
--- The refusal a suspended (or forgotten) member meets at every door that checks in or redeems:
--- the tables' BEFORE triggers below call it, so no check-in or redemption path can skip it.
-create function private.refuse_inactive_member(p_customer_id uuid)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_customer public.customers;
-begin
-  select * into v_customer from public.customers c where c.id = p_customer_id;
-  if v_customer.forgotten_at is not null then
-    perform private.fail('403', 'This membership was closed.');
-  end if;
-  if v_customer.suspended_at is not null then
-    perform private.fail('403', 'This membership is suspended. Please speak to the programme''s operator.');
-  end if;
-end;
-$$;
-revoke execute on function private.refuse_inactive_member(uuid) from public;
+-- The refusal a suspended (or forgotten) member meets at every door that checks in or redeems
+-- is private.refuse_inactive_member (20_customers.sql); the tables' BEFORE triggers below call it,
+-- so no check-in or redemption path can skip it.
 
 -- Triggers: a check-in token issued, a visit recorded, a redemption code made, a reward redeemed.
 create function private.refuse_inactive_member_row()

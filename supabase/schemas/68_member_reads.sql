@@ -128,6 +128,8 @@ begin
     'rewards', (
       select coalesce(jsonb_agg(jsonb_build_object(
                'id', cr.id, 'status', cr.status, 'unlockedAt', cr.unlocked_at, 'redeemedAt', cr.redeemed_at,
+               -- Where it was redeemed, for the member's history (null before counters recorded it).
+               'redeemedBusinessName', rl.business_name,
                'reward', jsonb_build_object('id', r.id, 'name', r.name, 'description', r.description,
                                             'scope', r.scope, 'locationId', r.location_id,
                                             'businessName', l.business_name))
@@ -135,9 +137,12 @@ begin
         from public.customer_rewards cr
         join public.rewards r on r.id = cr.reward_id
         left join public.locations l on l.id = r.location_id
+        left join public.locations rl on rl.id = cr.redeemed_location_id
        where cr.customer_id = v_customer.id and cr.status <> 'revoked'),
     'visitedLocations', v_visits,
     'totalVisits', v_total_visits,
+    -- Businesses that joined or left since the member did, for a while (67_programme_news.sql).
+    'programmeNews', private.programme_news(v_customer.id),
     -- Every redemption of the last 30 days is told to the member (a card can be copied), with
     -- "Not you?" (app.report_redemption) until they have said so.
     'recentRedemptions', (

@@ -86,3 +86,33 @@ it("a staff phone's name is what the customer detail says for who approved a vis
     (await sql<{ action: string }[]>`select action from private.audit_log where target_type = 'staff' and target_id = ${clerk.userId}`).map((r) => r.action),
   ).toEqual(['staff.rename']);
 });
+
+it('a pending staff grant is named before its phone signs in; the name is listed, audited, and becomes the staff phone\'s at sign-in', async () => {
+  const phone = '3125550884';
+  await actAs(sql, admin, (tx) => tx`select app.grant_staff('joanies', ${phone}, true)`);
+  const namePending = (claims: Claims, locationId: string, name: string) =>
+    actAs(sql, claims, (tx) => tx<{ r: { phone: string; name: string | null } }[]>`select app.admin_name_pending_staff(${locationId}, ${phone}, ${name}) as r`).then(
+      (rows) => rows[0]!.r,
+    );
+  const listed = async () => {
+    const [row] = await actAs(sql, admin, (tx) => tx<{ r: { phone: string; status: string; userId: string | null; name: string | null }[] }[]>`select app.admin_staff('joanies') as r`);
+    return row!.r.find((s) => s.phone === phone);
+  };
+  const owner = (await createAuthUser(sql, { phone: '13125550885', appMetadata: { provider: 'phone', role: 'owner', location_id: 'joanies' } })).claims;
+  expect(await outcome(namePending(owner, 'joanies', 'Mine'))).toBe('LY403');
+  expect(await outcome(namePending(admin, 'creamery', 'Maria'))).toBe('LY404');
+  expect(await outcome(namePending(admin, 'joanies', 'x'.repeat(61)))).toBe('LY400');
+  expect(await namePending(admin, 'joanies', ' Maria ')).toEqual({ phone, name: 'Maria' });
+  expect(await listed()).toMatchObject({ status: 'pending', userId: null, name: 'Maria' });
+  expect(
+    await sql`select action, before, after from private.audit_log where action = 'staff.rename' and target_id = ${`+1${phone}`}`,
+  ).toEqual([{ action: 'staff.rename', before: { name: null }, after: { name: 'Maria' } }]);
+
+  // The phone signs in: the grant is taken up, and the name is now the staff phone's.
+  const user = await createAuthUser(sql, { phone: `1${phone}` });
+  expect(await listed()).toMatchObject({ status: 'active', userId: user.id, name: 'Maria' });
+  expect(await label(user.id)).toBe('Maria');
+  expect(await sql`select pending_name from private.staff_grants where user_id = ${user.id}`).toEqual([{ pending_name: null }]);
+  // Named no longer pending: the pending door has nothing to name.
+  expect(await outcome(namePending(admin, 'joanies', 'Other'))).toBe('LY404');
+});

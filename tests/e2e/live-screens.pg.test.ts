@@ -81,7 +81,7 @@ it('(b) the admin dashboard left open shows a visit approved elsewhere, without 
     .first();
   await totalVisits.filter({ hasText: /^\d+$/ }).waitFor();
   const before = Number(await totalVisits.textContent());
-  await page.getByText('Updated just now').waitFor();
+  await page.locator('header').getByText('Updated just now').waitFor();
   const check = await markDocument(page);
 
   await approveAtCreamery(member.id);
@@ -91,7 +91,7 @@ it('(b) the admin dashboard left open shows a visit approved elsewhere, without 
   console.log(`[live] admin dashboard showed the approved visit ${((Date.now() - approvedAt) / 1000).toFixed(1)} s after the approval (poll every 30 s)`);
   expect(await check()).toEqual({ stillMarked: true, navigations: 0 });
   // The read it shows is the one that brought the figure.
-  await page.getByText(/^Updated (just now|\d\d:\d\d:\d\d)$/).waitFor();
+  await page.locator('header').getByText(/^Updated (just now|\d\d:\d\d:\d\d)$/).waitFor();
   expect(await page.locator('header time').count()).toBe(1);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, 'live-admin-dashboard-1280');

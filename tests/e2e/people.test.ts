@@ -124,22 +124,22 @@ it('the admin replies to a contact message and marks it handled; the tab counts 
 it('the Audit tab lists who did what, newest first, and filters it', async () => {
   const { page, problems } = await openPage(app, '/admin?tab=audit', 1280, admin);
   const entries = page.getByRole('list', { name: 'Audit entries' });
-  await entries.getByText(`owner.grant · phone +1${ownerPhone}`).waitFor();
+  await entries.getByText(`Owner added · phone +1${ownerPhone}`).waitFor();
   await page.getByLabel('Action').selectOption('message.handle');
-  await entries.getByText('message.handle · contact_message', { exact: false }).first().waitFor();
+  await entries.getByText('Message marked handled · message', { exact: false }).first().waitFor();
   // The list follows the filter: no owner grant is left in it.
-  await entries.getByText('owner.grant', { exact: false }).first().waitFor({ state: 'detached' });
-  await entries.getByText('handled: false → true').first().waitFor();
+  await entries.getByText('Owner added', { exact: false }).first().waitFor({ state: 'detached' });
+  await entries.getByText('Handled: No → Yes').first().waitFor();
   await page.getByLabel('Action').selectOption('');
   await page.getByLabel('What (id, phone or part of it)').fill(ownerPhone);
-  await entries.getByText(`owner.grant · phone +1${ownerPhone}`).waitFor();
-  await page.getByText('By admin Demo Admin (555) 555-0100', { exact: false }).first().waitFor();
+  await entries.getByText(`Owner added · phone +1${ownerPhone}`).waitFor();
+  await page.getByText('By an admin Demo Admin (555) 555-0100', { exact: false }).first().waitFor();
   await page.getByLabel('From', { exact: true }).fill('2026-02-02');
   await page.getByLabel('To', { exact: true }).fill('2026-02-01');
   await page.getByText('The start date is after the end date.').waitFor();
   await page.getByLabel('To', { exact: true }).fill('');
   await page.getByLabel('From', { exact: true }).fill('');
-  await entries.getByText(`owner.grant · phone +1${ownerPhone}`).waitFor();
+  await entries.getByText(`Owner added · phone +1${ownerPhone}`).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'admin-audit-1280');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,12 +1,16 @@
 // A member's redemption code typed by the counter's scanner into a kiosk's scanner input (issue 20
 // §3): what the kiosk screens hand their scanner (features/checkin's KioskScanPanel, the landing).
 // The screen itself (KioskRedemption.tsx: the contract, the staff feature's check) loads on demand.
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { retryableLazy } from '@/components/ui/LoadFailed.tsx';
 import { scanKind } from '@/features/staff/lib/scan-kind.ts';
 
-const KioskRedemption = lazy(async () => ({
-  default: (await import('./KioskRedemption.tsx')).KioskRedemption,
-}));
+// A chunk that cannot be fetched says so with Retry instead of leaving the kiosk blank.
+const KioskRedemption = retryableLazy(
+  async () => (await import('./KioskRedemption.tsx')).KioskRedemption,
+  'The redemption screen',
+  <p role="status">Reading the redemption code…</p>,
+);
 
 export interface ScannedRedemption {
   /** True for a redemption code (6 characters or the QR's 'redeem:…'). */
@@ -18,10 +22,6 @@ export interface ScannedRedemption {
 export function kioskRedemption(locationId?: string): ScannedRedemption {
   return {
     accepts: (value) => scanKind(value) === 'redemption',
-    render: (code, onDone) => (
-      <Suspense fallback={<p role="status">Reading the redemption code…</p>}>
-        <KioskRedemption code={code} locationId={locationId} onDone={onDone} />
-      </Suspense>
-    ),
+    render: (code, onDone) => <KioskRedemption code={code} locationId={locationId} onDone={onDone} />,
   };
 }

@@ -51,7 +51,7 @@ import { handleMessage } from './routes/admin/handle-message.ts';
 import { adminOwners, grantOwner, revokeOwner } from './routes/admin/owners.ts';
 import { businessSettlement } from './routes/admin/business-settlement.ts';
 import { counterPeople } from './routes/admin/counter-people.ts';
-import { nameKiosk, nameStaff, revokeKiosk } from './routes/admin/revoke-kiosk.ts';
+import { nameKiosk, namePendingStaff, nameStaff, revokeKiosk } from './routes/admin/revoke-kiosk.ts';
 import { revokeStaff } from './routes/admin/revoke-staff.ts';
 import { adminRewards } from './routes/admin/rewards.ts';
 import {
@@ -172,6 +172,7 @@ export const endpoints: Record<string, Endpoint> = {
   revokeKiosk,
   nameKiosk,
   nameStaff,
+  namePendingStaff,
   adminStaff,
   grantStaff,
   revokeStaff,

@@ -21,7 +21,7 @@ describe('fromDatabaseError', () => {
     });
     expect(fromDatabaseError({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' })).toMatchObject({
       status: 400,
-      message: 'Invalid input',
+      message: 'Some of what was sent is not valid. Please check it and try again.',
     });
   });
 

@@ -41,6 +41,9 @@ const SQLSTATE_TO_STATUS: Record<string, ContentfulStatusCode> = {
   '42501': 403, // insufficient_privilege (a grant or RLS refused)
 };
 
+/** What a value Postgres refused (a NUL byte, a bad id, a failed check) reads as, in words. */
+export const INVALID_VALUE = 'Some of what was sent is not valid. Please check it and try again.';
+
 /** Seconds a client waits before retrying when the database or Auth is unavailable (503). */
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 2;
 
@@ -95,7 +98,7 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   const code = status && STATUS_CODES[status];
   if (!status || !code) return undefined;
   const retryAfter = code === 'rate_limited' ? Number(pg.hint) || 60 : undefined;
-  const message = pg.code === '23505' ? 'already exists' : pg.code.startsWith('LY') ? (pg.message ?? code) : 'Invalid input';
+  const message = pg.code === '23505' ? 'already exists' : pg.code.startsWith('LY') ? (pg.message ?? code) : INVALID_VALUE;
   return new ApiError(status, code, message, undefined, retryAfter);
 }
 

@@ -15,8 +15,8 @@ select tables_are('private',
         'staff_grants', 'staff_grant_events', 'redemption_codes', 'audit_log', 'text_campaigns', 'texts',
         'customer_former_phones', 'counter_sightings', 'redemption_flags', 'webhook_receipts',
         'person_names', 'wallet_cards', 'wallet_devices', 'wallet_pushes', 'member_cards', 'text_answers',
-        'draws', 'draw_seeds', 'draw_entries', 'report_settings', 'nudge_settings'],
-  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups, staff grants, redemption codes, the audit log, the texts outbox with its campaigns, the former phones kept for forgetting, what counters saw, members'' "not you?" flags, the webhook receipts, the names of kiosks and staff phones, the wallet cards with their devices and pushes, the member cards that replaced lost printed ones, the answers to members'' texts, the prize draws with their kept seeds and frozen entry lists, the funder report''s village population, and the reward reminder''s setting');
+        'draws', 'draw_seeds', 'draw_entries', 'report_settings', 'nudge_settings', 'programme_changes'],
+  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups, staff grants, redemption codes, the audit log, the texts outbox with its campaigns, the former phones kept for forgetting, what counters saw, members'' "not you?" flags, the webhook receipts, the names of kiosks and staff phones, the wallet cards with their devices and pushes, the member cards that replaced lost printed ones, the answers to members'' texts, the prize draws with their kept seeds and frozen entry lists, the funder report''s village population, the reward reminder''s setting, and the businesses that joined or left the programme');
 
 -- The guard test: a table added to public without RLS fails here before it ships.
 select is_empty($$

@@ -23,7 +23,7 @@ call tests.act_as('other_staff');
 select tests.error_of(format('select app.approve_visit(%L)', 'customer:' || tests.customer_id('member_a'))) as too_soon \gset
 select is(:'too_soon'::jsonb ->> 'code', 'LY429', 'A visit at another business moments later is a 429');
 select ok((:'too_soon'::jsonb ->> 'hint')::int between 1 and 60, 'Its hint says how many seconds to wait (at most a minute)');
-select is(:'too_soon'::jsonb ->> 'message', 'Another visit of this member was approved a moment ago', 'and its message says why');
+select alike(:'too_soon'::jsonb ->> 'message', 'Another visit of this member was approved a moment ago. They can check in again in % seconds.', 'and its message says why and when the member can come back');
 
 -- Four an hour across the village ---------------------------------------------------------------
 

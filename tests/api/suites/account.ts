@@ -34,6 +34,7 @@ export function accountSuite(kind: DatabaseKind) {
         visitedLocations: [],
         totalVisits: 0,
         recentRedemptions: [],
+        programmeNews: [],
       });
     });
 

@@ -77,6 +77,7 @@ const BASES: Record<string, Base> = {
   revokeKiosk: { as: 'admin', params: { kioskId: SOME_ID } },
   nameKiosk: { as: 'admin', params: { kioskId: SOME_ID }, body: { name: 'Front counter tablet' } },
   nameStaff: { as: 'admin', params: { locationId: 'creamery' }, body: { userId: SOME_ID, name: 'Maria' } },
+  namePendingStaff: { as: 'admin', params: { locationId: 'creamery' }, body: { phone: '3125550190', name: 'Maria' } },
   counterPeople: { as: 'owner', params: { locationId: 'creamery' } },
   reportRedemption: { as: 'member', params: { customerRewardId: SOME_ID } },
   scanCard: { as: 'staff', body: { token: `customer:${SOME_ID}`, locationId: 'creamery' } },

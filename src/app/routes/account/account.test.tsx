@@ -213,6 +213,17 @@ describe('/account', () => {
   });
 });
 
+describe('/account: programme news', () => {
+  it('says a business joined the programme, from GET /api/me', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    const news = [{ id: 3, kind: 'joined', businessName: 'Crumb & Co Bakery', locationId: 'crumb', at: '2026-12-03T15:00:00.000Z' }];
+    fakeApi({ 'GET /api/me': [200, { ...me(5), programmeNews: news }], 'GET /api/locations': [200, locations] });
+    renderRoute('/account');
+    const region = await screen.findByRole('region', { name: 'Programme news' });
+    expect(region).toHaveTextContent('New: Crumb & Co Bakery joined the programme');
+  });
+});
+
 describe('/account/qr', () => {
   it('shows the member card customer:{id} at 250 and Back to Account', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
@@ -283,5 +294,16 @@ describe('/account/history', () => {
     ]);
     expect(items[2]).toHaveTextContent('+5 points');
     expect(api.of('GET /api/me/visits')).toHaveLength(1);
+  });
+
+  it('says where each reward was redeemed', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    const redeemed = me(5, 'redeemed');
+    const withPlace = { ...redeemed, rewards: [{ ...redeemed.rewards[0]!, redeemedBusinessName: "Joanie's Pizzeria" }] };
+    fakeApi({ 'GET /api/me': [200, withPlace], 'GET /api/me/visits': [200, { visits: [] }] });
+    renderRoute('/account/history');
+    const [redemption] = await screen.findAllByRole('listitem');
+    expect(redemption).toHaveTextContent('Reward redeemed: Free Ice Cream Scoop');
+    expect(redemption).toHaveTextContent("at Joanie's Pizzeria ·");
   });
 });

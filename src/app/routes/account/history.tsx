@@ -47,7 +47,9 @@ export function historyEvents(visits: MyVisitsResponse['visits'], me: MeResponse
         key: `redeemed-${reward.id}`,
         at: reward.redeemedAt,
         title: `Reward redeemed: ${reward.reward.name}`,
-        detail: when(reward.redeemedAt),
+        detail: reward.redeemedBusinessName
+          ? `at ${reward.redeemedBusinessName} · ${when(reward.redeemedAt)}`
+          : when(reward.redeemedAt),
       });
     }
   }
@@ -78,12 +80,12 @@ function History() {
           <ol className="divide-y divide-cream-200">
             {events.map((event) => (
               <li key={event.key} className="flex items-center justify-between gap-3 px-5 py-4">
-                <div>
-                  <p className="font-semibold">{event.title}</p>
+                <div className="min-w-0">
+                  <p className="font-semibold wrap-anywhere">{event.title}</p>
                   <p className="text-sm text-bark-700">{event.detail}</p>
                 </div>
                 {event.points !== undefined ? (
-                  <span className="font-semibold text-meadow-800">
+                  <span className="shrink-0 font-semibold text-meadow-800">
                     +{event.points} {event.points === 1 ? 'point' : 'points'}
                   </span>
                 ) : null}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { AccountSettings } from '@/features/account/components/AccountSettings.tsx';
+import { ProgrammeNews } from '@/features/account/components/ProgrammeNews.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
 import { logout as endSession, useLogout } from '@/features/session/api/logout.ts';
@@ -55,15 +56,17 @@ function Account() {
   };
   return (
     <div className="grid gap-5">
+      {/* A long name without spaces wraps inside its column: Sign Out stays on screen. */}
       <div className="flex items-start justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-bold">{customer.name}</h1>
+        <div className="min-w-0">
+          <h1 className="font-display text-3xl font-bold wrap-anywhere">{customer.name}</h1>
           <p className="text-bark-700">{formatPhone(customer.phone)}</p>
         </div>
-        <Button variant="secondary" onClick={() => void signOut()} disabled={logout.isPending}>
+        <Button variant="secondary" className="shrink-0" onClick={() => void signOut()} disabled={logout.isPending}>
           Sign Out
         </Button>
       </div>
+      <ProgrammeNews news={me.data.programmeNews} />
       <PointsCard points={totalPoints} tier={me.data.tier} nextGoal={me.data.nextGoal} />
       <p className="text-bark-900">
         Visited locations: <strong>{visitedLocations.length}</strong>

@@ -2,7 +2,7 @@
 // phone-code sign-in, signed in without the admin claim it says so. Filters live in the URL.
 // Left open, its figures are re-read every 30 s while visible and on returning to the tab, and the
 // header says when they were last read (issue 31 §2, docs/LIVE.md).
-import { lazy, Suspense } from 'react';
+import { retryableLazy } from '@/components/ui/LoadFailed.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
 import { oldestRead, UpdatedAt } from '@/components/ui/UpdatedAt.tsx';
@@ -29,7 +29,12 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { AdminTabs } from './tabs.tsx';
 
 // recharts is big: its own chunk, fetched only when the dashboard draws the chart.
-const VisitsChart = lazy(() => import('@/features/admin/components/VisitsChart.tsx'));
+// A chunk that cannot be fetched says so with Retry.
+const VisitsChart = retryableLazy(
+  async () => (await import('@/features/admin/components/VisitsChart.tsx')).default,
+  'The chart',
+  <Skeleton className="mt-4 h-72" />,
+);
 
 export function AdminDashboardPage() {
   usePageTitle('Village Rewards Admin');
@@ -97,9 +102,7 @@ function AdminDashboard() {
         />
         <Card className="print:hidden">
           <CardTitle>Visits per day</CardTitle>
-          <Suspense fallback={<Skeleton className="mt-4 h-72" />}>
-            <VisitsChart filters={filters} />
-          </Suspense>
+          <VisitsChart filters={filters} />
         </Card>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2 print:hidden">
           <RecentActivity

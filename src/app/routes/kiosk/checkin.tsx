@@ -12,6 +12,7 @@ import { ApiError, isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 import { PhoneHandoff } from '@/features/checkin/components/PhoneHandoff.tsx';
+import { kioskLandingPath } from '@/app/kiosk-device.ts';
 
 export function KioskCheckinPage() {
   const navigate = useNavigate();
@@ -50,7 +51,7 @@ export function KioskCheckinPage() {
   return (
     <KioskScreen title="Check In">
       <div className="w-full max-w-2xl">
-        <ButtonLink to="/kiosk" variant="ghost" size="lg" className="-ml-4">
+        <ButtonLink to={kioskLandingPath()} variant="ghost" size="lg" className="-ml-4">
           ← Back
         </ButtonLink>
         <h1 className="mt-4 font-display text-5xl font-bold">Welcome back!</h1>

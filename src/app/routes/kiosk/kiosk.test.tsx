@@ -296,6 +296,17 @@ describe('/kiosk/welcome', () => {
     expect(await screen.findByRole('heading', { name: 'No active check-in found.' })).toBeInTheDocument();
   });
 
+  it("Done returns to the kiosk's own business landing", async () => {
+    sessionStorage.setItem('current_location_id', 'creamery');
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('customer_name', 'Ada');
+    sessionStorage.setItem('pending_token', 'tok-1');
+    fakeApi({ 'GET /api/locations': [200, [creamery]], 'POST /api/kiosk/session': session(true), 'GET /api/demo': [200, { demoMode: false }] });
+    const { router } = renderRoute('/kiosk/welcome');
+    await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/creamery'));
+  });
+
   it("'Welcome!' says 1 point in the singular", async () => {
     sessionStorage.setItem('customer_id', CUSTOMER_ID);
     sessionStorage.setItem('customer_name', 'Ada');
@@ -399,6 +410,25 @@ describe('/kiosk/checkin', () => {
 });
 
 describe('/kiosk/member-qr', () => {
+  it("Done returns to the kiosk's own business landing, not the generic /kiosk, and forgets the visitor", async () => {
+    sessionStorage.setItem('current_location_id', 'museum');
+    sessionStorage.setItem('customer_id', CUSTOMER_ID);
+    sessionStorage.setItem('pending_token', 'tok-done');
+    fakeApi({ 'GET /api/locations': [200, [creamery]], 'POST /api/kiosk/session': session(true), 'GET /api/demo': [200, { demoMode: false }] });
+    const { router } = renderRoute('/kiosk/member-qr');
+    await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/museum'));
+    expect(sessionStorage.getItem('pending_token')).toBeNull();
+    expect(sessionStorage.getItem('current_location_id')).toBe('museum');
+  });
+
+  it("with no check-in, Back to Home is the business's landing too", async () => {
+    sessionStorage.setItem('current_location_id', 'museum');
+    fakeApi({});
+    renderRoute('/kiosk/member-qr');
+    expect(await screen.findByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/museum');
+  });
+
   it("without a pending token: 'No active check-in found.'", async () => {
     fakeApi({});
     renderRoute('/kiosk/member-qr');

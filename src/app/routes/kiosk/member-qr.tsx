@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { clearVisitor, readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
+import { kioskLandingPath } from '@/app/kiosk-device.ts';
 import { KioskScanPanel } from '@/features/checkin/components/KioskScanPanel.tsx';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 import { NoCheckin } from '@/features/checkin/components/NoCheckin.tsx';
@@ -17,12 +18,12 @@ export function KioskMemberQrPage() {
   // Both leave the shared screen for the next visitor, without this one's check-in.
   const home = () => {
     clearVisitor();
-    void navigate('/kiosk');
+    void navigate(kioskLandingPath());
   };
   return (
     <KioskScreen title="Your Check-in Code">
       {!token ? (
-        <NoCheckin />
+        <NoCheckin home={kioskLandingPath()} />
       ) : (
         <div className="flex w-full max-w-3xl flex-col items-center gap-8 text-center">
           <h1 className="font-display text-5xl font-bold">Your check-in code</h1>

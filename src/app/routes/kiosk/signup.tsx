@@ -12,6 +12,7 @@ import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
+import { kioskLandingPath } from '@/app/kiosk-device.ts';
 
 export const GENERIC_BUSINESS = 'Participating Business';
 
@@ -25,7 +26,7 @@ export function KioskSignupPage() {
   return (
     <KioskScreen title="Join Rewards">
       <div className="w-full max-w-2xl">
-        <ButtonLink to="/kiosk" variant="ghost" size="lg" className="-ml-4">
+        <ButtonLink to={kioskLandingPath()} variant="ghost" size="lg" className="-ml-4">
           ← Back
         </ButtonLink>
         <h1 className="mt-4 font-display text-5xl font-bold">Join Rewards</h1>

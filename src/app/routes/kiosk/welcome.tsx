@@ -15,6 +15,7 @@ import { readVisitor } from '@/features/checkin/lib/kiosk-visitor.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, readSession, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { kioskRedemption } from '@/app/components/kiosk-redemption.tsx';
+import { kioskLandingPath } from '@/app/kiosk-device.ts';
 import { KioskScanPanel } from '@/features/checkin/components/KioskScanPanel.tsx';
 import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 import { NoCheckin } from '@/features/checkin/components/NoCheckin.tsx';
@@ -55,12 +56,12 @@ export function KioskWelcomePage() {
 
   const done = () => {
     clearVisitor();
-    void navigate('/kiosk');
+    void navigate(kioskLandingPath());
   };
   return (
     <KioskScreen title="Welcome">
       {!visitor ? (
-        <NoCheckin />
+        <NoCheckin home={kioskLandingPath()} />
       ) : (
         <div className="flex w-full max-w-3xl flex-col items-center gap-8 text-center">
           <header>

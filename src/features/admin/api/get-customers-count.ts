@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { customerFilterParams, type CustomerQuery } from './get-customers.ts';
 
 export const customersCountQueryOptions = (filters: CustomerQuery) =>
@@ -12,5 +13,5 @@ export const customersCountQueryOptions = (filters: CustomerQuery) =>
   });
 
 export function useCustomersCount(filters: CustomerQuery) {
-  return useQuery(customersCountQueryOptions(filters));
+  return useQuery({ ...customersCountQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

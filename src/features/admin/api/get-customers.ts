@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { type CustomerSort, routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export type CustomerSortKey = z.infer<typeof CustomerSort>;
@@ -42,6 +43,7 @@ export const customersQueryOptions = (filters: CustomerQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** Live like the dashboard: re-read every 30 s while visible, and when the tab comes back. */
 export function useCustomers(filters: CustomerQuery) {
-  return useQuery(customersQueryOptions(filters));
+  return useQuery({ ...customersQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -37,3 +37,16 @@ export function useNameStaff() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
   });
 }
+
+// PUT /api/admin/locations/{locationId}/staff/pending-name: a grant whose phone has not signed in.
+export function useNamePendingStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { locationId: string; phone: string; name: string }) =>
+      callEndpoint(routes.namePendingStaff, {
+        params: { locationId: request.locationId },
+        body: { phone: request.phone, name: request.name },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
+  });
+}

@@ -1,6 +1,7 @@
 // The Audit tab (issue 21 §4): every admin, owner and staff-management action, newest first,
 // filtered by action, who, what, business and days, a page at a time; before and after are shown
-// as "field: old → new". An owner's view passes `location` (their business, fixed).
+// as "Field: old → new" in words (lib/audit-labels.ts), never the stored names. An owner's view
+// passes `location` (their business, fixed).
 import { useId, useState } from 'react';
 import type { AuditEntry, LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -8,18 +9,13 @@ import { Card } from '@/components/ui/Card.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { AUDIT_PAGE, useAudit, type AuditFilters } from '../api/audit.ts';
+import { actionLabel, fieldLabel, targetLabel, valueLabel } from '../lib/audit-labels.ts';
 import { QueryState } from './QueryState.tsx';
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900';
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-/** Before and after as lines "field: old → new" (only the fields that differ, or were given). */
+/** Before and after as lines "Field: old → new" (only the fields that differ, or were given). */
 export function changes(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
@@ -28,12 +24,21 @@ export function changes(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) =>
       key in before && key in after
-        ? `${key}: ${show(before[key])} → ${show(after[key])}`
+        ? `${fieldLabel(key)}: ${valueLabel(before[key])} → ${valueLabel(after[key])}`
         : key in after
-          ? `${key}: ${show(after[key])}`
-          : `${key}: was ${show(before[key])}`,
+          ? `${fieldLabel(key)}: ${valueLabel(after[key])}`
+          : `${fieldLabel(key)}: was ${valueLabel(before[key])}`,
     );
 }
+
+const ROLE_WORDS: Record<string, string> = {
+  admin: 'an admin',
+  owner: 'an owner',
+  staff: 'staff',
+  kiosk: 'a kiosk',
+  system: 'the system',
+  member: 'the member',
+};
 
 export function AuditTab(props: { locations: LocationList | undefined; location?: string }) {
   const id = useId();
@@ -65,7 +70,7 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
               <option value="">Every action</option>
               {query.data?.actions.map((action) => (
                 <option key={action} value={action}>
-                  {action}
+                  {actionLabel(action)}
                 </option>
               ))}
             </select>
@@ -150,15 +155,19 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
                 <Card className="grid gap-1 p-4 text-sm">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <p className="font-semibold text-bark-900">
-                      {entry.action} · {entry.targetType}
-                      {entry.targetId ? ` ${entry.targetId}` : ''}
+                      {actionLabel(entry.action)}
+                      <span className="font-normal text-bark-700">
+                        {' · '}
+                        {targetLabel(entry.targetType)}
+                        {entry.targetId ? ` ${entry.targetId}` : ''}
+                      </span>
                     </p>
                     <time className="text-bark-700" dateTime={entry.at}>
                       {new Date(entry.at).toLocaleString()}
                     </time>
                   </div>
                   <p className="text-bark-700">
-                    By {entry.actorRole}
+                    By {ROLE_WORDS[entry.actorRole] ?? entry.actorRole}
                     {entry.actorName ? ` ${entry.actorName}` : ''}
                     {entry.actorPhone ? ` ${formatPhone(entry.actorPhone)}` : ''} · Business:{' '}
                     {business(entry.locationId)}

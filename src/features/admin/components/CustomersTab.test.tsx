@@ -1,6 +1,6 @@
 // The Customers tab: typing searches once the typing stops (not per key), the button searches at
 // once, the search lives in the URL, status badges are coloured, empty results say so, paging.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';
 import { CustomersTab } from './CustomersTab.tsx';
@@ -105,4 +105,22 @@ it('sorts and pages on the server, keeping both in the URL', async () => {
     'desc',
     '25',
   ]);
+});
+
+it('stays live like the other admin screens: re-read every 30 s without a reload, saying when', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    const rows = [row(1, 'Ada Lovelace', 'Gold', 25)];
+    const { listCalls } = setup('/', rows, 1);
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('Updated just now')).toBeInTheDocument();
+    const reads = listCalls().length;
+    rows.push(row(2, 'Dee Newcomer', 'Bronze', 5)); // joined at a kiosk meanwhile
+    await act(() => vi.advanceTimersByTimeAsync(30_500));
+    expect(await screen.findByText('Dee Newcomer')).toBeInTheDocument();
+    expect(listCalls().length).toBeGreaterThan(reads);
+    expect(screen.getByText(/^Updated (just now|\d\d:\d\d:\d\d)$/)).toBeInTheDocument();
+  } finally {
+    vi.useRealTimers();
+  }
 });

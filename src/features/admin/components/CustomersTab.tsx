@@ -1,9 +1,12 @@
 // The Customers tab (SPEC §2): search (typing, debounced, and the Search button), the spec's
 // columns, status badges, sorting and paging (server side: 100k rows never reach the browser).
+// Live like the other admin screens: re-read every 30 s while visible and on returning to the tab,
+// saying when it was read.
 import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminCustomer } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Input, Label } from '@/components/ui/Input.tsx';
+import { oldestRead, UpdatedAt } from '@/components/ui/UpdatedAt.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useCustomers, type CustomerSortKey } from '../api/get-customers.ts';
@@ -93,6 +96,11 @@ export function CustomersTab(props: {
           All customers, not only those active in the date range
         </label>
       </form>
+      <UpdatedAt
+        className="mt-2"
+        updatedAt={oldestRead([query.dataUpdatedAt, count.dataUpdatedAt])}
+        failed={query.isRefetchError || count.isRefetchError}
+      />
       <QueryState
         loading={query.isPending}
         error={query.error}

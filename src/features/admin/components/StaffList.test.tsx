@@ -104,3 +104,27 @@ it('removes an active staff member by their user id, only after the confirmation
   );
   expect(await screen.findByText('No staff phones for this business yet')).toBeInTheDocument();
 });
+
+it('names a pending grant (a phone not signed in yet) and lists it by that name', async () => {
+  let name: string | null = null;
+  const calls = stubApi({
+    [PATH]: () => [
+      200,
+      [{ phone: '3125550177', status: 'pending', userId: null, lastSignInAt: null, grantedAt: '2026-11-23T10:00:00Z', name }],
+    ],
+    [`${PATH}/pending-name`]: (_url: URL, init?: RequestInit) => {
+      name = (JSON.parse(String(init?.body)) as { name: string }).name;
+      return [200, { phone: '3125550177', name }];
+    },
+  });
+  renderWithRouter(<StaffList locationId="creamery" businessName="Village Creamery" />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Name staff phone (312) 555-0177' }));
+  await userEvent.type(screen.getByLabelText('Name of this staff phone'), 'Maria');
+  await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+  expect(await screen.findByText('Maria')).toBeInTheDocument();
+  expect(screen.getByText('(312) 555-0177')).toBeInTheDocument();
+  expect(screen.getByText('Not signed up yet: becomes staff at sign-up')).toBeInTheDocument();
+  const put = calls.find((c) => c.url.pathname === `${PATH}/pending-name`)!;
+  expect(put.init?.method).toBe('PUT');
+  expect(JSON.parse(String(put.init?.body))).toEqual({ phone: '3125550177', name: 'Maria' });
+});

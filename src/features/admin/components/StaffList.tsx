@@ -10,7 +10,7 @@ import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone, PHONE_DIGITS } from '@/lib/phone.ts';
 import type { StaffMember } from '@contract';
 import { personOf } from '../api/people.ts';
-import { useNameStaff } from '../api/revoke-kiosk.ts';
+import { useNamePendingStaff, useNameStaff } from '../api/revoke-kiosk.ts';
 import { useGrantStaff, useRevokeStaff, useStaff } from '../api/staff.ts';
 import { ConfirmDialog, DialogActions } from './AdminDialog.tsx';
 import { DeviceName } from './DeviceName.tsx';
@@ -24,6 +24,7 @@ export function StaffList(props: {
 }) {
   const query = useStaff(props.locationId);
   const name = useNameStaff();
+  const namePending = useNamePendingStaff();
   // Here, not in the row: the row is gone (refetched away) before a row's own mutate callbacks would run.
   const revoke = useRevokeStaff();
   const remove = (member: StaffMember) => {
@@ -73,7 +74,17 @@ export function StaffList(props: {
                     }
                   />
                 ) : (
-                  <p className="font-semibold text-bark-900">{formatPhone(member.phone)}</p>
+                  // A phone that has not signed in yet: named now, the name is theirs at sign-in.
+                  <DeviceName
+                    name={member.name}
+                    what="staff phone"
+                    fallback={formatPhone(member.phone)}
+                    canRename={props.canName !== false}
+                    saving={namePending.isPending}
+                    save={(text, callbacks) =>
+                      namePending.mutate({ locationId: props.locationId, phone: member.phone, name: text }, callbacks)
+                    }
+                  />
                 )}
                 {member.name ? <p className="text-bark-700">{formatPhone(member.phone)}</p> : null}
                 <p className="text-bark-700">

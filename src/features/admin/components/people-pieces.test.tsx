@@ -2,16 +2,21 @@
 import { changes } from './AuditTab.tsx';
 import { replyHref } from './MessagesTab.tsx';
 
-it('shows before and after as "field: old → new", only what changed or was given', () => {
+it('shows before and after as "Field: old → new" in words, only what changed or was given', () => {
   expect(
     changes({
       before: { status: 'approved', points: 5, customerId: 'c1' },
       after: { status: 'voided', pointsReversed: 5 },
     }),
-  ).toEqual(['status: approved → voided', 'points: was 5', 'customerId: was c1', 'pointsReversed: 5']);
-  expect(changes({ before: { handled: false }, after: { handled: true } })).toEqual(['handled: false → true']);
+  ).toEqual(['Status: approved → voided', 'Points: was 5', 'Member: was c1', 'Points taken back: 5']);
+  expect(changes({ before: { handled: false }, after: { handled: true } })).toEqual(['Handled: No → Yes']);
   expect(changes({ before: null, after: null })).toEqual([]);
-  expect(changes({ before: { role: 'admin' }, after: { role: null } })).toEqual(['role: admin → —']);
+  expect(changes({ before: { role: 'admin' }, after: { role: null } })).toEqual(['Role: admin → —']);
+  expect(
+    changes({ before: { minVisitIntervalMinutes: 60, quietStart: '21:00' }, after: { minVisitIntervalMinutes: 30, quietStart: '20:00' } }),
+  ).toEqual(['Minutes between visits at one business: 60 → 30', 'Quiet hours start: 21:00 → 20:00']);
+  // No stored field name survives, whatever the field.
+  expect(changes({ before: { someNewField: 1 }, after: { someNewField: 2 } })).toEqual(['Some new field: 1 → 2']);
 });
 
 it('replies by e-mail with "Re: " and the subject', () => {

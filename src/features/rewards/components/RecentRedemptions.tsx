@@ -23,7 +23,7 @@ export function RecentRedemptions(props: { redemptions: RecentRedemption[] }) {
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-cream-50 p-3"
           >
             {/* The notice's own words, its "— not you?" answered by the button or the report. */}
-            <p className="min-w-0 text-bark-900">{redemption.notice.replace(/ — not you\?$/, '.')}</p>
+            <p className="min-w-0 text-bark-900 wrap-anywhere">{redemption.notice.replace(/ — not you\?$/, '.')}</p>
             {redemption.reportedAt ? (
               <p className="text-sm font-semibold text-bark-700">
                 Reported: the programme will look into it.

@@ -1,16 +1,19 @@
 // Redeem one reward (SPEC §4, §8; issue 20 §3): Redeem opens the redemption code the counter scans
 // or types; the member never redeems on their own. The code's dialog (Radix) is a lazy chunk,
 // fetched when a redeemable reward shows, so `/account` paints without it.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CustomerReward } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
+import { retryableLazy } from '@/components/ui/LoadFailed.tsx';
 
 const loadDialog = () => import('./RedeemDialog.tsx');
-const RedeemDialog = lazy(() => loadDialog().then((m) => ({ default: m.RedeemDialog })));
+// A dialog that cannot be fetched says so with Retry (Redeem used to do nothing at all).
+const RedeemDialog = retryableLazy(() => loadDialog().then((m) => m.RedeemDialog), 'The redemption code');
 
 export function RedeemButton(props: { reward: CustomerReward }) {
   const [open, setOpen] = useState(false);
-  useEffect(() => void loadDialog(), []);
+  // Fetched ahead; a failure here is shown (with Retry) only if Redeem is pressed.
+  useEffect(() => void loadDialog().catch(() => undefined), []);
   return (
     <>
       <Button
@@ -22,11 +25,7 @@ export function RedeemButton(props: { reward: CustomerReward }) {
       >
         Redeem
       </Button>
-      {open ? (
-        <Suspense fallback={null}>
-          <RedeemDialog reward={props.reward} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      {open ? <RedeemDialog reward={props.reward} onOpenChange={setOpen} /> : null}
     </>
   );
 }

@@ -21,15 +21,15 @@ export function RewardList(props: {
         <ul className="mt-3 grid gap-3">
           {available.map((reward) => (
             <li key={reward.id} className="flex items-center justify-between gap-3 rounded-xl bg-cream-50 p-3">
-              <div>
-                <p className="font-semibold">{reward.reward.name}</p>
+              <div className="min-w-0">
+                <p className="font-semibold wrap-anywhere">{reward.reward.name}</p>
                 <p className="text-sm text-bark-700">
                   {reward.reward.scope === 'network'
                     ? 'Any participating business'
                     : (reward.reward.businessName ?? '')}
                 </p>
               </div>
-              {props.action?.(reward)}
+              {props.action ? <div className="shrink-0">{props.action(reward)}</div> : null}
             </li>
           ))}
         </ul>
@@ -40,7 +40,7 @@ export function RewardList(props: {
           <ul className="mt-2 grid gap-2">
             {redeemed.map((reward) => (
               <li key={reward.id} className="flex items-center justify-between gap-3 text-bark-700">
-                <span>{reward.reward.name}</span>
+                <span className="min-w-0 wrap-anywhere">{reward.reward.name}</span>
                 <Badge>Redeemed</Badge>
               </li>
             ))}

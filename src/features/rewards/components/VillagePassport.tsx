@@ -32,11 +32,18 @@ export function VillagePassport(props: { businesses: PassportBusiness[]; visited
                   stamped ? 'border-meadow-700 bg-cream-100' : 'border-dashed border-bark-300 bg-white',
                 )}
               >
-                <img
-                  src={business.logoUrl}
-                  alt=""
-                  className={cn('size-full object-contain', stamped ? '' : 'opacity-30 grayscale')}
-                />
+                {/* A business added without an image has no logo: its initial, never an empty src. */}
+                {business.logoUrl ? (
+                  <img
+                    src={business.logoUrl}
+                    alt=""
+                    className={cn('size-full object-contain', stamped ? '' : 'opacity-30 grayscale')}
+                  />
+                ) : (
+                  <span aria-hidden="true" className={cn('font-display text-2xl font-bold', stamped ? 'text-meadow-800' : 'text-bark-300')}>
+                    {business.businessName.charAt(0)}
+                  </span>
+                )}
               </span>
               <span className="text-xs leading-tight text-bark-900">
                 {business.businessName}

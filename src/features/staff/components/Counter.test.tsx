@@ -146,11 +146,18 @@ it("reads a member's redemption code, shows who and what, and redeems it only on
   expect(JSON.parse(String(confirm.init!.body))).toEqual({ code: 'KTR472', locationId: 'creamery' });
   expect(header(confirm.init, 'Idempotency-Key')).toBeTruthy();
   await waitFor(() => expect(screen.getByLabelText('Scan or type a member code')).toHaveFocus());
+  // The success stays on screen (not only a toast) until the clerk moves on.
+  const done = screen.getByRole('status', { name: 'Rewards redeemed' });
+  expect(done).toHaveTextContent('Reward Redeemed!');
+  expect(done).toHaveTextContent('Free Ice Cream Scoop for Greta Garbo');
+  await userEvent.click(screen.getByRole('button', { name: 'Next customer' }));
+  expect(screen.getByRole('status', { name: 'Rewards redeemed' })).toBeEmptyDOMElement();
 });
 
-it("a rate-limited card scan says 'Already checked in recently' with the API's own words, records the scan and still offers the rewards to redeem", async () => {
+it("a rate-limited card scan says 'Already checked in recently' with the API's own words (when to come back), records the scan and still offers the rewards to redeem", async () => {
+  const tooSoon = 'This visit was already approved recently. They can check in again at 3:15 PM (in 45 minutes).';
   const calls = setup(
-    () => [429, { error: { code: 'rate_limited', message: 'This visit was already approved recently' } }],
+    () => [429, { error: { code: 'rate_limited', message: tooSoon } }],
     {
       '/api/rewards/scan-card': () => [
         200,
@@ -161,7 +168,7 @@ it("a rate-limited card scan says 'Already checked in recently' with the API's o
   await scan(CARD);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Already checked in recently');
-  expect(alert).toHaveTextContent('This visit was already approved recently');
+  expect(alert).toHaveTextContent(tooSoon);
   expect(screen.queryByRole('region', { name: 'Visit Approved!' })).not.toBeInTheDocument();
   const rewards = await screen.findByRole('region', { name: 'Rewards of Greta Garbo' });
   expect(within(rewards).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).toBeInTheDocument();
@@ -204,4 +211,18 @@ it('redeems a reward only after the confirmation, then it leaves the list', asyn
   expect(
     within(result).getByText('No rewards to redeem at this business right now.'),
   ).toBeInTheDocument();
+  expect(screen.getByRole('status', { name: 'Rewards redeemed' })).toHaveTextContent(
+    'Free Ice Cream Scoop for Greta Garbo',
+  );
+  // Still there after any toast would have gone; the next scan starts afresh.
+  await scan(TOKEN);
+  await waitFor(() => expect(screen.getByRole('status', { name: 'Rewards redeemed' })).toBeEmptyDOMElement());
+});
+
+it("a forgotten member's card says 'This membership was closed.'", async () => {
+  setup(() => [403, { error: { code: 'forbidden', message: 'This membership was closed.' } }]);
+  await scan(CARD);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Membership not active');
+  expect(alert).toHaveTextContent('This membership was closed.');
 });

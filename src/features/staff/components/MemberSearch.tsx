@@ -73,7 +73,7 @@ export function ChosenMember(props: {
           {props.renderTier(member.totalPoints)}
         </div>
       </div>
-      <Button size="lg" className="w-full" onClick={props.onApprove} disabled={props.pending}>
+      <Button size="lg" className="w-full wrap-anywhere" onClick={props.onApprove} disabled={props.pending}>
         {props.pending ? 'Working…' : `Approve visit for ${member.name}`}
       </Button>
       <p role="note" className="font-semibold text-bark-900">

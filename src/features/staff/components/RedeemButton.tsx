@@ -2,7 +2,6 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
-import { toast } from '@/components/ui/toast.ts';
 import { useRedeemAtCounter } from '../api/redeem-at-counter.ts';
 import { Attempts } from '../lib/attempts.ts';
 import { scanError } from '../lib/scan-errors.ts';
@@ -31,10 +30,7 @@ export function RedeemButton(props: {
         onSuccess: (result) => {
           attempts.current.settle(request);
           setOpen(false);
-          toast({
-            title: 'Reward Redeemed!',
-            description: `${result.customerReward.reward.name} for ${props.customerName}.`,
-          });
+          // The counter shows the redemption until the clerk moves on (RedemptionDone).
           props.onRedeemed(props.reward.id, result.customerReward.reward.name);
         },
         onError: (failure) => {

@@ -34,7 +34,7 @@ export function RedeemableList(props: {
               key={reward.id}
               className="flex items-center justify-between gap-3 rounded-xl border border-cream-200 p-3"
             >
-              <span className="font-medium text-bark-900">
+              <span className="min-w-0 font-medium text-bark-900 wrap-anywhere">
                 {reward.name}
                 <span className="block text-sm font-normal text-bark-700">
                   {reward.scope === 'network' ? 'Any business' : 'This business'}

@@ -17,7 +17,7 @@ export function RedemptionCheck(props: {
         <h2 id="redemption-heading" className="font-display text-2xl font-bold text-bark-900">
           Redeem {check.reward.name}?
         </h2>
-        <p className="mt-1 text-xl font-semibold text-bark-900">{check.customer.name}</p>
+        <p className="mt-1 text-xl font-semibold text-bark-900 wrap-anywhere">{check.customer.name}</p>
         <p className="mt-1 text-bark-700">
           {check.reward.description} Code {check.code}.{' '}
           {check.reward.scope === 'network'

@@ -16,6 +16,11 @@ export const CustomerReward = z.object({
   status: z.enum(['unlocked', 'redeemed']),
   unlockedAt: Timestamp,
   redeemedAt: Timestamp.nullable(),
+  redeemedBusinessName: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The business where it was redeemed; null when not redeemed, or redeemed before counters recorded where'),
   reward: z.object({
     id: Uuid,
     name: z.string(),
@@ -44,6 +49,15 @@ export const RecentRedemption = z.object({
 });
 export type RecentRedemption = z.infer<typeof RecentRedemption>;
 
+export const ProgrammeNews = z.object({
+  id: z.number().int(),
+  kind: z.enum(['joined', 'left']),
+  businessName: z.string(),
+  locationId: LocationId,
+  at: Timestamp,
+});
+export type ProgrammeNews = z.infer<typeof ProgrammeNews>;
+
 export const MeResponse = z.object({
   customer: z.object({ id: Uuid, name: z.string(), phone: z.string(), email: z.string().nullable() }),
   totalPoints: z.number().int(),
@@ -54,6 +68,10 @@ export const MeResponse = z.object({
   totalVisits: z.number().int(),
   recentRedemptions: z.array(RecentRedemption).describe(
     'Every redemption of the last 30 days, newest first: a card can be copied, so the member is told and can say "not you?"'),
+  programmeNews: z
+    .array(ProgrammeNews)
+    .optional()
+    .describe('Businesses that joined or left the programme since the member joined, in the last 14 days, newest first'),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 

@@ -76,6 +76,8 @@ export const NameKioskRequest = z.strictObject({ name: DeviceName });
 export const NameKioskResponse = z.object({ id: Uuid, name: z.string().nullable() });
 export const NameStaffRequest = z.strictObject({ userId: Uuid, name: DeviceName });
 export const NameStaffResponse = z.object({ userId: Uuid, name: z.string().nullable() });
+export const NamePendingStaffRequest = z.strictObject({ phone: Phone, name: DeviceName });
+export const NamePendingStaffResponse = z.object({ phone: z.string().describe('10 digits'), name: z.string().nullable() });
 export const RevokeKioskResponse = z.object({ id: Uuid, locationId: LocationId, revoked: z.literal(true) });
 
 export const MessagesQuery = z.strictObject({

@@ -73,6 +73,8 @@ import {
   MessagesQuery,
   NameKioskRequest,
   NameKioskResponse,
+  NamePendingStaffRequest,
+  NamePendingStaffResponse,
   NameStaffRequest,
   NameStaffResponse,
   PersonRequest,
@@ -652,6 +654,15 @@ export const nameStaff = {
   body: NameStaffRequest,
   status: 200,
   response: NameStaffResponse,
+} as const satisfies Route;
+
+export const namePendingStaff = {
+  method: 'put',
+  path: '/api/admin/locations/:locationId/staff/pending-name',
+  params: LocationParams,
+  body: NamePendingStaffRequest,
+  status: 200,
+  response: NamePendingStaffResponse,
 } as const satisfies Route;
 
 export const revokeStaff = {

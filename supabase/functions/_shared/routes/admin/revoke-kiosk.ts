@@ -36,3 +36,15 @@ export const nameStaff = endpoint({
   handler: ({ call, params, body }) =>
     call('app.admin_name_staff', { p_location_id: params.locationId, p_user_id: body.userId, p_name: body.name }),
 });
+
+export const namePendingStaff = endpoint({
+  ...routes.namePendingStaff, tag: 'Admin', roles: ['admin'],
+  summary: 'Name a staff grant that waits for its phone',
+  description:
+    'The name the operator gives the person of a pending staff grant (a phone that has not signed in yet; at ' +
+    'most 60 characters, empty clears it). It is listed with the grant, and becomes the name of their staff ' +
+    'phone when it signs in. One `staff.rename` audit row when it changed.',
+  errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.', 404: 'No pending staff grant for this phone here.', 413: TOO_LARGE },
+  handler: ({ call, params, body }) =>
+    call('app.admin_name_pending_staff', { p_location_id: params.locationId, p_phone: body.phone, p_name: body.name }),
+});
