@@ -23,8 +23,10 @@ function useAccountMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/me') }),
+    // Not awaited: the screen says "saved" when the save answers, while the account re-reads.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/me') });
+    },
   });
 }
 

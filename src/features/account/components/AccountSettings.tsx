@@ -233,13 +233,15 @@ function TextsChoice(props: { on: boolean; pending: boolean }) {
         onChange={(event) => {
           const next = event.target.checked;
           setOn(next);
-          set.mutate(next, {
-            onSuccess: (saved) => toast({ title: saved.smsConsent ? 'Texts turned on' : 'Texts turned off' }),
-            onError: (failure) => {
+          // The promise, not mutate's callbacks: those are dropped when the box's observer is
+          // unsubscribed while the account re-reads after the save, and the member heard nothing.
+          set.mutateAsync(next).then(
+            (saved) => toast({ title: saved.smsConsent ? 'Texts turned on' : 'Texts turned off' }),
+            (failure: unknown) => {
               setOn(!next);
               toast({ title: 'Not saved', description: userMessage(failure), variant: 'destructive' });
             },
-          });
+          );
         }}
       />
     </fieldset>
