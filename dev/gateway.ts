@@ -149,7 +149,7 @@ export function createGateway(parts: {
   // and, as Cloudflare in front of it does, cf-connecting-ip is set from the socket: whatever
   // the client sent in that header is replaced, so a client cannot pick its own address.
   // One new Request per call, with the path and the address header rewritten together (Hono's
-  // mount would clone the request a second time: ~9 % of the stack's CPU under load, issue 15).
+  // mount would clone the request a second time: ~9 % of the stack's CPU under load).
   gateway.all('/functions/v1/*', (c) => {
     const address =
       (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ??

@@ -69,7 +69,7 @@ export interface StackOptions {
   envFile?: string;
   /** Connections to a real Postgres (default 16; PGlite always 1). */
   poolSize?: number;
-  /** false: no verified-token cache, as before issue 15 (the bench's before/after). */
+  /** false: no verified-token cache, as before the token cache (the bench's before/after). */
   keepVerifiedTokens?: boolean;
   /** See GatewayParts.createDb. */
   createDb?: typeof import('../supabase/functions/_shared/db.ts').createDb;
@@ -145,7 +145,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       : await startEmbeddedPostgres({ dataDir: dataDir ?? undefined, port: embeddedPort });
     const url = databaseUrl ?? embedded!.url;
     // PGlite serves one connection, shared by auth and api; a real server gets a pool big enough
-    // that requests do not queue for a connection while the server has cores to spare (issue 15).
+    // that requests do not queue for a connection while the server has cores to spare.
     const sql = connect(url, { max: embedded ? 1 : (options.poolSize ?? 16) });
     try {
       return { embedded, sql, databaseUrl: url, migrations: await migrate(sql) };

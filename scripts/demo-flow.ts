@@ -94,7 +94,7 @@ export async function runDemoFlow(options: { url: string; anonKey: string; log?:
 
   const silver = me.rewards.find((r) => r.reward.name === '$5 Off Any Business');
   if (!silver) throw new Error('the Silver reward is not unlocked');
-  // Redeemed at a counter (issue 20 §3): the member shows a 2-minute code, the counter confirms it.
+  // Redeemed at a counter: the member shows a 2-minute code, the counter confirms it.
   const shown = await api<{ code: string }>(member, 'rewards/redemption-code', { body: { customerRewardId: silver.id }, token });
   await api(admin, 'rewards/redeem-code', { body: { code: shown.code, locationId: 'joanies' } });
   let secondRedeemStatus = 200;

@@ -41,7 +41,7 @@ insert into public.rewards (kind, location_id, tier, name, description, scope) v
   ('tier', null, 'Gold', '$10 Off Any Business',
    '$10 off at any participating business, unlocked when you reach Gold status (20 points).', 'network');
 
--- The public content (issue 21 §2): the spec's copy, which the operator edits in /admin
+-- The public content: the spec's copy, which the operator edits in /admin
 -- (Programme tab). {silver} and {gold} stand for the current thresholds, {businesses} for "seven businesses".
 insert into public.programme_content (key, value) values
   ('featured', '{"businesses": ["creamery", "joanies"], "tiers": ["Silver"]}'),

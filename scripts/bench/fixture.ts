@@ -1,4 +1,4 @@
-// The bench's programme: a throwaway database seeded by tests/bench/seed.sql (issue 14's
+// The bench's programme: a throwaway database seeded by tests/bench/seed.sql (the
 // set-based seed, stretched to two years and scaled down for --quick), then the callers the
 // phases need — an admin, signed-in members, enrolled kiosks — made set-based, with sessions
 // and ES256 access tokens signed by the key the bench server verifies with.

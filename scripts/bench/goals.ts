@@ -1,4 +1,4 @@
-// Issue 15's goals, read off a run's figures: one line each with the measured value and whether
+// The bench's goals (docs/PERFORMANCE.md), read off a run's figures: one line each with the measured value and whether
 // it holds. Printed and recorded for the reader; never asserted.
 import type { Report } from './run.ts';
 import type { Summary } from './stats.ts';
@@ -86,7 +86,7 @@ export function goals(report: Report): Goal[] {
     'GET admin',
     1,
     50,
-    'every admin endpoint p95 ≤ 50 ms, 1 client (issue 14; CSV exports aside)',
+    'every admin endpoint p95 ≤ 50 ms, 1 client (CSV exports aside)',
   );
   admin('GET admin', 8, 150, 'any admin endpoint p95 ≤ 150 ms at 8 clients (CSV exports aside)');
   const home = report.budgets.find((b) => b.route === '/');

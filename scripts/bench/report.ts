@@ -38,7 +38,7 @@ export function markdown(report: Report): string {
     ...report.tpcb.map((t) => `| tpcb-like | ${t.clients} | ${t.tps?.toFixed(0) ?? '—'} |`),
     ...report.rules.map((t) => `| ${t.name} | ${t.clients} | ${t.tps?.toFixed(0) ?? '—'} |`),
     '',
-    '### Goals of issue 15 in this run',
+    '### Goals in this run',
     '',
     goalTable(report),
     '',

@@ -1,4 +1,4 @@
-// The page for any unknown path (SPEC §2).
+// The page for any unknown path (PRODUCT §2).
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 

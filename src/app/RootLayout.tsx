@@ -14,7 +14,7 @@ const KioskIdle = lazy(async () => ({
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  // A screen's error toast must not cover the next screen (issue 20 §5).
+  // A screen's error toast must not cover the next screen.
   useEffect(() => dismissErrorToasts(), [pathname]);
   return (
     <>

@@ -1,4 +1,4 @@
-// Scrolls to the top of the page on every route change (SPEC §2).
+// Scrolls to the top of the page on every route change (PRODUCT §2).
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 

@@ -1,4 +1,4 @@
-// Whether this browser is a kiosk (issue 20 §4): a device that opened a kiosk landing screen is
+// Whether this browser is a kiosk: a device that opened a kiosk landing screen is
 // one from then on (localStorage, so it survives a restart of the tab). On a kiosk device every
 // screen but the landings has the idle reset, and the reset ends any member session.
 import { isBusinessSlug } from '@/features/locations/lib/slug.ts';
@@ -22,7 +22,7 @@ export function isKioskDevice(): boolean {
   }
 }
 
-/** The kiosk landing screens (SPEC §2): /kiosk, /kiosk-home and every business's /:slug (issue 21). */
+/** The kiosk landing screens (PRODUCT §2): /kiosk, /kiosk-home and every business's /:slug. */
 export function isKioskLandingPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return (

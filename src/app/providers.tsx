@@ -1,4 +1,4 @@
-// App-wide providers: the query client (SPEC §9 defaults).
+// App-wide providers: the query client (PRODUCT §9 defaults).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client.ts';

@@ -1,4 +1,4 @@
-// The route table of SPEC §2: every route reaches its screen, unknown paths get the 404 page,
+// The route table of PRODUCT §2: every route reaches its screen, unknown paths get the 404 page,
 // and navigation scrolls to the top.
 import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
@@ -20,7 +20,7 @@ const SCREENS: [string, string, string?][] = [
   ['/kiosk/welcome', 'No active check-in found.', 'Welcome'],
   ['/kiosk/checkin', 'Welcome back!', 'Check In'],
   ['/kiosk/member-qr', 'No active check-in found.', 'Your Check-in Code'],
-  // One route, /:slug, for every business in the catalogue (issue 21 §1); the test catalogue
+  // One route, /:slug, for every business in the catalogue; the test catalogue
   // (LOCATIONS) has two. A slug the catalogue does not have is not found (below).
   ['/creamery', 'Village Creamery'],
   ['/joanies', "Joanie's Pizzeria"],

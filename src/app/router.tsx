@@ -1,4 +1,4 @@
-// The route table of SPEC §2, in one place, built from the paths of contract/pages.ts (which
+// The route table of PRODUCT §2, in one place, built from the paths of contract/pages.ts (which
 // business slugs may not shadow). Every screen is lazy-loaded by group (public — split in
 // its static pages and its API-backed join/contact pages so `/` stays light —, kiosk landings,
 // kiosk flow, member = mobile/sign-in/account QR, account, admin, staff): the kiosk never downloads
@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
       { path: PAGES.kioskWelcome, lazy: screen(kioskScreens, (m) => m.KioskWelcomePage) },
       { path: PAGES.kioskCheckin, lazy: screen(kioskScreens, (m) => m.KioskCheckinPage) },
       { path: PAGES.kioskMemberQr, lazy: screen(kioskScreens, (m) => m.KioskMemberQrPage) },
-      // Every business's kiosk landing, from data (issue 21 §1): /creamery, /a-new-shop, ... An
+      // Every business's kiosk landing, from data: /creamery, /a-new-shop, ... An
       // unknown or archived slug shows the not-found page. Static paths rank above this one.
       { path: PAGES.businessLanding, lazy: screen(kioskLandings, (m) => m.BusinessKioskLandingPage) },
       { path: PAGES.login, lazy: screen(memberScreens, (m) => m.LoginPage) },

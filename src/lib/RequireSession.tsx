@@ -1,5 +1,5 @@
 // The route guard: renders its screen only for a session of the given kind; otherwise the
-// sign-in prompt the screen passes (SPEC §2: "Please sign in to view your account", …).
+// sign-in prompt the screen passes (PRODUCT §2: "Please sign in to view your account", …).
 import type { ReactNode } from 'react';
 import { hasKind, useSession, type SessionKind } from './session.ts';
 

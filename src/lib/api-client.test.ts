@@ -1,4 +1,4 @@
-// The API client's rules from SPEC §7 and issue 12: credentials, when a JSON body is sent, the
+// The API client's rules from PRODUCT §7 and credentials, when a JSON body is sent, the
 // Bearer token of a signed-in caller (none for a visitor), the error text, the visitor-facing
 // message, how query keys become URLs, and 401 → null when asked.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The API client of SPEC §7: every request sends cookies and, when signed in, the Supabase access
+// The API client of PRODUCT §7: every request sends cookies and, when signed in, the Supabase access
 // token as `Authorization: Bearer` (the API ignores cookies); a JSON content type and body only
 // with a payload; a non-ok response throws "<status>: <body text or status text>" (the spec's
 // toast rules match on it) while `userMessage` gives visitors the API's own words, never JSON.
@@ -212,7 +212,7 @@ export function urlFromQueryKey(queryKey: QueryKey): string {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** GET the key's URL and parse it with `schema`; with `on401: 'returnNull'` a 401 answers null (SPEC §7). */
+/** GET the key's URL and parse it with `schema`; with `on401: 'returnNull'` a 401 answers null (PRODUCT §7). */
 export async function getByKey<S extends z.ZodType>(
   schema: S,
   queryKey: QueryKey,
@@ -230,7 +230,7 @@ export async function getByKey<S extends z.ZodType>(
   return answerOn401(apiJson(schema, 'GET', urlFromQueryKey(queryKey)), options.on401);
 }
 
-/** The call's answer; with `on401: 'returnNull'` a 401 (nobody signed in) answers null (SPEC §7). */
+/** The call's answer; with `on401: 'returnNull'` a 401 (nobody signed in) answers null (PRODUCT §7). */
 export async function answerOn401<T>(
   call: Promise<T>,
   on401: UnauthorizedBehavior,

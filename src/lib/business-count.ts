@@ -1,4 +1,4 @@
-// How many businesses take part, in words (issue 31 §1): no screen fixes the count the programme
+// How many businesses take part, in words: no screen fixes the count the programme
 // started with. The count comes from GET /api/locations (useBusinessCount in
 // features/locations/api/business-count.ts).
 

@@ -1,4 +1,4 @@
-// Live screens (issue 31 §2, docs/LIVE.md): pages left open poll what they show, TanStack Query's
+// Live screens (docs/LIVE.md): pages left open poll what they show, TanStack Query's
 // way — `refetchInterval` only while the tab is visible (`refetchIntervalInBackground: false`, so a
 // hidden tab costs nothing) and a refetch when the tab becomes visible again. Polling rather than
 // Realtime: it works through any proxy and when sockets are down, and the local stack serves it.

@@ -1,4 +1,4 @@
-// Phone numbers as the screens handle them (SPEC §5): digits only, at most 10, shown (AAA) BBB-CCCC.
+// Phone numbers as the screens handle them (PRODUCT §5): digits only, at most 10, shown (AAA) BBB-CCCC.
 export const PHONE_DIGITS = 10;
 
 export function phoneDigits(value: string): string {

@@ -1,4 +1,4 @@
-// GET /api/programme (issue 21 §2): the tiers (thresholds, goal labels, rewards) and the public
+// GET /api/programme: the tiers (thresholds, goal labels, rewards) and the public
 // content. Nothing in src/ fixes a threshold or the public copy: screens read them here, cached by
 // react-query (the query client's staleTime; an admin's change refetches this key).
 // The fetcher (get-programme.ts, with the contract's schema) loads on demand.

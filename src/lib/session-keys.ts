@@ -1,4 +1,4 @@
-// The session-storage keys of SPEC §3, named once: the kiosk's location, the kiosk visitor's
+// The session-storage keys of PRODUCT §3, named once: the kiosk's location, the kiosk visitor's
 // sign-up and check-in, the mobile sign-up data and the login phone. Storage can be blocked
 // (private mode, a locked-down kiosk browser), so every access is guarded.
 export const SESSION_KEYS = {

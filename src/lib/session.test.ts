@@ -1,4 +1,4 @@
-// Role claims from a Supabase user (DESIGN §4): kiosk = anonymous, staff/admin from app_metadata.
+// Role claims from a Supabase user: kiosk = anonymous, staff/admin from app_metadata.
 import type { User } from '@supabase/supabase-js';
 import { claimsOf } from './session.ts';
 

@@ -1,5 +1,5 @@
 // The browser session as React sees it: the Supabase session, its user and the role claims
-// (DESIGN §4): an anonymous user is a kiosk; app_metadata.role says staff (with location_id) or
+//: an anonymous user is a kiosk; app_metadata.role says staff (with location_id) or
 // admin; any other signed-in user is a member. One subscription to supabase-js serves every hook.
 import type { Session, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';

@@ -25,6 +25,6 @@ set check_function_bodies = false;
 -- pg_trgm: the admin customer search's trigram indexes (70_admin_reads.sql).
 create extension if not exists pg_trgm with schema extensions;
 
--- unaccent: the member searches ignore accents ("perez" finds "Pérez", issue 31 §4), through
+-- unaccent: the member searches ignore accents ("perez" finds "Pérez"), through
 -- private.fold (20_customers.sql), an immutable wrapper an index can use.
 create extension if not exists unaccent with schema extensions;

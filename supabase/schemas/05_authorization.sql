@@ -105,7 +105,7 @@ $$;
 revoke execute on function private.is_staff_at from public;
 grant execute on function private.is_staff_at(text) to anon, authenticated, service_role;
 
--- Issue 21 §3: a business owner is an Auth user whose app_metadata says
+-- A business owner is an Auth user whose app_metadata says
 -- {"role": "owner", "location_id": ...}: they read their one business's figures, report,
 -- settlement line, staff and kiosks, and nothing of another business. Null for everyone else.
 create function private.owner_location_id()
@@ -129,7 +129,7 @@ $$;
 revoke execute on function private.is_owner_of from public;
 grant execute on function private.is_owner_of(text) to anon, authenticated, service_role;
 
--- Refuses all but an admin and the owner of p_location_id (issue 21 §3): 401 signed out, 403 for
+-- Refuses all but an admin and the owner of p_location_id: 401 signed out, 403 for
 -- anyone else; an owner asking for another business, or for every business (null), gets 403.
 create function private.require_owner_of(p_location_id text,
                                          p_message text default 'Only admins and the business''s owners can do this')
@@ -231,7 +231,7 @@ grant execute on function private.counter_actor_role() to anon, authenticated, s
 
 -- Whether this session was made by proving an SMS code (the JWT's amr lists a method 'otp' or
 -- 'sms'). A phone + password sign-up with confirmations off carries a phone claim the caller
--- never proved (issue 11 §1.6): only a session proven by a code may link or create a customer
+-- never proved: only a session proven by a code may link or create a customer
 -- by its phone claim.
 create function private.phone_proven_by_code()
 returns boolean
@@ -292,8 +292,8 @@ grant execute on function private.require_admin(text) to anon, authenticated, se
 
 -- "Today" on the dashboard and the velocity flag's day are days in the programme's time zone
 -- (hours are stated in CT).
--- The programme's own time zone: a setting the operator changes in /admin (issue 31 §3,
--- private.settings.time_zone, 10_programme.sql; read at every call, so a change is in force at once).
+-- The programme's own time zone: a setting the operator changes in /admin
+-- (private.settings.time_zone, 10_programme.sql; read at every call, so a change is in force at once).
 create function private.programme_time_zone()
 returns text
 language plpgsql stable

@@ -48,7 +48,7 @@ $$;
 revoke execute on function private.withheld_if_few(bigint, bigint) from public;
 grant execute on function private.withheld_if_few(bigint, bigint) to authenticated;
 
--- The day of p_at in the programme's time zone (the operator's setting, issue 31 §3). The rollups
+-- The day of p_at in the programme's time zone (the operator's setting). The rollups
 -- are bucketed by it: app.admin_update_text_settings rebuilds them when the zone changes.
 create function private.programme_day(p_at timestamptz)
 returns date

@@ -1,4 +1,4 @@
--- The record (issue 21 §4): every admin, owner and staff-management action — settings, catalogue,
+-- The record: every admin, owner and staff-management action — settings, catalogue,
 -- people, voids, adjustments, suspensions, erasures, enrolment codes, kiosk revocations,
 -- campaigns — appends one row here, in the same transaction as the change it records: who, when,
 -- what, on what, before and after, and the reason given. Append-only like the points ledger: a
@@ -96,7 +96,7 @@ end;
 $$;
 revoke execute on function private.audit(text, text, text, jsonb, jsonb, text, text, text) from public;
 
--- The Audit view (issue 21 §4): the log newest first, a page at a time, with the total and the
+-- The Audit view: the log newest first, a page at a time, with the total and the
 -- action names there are (for the filter). Filters: p_action an action ('staff.grant') or its kind
 -- ('staff'); p_actor a role ('admin', 'owner', 'system', ...) or digits of the actor's phone;
 -- p_target the target's id or part of it; p_location_id one business; p_from / p_to days in the

@@ -8,7 +8,7 @@
 -- action and role keeps the rules readable (and satisfies the linter's
 -- multiple_permissive_policies).
 
--- Tiers: Bronze < 10 <= Silver < 20 <= Gold (SPEC §4). The thresholds live only here.
+-- Tiers: Bronze < 10 <= Silver < 20 <= Gold (PRODUCT §4). The thresholds live only here.
 create table public.tiers (
   name text primary key check (name in ('Bronze', 'Silver', 'Gold')),
   min_points integer not null unique check (min_points >= 0),
@@ -50,14 +50,14 @@ create table public.locations (
   description text not null check (length(description) <= 1000),
   address text not null check (length(address) <= 200),
   logo_url text not null check (length(logo_url) <= 500),
-  -- Dashboard presentation (SPEC §2 top locations): an icon name and a colour token.
+  -- Dashboard presentation (PRODUCT §2 top locations): an icon name and a colour token.
   icon text not null default 'store' check (icon in ('ice-cream', 'pizza', 'coffee', 'palette', 'cookie', 'candy', 'store')),
   color text not null default 'slate' check (color ~ '^[a-z]{3,20}$'),
   sort_order integer not null default 0,
   created_at timestamptz not null default now(),
   -- Opening hours as the business writes them ("Tue–Sun 7am–3pm"), shown on its landing.
   hours text not null default '' check (length(hours) <= 300),
-  -- An archived business (issue 21 §2) is hidden from the public lists, its landing, join and
+  -- An archived business is hidden from the public lists, its landing, join and
   -- kiosk enrolment, and takes no new members or visits; history, settlement and reports keep it.
   archived_at timestamptz
 );
@@ -82,10 +82,10 @@ create table public.rewards (
   tier text references public.tiers (name),
   name text not null check (length(name) between 1 and 100),
   description text not null check (length(description) <= 500),
-  -- 'network' means usable at any location (SPEC §3).
+  -- 'network' means usable at any location (PRODUCT §3).
   scope text not null check (scope in ('location', 'network')),
   created_at timestamptz not null default now(),
-  -- A retired reward (issue 21 §2) unlocks for nobody any more; the members who hold it keep it
+  -- A retired reward unlocks for nobody any more; the members who hold it keep it
   -- and can still redeem it. replaced_by names the reward that took its place.
   retired_at timestamptz,
   replaced_by uuid references public.rewards (id),
@@ -124,20 +124,20 @@ create table private.settings (
   id boolean primary key default true check (id),
   -- Minimum time between two approved visits of one customer at one business (abuse limit).
   min_visit_interval interval not null default interval '60 minutes' check (min_visit_interval >= interval '0'),
-  -- Abuse limits of the field (issue 11 §3; Paytronix's defaults). 0 turns one off.
+  -- Abuse limits of the field (Paytronix's defaults). 0 turns one off.
   -- Minimum time between two approved visits of one customer anywhere in the village.
   min_visit_gap_anywhere interval not null default interval '1 minute' check (min_visit_gap_anywhere >= interval '0'),
   -- At most this many approved visits per customer in any 60 minutes, across the village.
   max_visits_per_hour integer not null default 4 check (max_visits_per_hour >= 0),
   -- A customer with this many approved visits in one programme-time-zone day is flagged (Square).
   velocity_flag_visits integer not null default 5 check (velocity_flag_visits >= 0),
-  -- Sign-in code limits (issue 11 §3), which Supabase Auth does not have: after
+  -- Sign-in code limits, which Supabase Auth does not have: after
   -- sign_in_code_max_failures wrong tries a phone's current code is dead (even the right code
   -- then fails until a new code is sent), and at most sign_in_codes_per_day codes per phone in
   -- any 24 hours (25_sign_in.sql).
   sign_in_codes_per_day integer not null default 5 check (sign_in_codes_per_day >= 0),
   sign_in_code_max_failures integer not null default 5 check (sign_in_code_max_failures >= 0),
-  -- Texts (issue 22, 48_texts.sql): at most this many campaign texts per member in any 7 days;
+  -- Texts (48_texts.sql): at most this many campaign texts per member in any 7 days;
   -- none between texts_quiet_start and texts_quiet_end (programme time: held until the end);
   -- a text the provider refuses is tried at most texts_max_attempts times; texts link to
   -- texts_site_url (the app's public address); campaigns_per_hour per sender.
@@ -147,7 +147,7 @@ create table private.settings (
   texts_max_attempts integer not null default 5 check (texts_max_attempts between 1 and 20),
   texts_site_url text not null default 'http://127.0.0.1:5173' check (texts_site_url ~ '^https?://[^[:space:]]{1,200}$'),
   campaigns_per_hour integer not null default 10 check (campaigns_per_hour >= 0),
-  -- Issue 31 §3: the programme's own time zone (days, months, quiet hours, the times texts
+  -- The programme's own time zone (days, months, quiet hours, the times texts
   -- name), an IANA name the database knows (app.admin_update_text_settings checks
   -- pg_timezone_names); and what one SMS part costs, in cents, for a campaign's cost estimate.
   time_zone text not null default 'America/Chicago' check (time_zone ~ '^[A-Za-z][A-Za-z0-9_+/-]{0,63}$'),
@@ -161,7 +161,7 @@ insert into private.settings default values;
 alter table private.settings enable row level security;
 revoke all on private.settings from anon, authenticated, service_role;
 
--- The tier a points total earns: the highest tier whose threshold it reaches (SPEC §4).
+-- The tier a points total earns: the highest tier whose threshold it reaches (PRODUCT §4).
 create function private.tier_for(p_points integer)
 returns jsonb
 language sql stable

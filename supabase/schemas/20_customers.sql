@@ -7,8 +7,8 @@ create table public.customers (
   -- The Supabase Auth user who signed in with this phone (set on first verified sign-in).
   user_id uuid unique references auth.users (id) on delete set null,
   name text not null check (length(btrim(name)) between 1 and 100),
-  -- E.164, US numbers only (SPEC §9: 10 digits). One customer per phone (DESIGN §3.6). Null only
-  -- for a forgotten member (issue 21 §3; customers_phone_unless_forgotten below): the phone may
+  -- E.164, US numbers only (PRODUCT §9: 10 digits). One customer per phone. Null only
+  -- for a forgotten member (customers_phone_unless_forgotten below): the phone may
   -- then join again as a new member.
   phone text unique check (phone ~ '^\+1[2-9][0-9]{9}$'),
   email text check (email is null or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
@@ -20,12 +20,12 @@ create table public.customers (
   -- unvoided visit). Only the app functions change it, under a row lock, with a ledger event.
   total_points integer not null default 0 check (total_points >= 0),
   created_at timestamptz not null default now(),
-  -- The admin Customers tab (issue 14): last visit and total visits are rolled up on the
+  -- The admin Customers tab: last visit and total visits are rolled up on the
   -- customer row by a trigger on visits (67_rollups.sql), so sorting and filtering by them is an
   -- index scan, not an aggregate.
   visit_count integer not null default 0 check (visit_count >= 0),
   last_visit_at timestamptz,
-  -- Member records (issue 21 §3, 57_member_records.sql). A forgotten member (the operator's
+  -- Member records (57_member_records.sql). A forgotten member (the operator's
   -- "Forget member" or the member's "Delete my account") keeps the row and its numbers with the
   -- name 'Forgotten member', no phone, no email, no Auth user: forgotten_at is set and phone null.
   forgotten_at timestamptz,
@@ -65,7 +65,7 @@ create index customers_visit_count_idx on public.customers (visit_count, id);
 create index customers_last_visit_at_idx on public.customers (last_visit_at desc nulls last, id desc);
 -- A name as the searches compare it: lower case, accents removed ("Ana Pérez" -> "ana perez").
 -- unaccent() is only stable (its dictionary could change); naming the dictionary makes this
--- wrapper safe to declare immutable, so the trigram index below can use it (issue 31 §4).
+-- wrapper safe to declare immutable, so the trigram index below can use it.
 create function private.fold(p_text text)
 returns text
 language sql immutable parallel safe strict
@@ -93,7 +93,7 @@ create policy "Admins can remove customers"
   on public.customers for delete to authenticated
   using ((select private.is_admin()));
 
--- Consents (issue 11 §4): what a customer agreed to at sign-up, with the wording they were
+-- Consents: what a customer agreed to at sign-up, with the wording they were
 -- shown and what it covers.
 -- Consents a customer gave, with the wording they were shown (proof for the SMS programme).
 -- Written only by the sign-up functions; a withdrawal later is a new row, never an edit.
@@ -106,7 +106,7 @@ create table public.consents (
   -- The sign-up form's channel for a consent given at sign-up; null for a later change.
   signup_channel text check (signup_channel in ('web', 'business', 'kiosk', 'mobile')),
   created_at timestamptz not null default now(),
-  -- Issue 22: consent is a history. true grants, false withdraws; the newest row of a channel is
+  -- Consent is a history. true grants, false withdraws; the newest row of a channel is
   -- the customer's current choice (customers.sms_consent mirrors it, private.record_sms_consent
   -- writes both). Where the change came from: the sign-up form, the member's /account, an SMS
   -- reply (STOP / START), or an admin's correction.
@@ -165,7 +165,7 @@ $$;
 revoke execute on function private.refuse_hidden_characters(text, text, boolean) from public;
 grant execute on function private.refuse_hidden_characters(text, text, boolean) to anon, authenticated, service_role;
 
--- Visible text as stored (names, issue 11 §1.5; reasons of voids and adjustments, issue 24 §2):
+-- Visible text as stored (names; reasons of voids and adjustments):
 -- NFC-normalised, trimmed at both ends of whitespace and invisible characters (controls,
 -- zero-width spaces and joiners, soft hyphen, bidi marks, BOM, Hangul fillers, variation
 -- selectors, tags...); inside the text, the characters private.refuse_hidden_characters names are
@@ -209,7 +209,7 @@ $$;
 revoke execute on function private.clean_name(text) from public;
 grant execute on function private.clean_name(text) to anon, authenticated, service_role;
 
--- The same rule where text is stored, whatever function writes it (issue 30 §6): the tiers'
+-- The same rule where text is stored, whatever function writes it: the tiers'
 -- wording, rewards' names and descriptions, a consent's wording and the reason kept in the
 -- audit log are refused with the LY400 above if something is hidden inside. The functions that
 -- take such text check it first with their own words; these triggers hold for every other
@@ -305,7 +305,7 @@ end;
 $$;
 revoke execute on function private.customers_clean_name() from public;
 
--- The checkbox text of the sign-up forms (SPEC §2) and what the consent covers.
+-- The checkbox text of the sign-up forms (PRODUCT §2) and what the consent covers.
 create function private.default_sms_consent_wording()
 returns text
 language sql immutable
@@ -315,7 +315,7 @@ as $$
 $$;
 revoke execute on function private.default_sms_consent_wording() from public;
 
--- What a consent covers (issue 31 §1): the programme, and the list of businesses taking part as
+-- What a consent covers: the programme, and the list of businesses taking part as
 -- it stands (the public /businesses page) — not a count, so the wording stays true when a business
 -- joins or leaves. Consents recorded before keep the words the member agreed to.
 create function private.consent_scope()
@@ -461,7 +461,7 @@ end;
 $$;
 revoke execute on function private.create_customer(text, text, text, boolean, boolean, text, text, text) from public;
 
--- Sign-up (POST /api/customers; SPEC §3 sign-up payload). The channel is the caller's: a kiosk
+-- Sign-up (POST /api/customers; PRODUCT §3 sign-up payload). The channel is the caller's: a kiosk
 -- (anonymous device session) signs customers up at its own location unless told another;
 -- otherwise 'business' when a location is given, else 'web'. Returns the contract's shape:
 -- {"customer": {"id", "name"}, "welcomeReward": {"name", "description"} | null}.

@@ -9,7 +9,7 @@ create table private.sign_in_codes (
   sent_at timestamptz[] not null default '{}',
   attempts integer not null default 0 check (attempts >= 0),
   updated_at timestamptz not null default now(),
-  -- A try the api admitted and is checking with Auth right now (issue 24 §1): the Custom Access
+  -- A try the api admitted and is checking with Auth right now: the Custom Access
   -- Token hook lets that one through although it is the max-th try.
   admitted_at timestamptz
 );
@@ -20,8 +20,8 @@ create index sign_in_codes_updated_at_idx on private.sign_in_codes (updated_at);
 -- Sign-in: linking a member's Auth user to their customer row by a phone claim proven by an
 -- SMS code, or creating it (the mobile sign-up variant).
 -- Links the signed-in member to their customer row by their phone claim; 404 when none has it.
--- Only a session proven by an SMS code may (403 otherwise, issue 11 §1.6).
--- Phone change (issue 11 §1.7): a user already linked to a customer keeps that link, even when
+-- Only a session proven by an SMS code may (403 otherwise).
+-- Phone change: a user already linked to a customer keeps that link, even when
 -- their phone claim now matches another customer row; that other row is left untouched (it
 -- stays with whoever signs in with that phone and no linked customer). No error.
 -- A pending SMS consent of the customer with this phone is confirmed (double opt-in's second step).
@@ -133,7 +133,7 @@ set search_path = ''
 as $$ select interval '15 seconds' $$;
 revoke execute on function private.admitted_try_window() from public;
 
--- The Send SMS hook's rule (issue 24 §1), called by the api's hook endpoint as service_role for a
+-- The Send SMS hook's rule, called by the api's hook endpoint as service_role for a
 -- code Auth is about to send: 429 (Retry-After in the hint) once the phone had
 -- sign_in_codes_per_day codes in 24 hours; otherwise the code is counted and is a new code, with
 -- a fresh allowance of tries. Returns the time it was counted by (as text: exact to the
@@ -222,7 +222,7 @@ $$;
 revoke execute on function app.sign_in_code_verified(text) from public;
 grant execute on function app.sign_in_code_verified(text) to service_role;
 
--- The Custom Access Token hook (issue 24 §1; Auth: [auth.hook.custom_access_token] uri =
+-- The Custom Access Token hook (Auth: [auth.hook.custom_access_token] uri =
 -- "pg-functions://postgres/private/custom_access_token_hook"). Refuses (403) a session made by a
 -- phone code ('otp') while the phone's current code is dead: sign_in_code_max_failures tries
 -- counted and none admitted just now by the api. Every other token (refresh, anonymous, a live

@@ -77,7 +77,7 @@ $$;
 revoke execute on function app.open_kiosk_session(text, text) from public;
 grant execute on function app.open_kiosk_session(text, text) to authenticated;
 
--- Enrolment codes are compared ignoring case, spaces and dashes (issue 20 §4): staff read
+-- Enrolment codes are compared ignoring case, spaces and dashes: staff read
 -- "ABCD-EFGH-JKMN" off the admin screen and type "abcd efgh jkmn" on a tablet. A code is hashed by
 -- its key; a code hashed as typed (set before this rule) still matches as typed.
 create function private.enrolment_code_key(p_code text)
@@ -160,7 +160,7 @@ $$;
 revoke execute on function app.enrol_kiosk(text) from public;
 grant execute on function app.enrol_kiosk(text) to authenticated;
 
--- Names the operator gives kiosks and staff phones (issue 31 §3): "Front counter tablet",
+-- Names the operator gives kiosks and staff phones: "Front counter tablet",
 -- "Maria's phone". Shown wherever a visit or a redemption says who served (private.person_label)
 -- instead of a browser string or a bare phone. One name per Auth user (a kiosk is one); set and
 -- changed by admins only (app.admin_name_kiosk, app.admin_name_staff), each change audited.

@@ -2,7 +2,7 @@
 -- and app.approve_visit (40_visits.sql): visits per member and business, per member across the village,
 -- and the velocity flags an approval raises. The operator reads and dismisses the flags in 60_limits.sql.
 
--- Velocity flags (issue 11 §3, Square's threshold; setting velocity_flag_visits, 5, 0 = off):
+-- Velocity flags (Square's threshold; setting velocity_flag_visits, 5, 0 = off):
 -- a member with velocity_flag_visits or more approved
 -- visits in one day of the programme's time zone is flagged for the operator, once per day.
 create table private.velocity_flags (

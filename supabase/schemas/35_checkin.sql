@@ -1,4 +1,4 @@
--- Check-in tokens: the one-time code behind a check-in QR (DESIGN §3.2): 244 random bits, kept
+-- Check-in tokens: the one-time code behind a check-in QR: 244 random bits, kept
 -- only as their SHA-256, single use, valid 15 minutes.
 
 create table public.checkin_tokens (
@@ -25,7 +25,7 @@ revoke all on public.checkin_tokens from anon, authenticated;
 --   checkin_tokens_member_active (57_member_records.sql)  no check-in for a suspended or forgotten member
 
 -- Check-in tokens (hashes only): the member they belong to and admins. Not the issuing kiosk
--- nor the location's staff (issue 30 §3): a token names its member (customer_id), and a kiosk's
+-- nor the location's staff: a token names its member (customer_id), and a kiosk's
 -- token or a clerk's session is no reason to learn members' ids; the api's functions answer a
 -- kiosk's and a counter's questions about a token.
 grant select on public.checkin_tokens to authenticated;
@@ -38,7 +38,7 @@ create policy "Members read their own check-in tokens, admins all"
   on public.checkin_tokens for select to authenticated
   using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));
 
--- A check-in's start commits asynchronously (issue 15). The first of a check-in's two
+-- A check-in's start commits asynchronously. The first of a check-in's two
 -- transactions only issues a short-lived token (and counts the kiosk's rate limit): if the
 -- server crashed in the few hundred milliseconds before its commit reached disk, the token would
 -- be gone and the member would start the check-in again ("Unknown check-in code"). Nothing of
@@ -46,10 +46,10 @@ create policy "Members read their own check-in tokens, admins all"
 -- carries every earlier commit's WAL with it (an approval of a token implies the token is on
 -- disk). Saves one WAL flush wait per check-in.
 --
--- Starts a check-in (DESIGN §3.2): an enrolled kiosk (any kiosk in demo mode) by the customer's
+-- Starts a check-in: an enrolled kiosk (any kiosk in demo mode) by the customer's
 -- phone at its own location, or a signed-in member for themselves (the mobile QR). Returns a
 -- fresh token: 244 random bits from two v4 UUIDs, valid 15 minutes, stored only as its SHA-256.
--- Where the visit counts (issue 20 §2): a kiosk's token is bound to the kiosk's business; a
+-- Where the visit counts: a kiosk's token is bound to the kiosk's business; a
 -- member's own token carries no business (a locationId sent with it is ignored) — the counter
 -- that approves it decides (app.approve_visit). A check-in the visit limits would refuse at
 -- approval is refused here (LY429, Retry-After), saying when the member may check in next,

@@ -1,8 +1,8 @@
--- The points ledger (DESIGN §3 rule 8): every change of a customer's points or rewards is an
+-- The points ledger: every change of a customer's points or rewards is an
 -- append-only event; customers.total_points is always the sum of its deltas. Idempotency keys:
 -- a retried approval or redemption answers the first result and never awards twice.
 
--- The points ledger (issue 11 §2; DESIGN §3 rule 8): every change of a customer's points or
+-- The points ledger: every change of a customer's points or
 -- rewards is an append-only event, written by the same function that makes the change, in the
 -- same transaction. customers.total_points is always the sum of the customer's point deltas.
 create table public.points_ledger (
@@ -47,7 +47,7 @@ create policy "Members read their own ledger events, admins all"
   on public.points_ledger for select to authenticated
   using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));
 
--- Idempotency keys (issue 11 §2; header Idempotency-Key): a retried approval or redemption
+-- Idempotency keys (header Idempotency-Key): a retried approval or redemption
 -- with the same key returns the first result and never awards twice — the base of the kiosk's
 -- offline queue. Keys are per caller (Auth user); only successful results are kept (a failed
 -- request rolls its key back with everything else, so a retry runs again).

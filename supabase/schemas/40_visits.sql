@@ -1,4 +1,4 @@
--- Visits: approving a check-in token or a member card (DESIGN §3.2–3.4): the points, the welcome
+-- Visits: approving a check-in token or a member card: the points, the welcome
 -- reward of a business on the first approved visit there, the tier rewards, under a lock on the
 -- customer row; and demo mode's Simulate Scan, which goes through the same approval.
 
@@ -7,7 +7,7 @@ create table public.visits (
   customer_id uuid not null references public.customers (id) on delete cascade,
   location_id text not null references public.locations (id) on delete cascade,
   points integer not null check (points > 0),
-  -- A token approves at most one visit (single use, DESIGN §3.2); member-card scans have none.
+  -- A token approves at most one visit (single use); member-card scans have none.
   checkin_token_id uuid unique references public.checkin_tokens (id) on delete set null,
   approved_by uuid references auth.users (id) on delete set null,
   approved_via text not null check (approved_via in ('kiosk', 'staff', 'admin')),
@@ -35,7 +35,7 @@ revoke all on public.visits from anon, authenticated;
 --   visits_roll_up_update (67_rollups.sql)               per statement: the same after a void or move
 --   visits_roll_up_delete (67_rollups.sql)               per statement: the same after a delete
 
--- Visits: the member's own; admins all. Staff and owners read none directly (issue 30 §3): a
+-- Visits: the member's own; admins all. Staff and owners read none directly: a
 -- visit names its member (customer_id, whose card value is customer:{id}), and a clerk who could
 -- list them could fake "their card was scanned". The counter's screens go through the api's
 -- security-definer functions, which answer only what the counter needs.
@@ -114,7 +114,7 @@ as $$
 $$;
 revoke execute on function private.redeemable_rewards(uuid, text) from public;
 
--- Demo mode's 'Simulate Scan' (DESIGN §8, issue 13): on the mobile QR screen a member may have
+-- Demo mode's 'Simulate Scan': on the mobile QR screen a member may have
 -- their own pending check-in approved as a counter scan would approve it — through
 -- app.approve_visit itself, so points, welcome and tier rewards, limits and the ledger follow the
 -- real rules — and only while the api runs in demo mode (app.demo_mode = 'on', set per request

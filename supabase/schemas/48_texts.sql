@@ -1,4 +1,4 @@
--- Texts the programme sends (issue 22 §2, §3): an outbox in Postgres, filled by the rules below
+-- Texts the programme sends: an outbox in Postgres, filled by the rules below
 -- (triggers on customers and customer_rewards, and campaigns), drained by the api function's
 -- sender (POST /api/hooks/texts/drain: Twilio in production, the dev outbox locally).
 --
@@ -724,7 +724,7 @@ as $$
 $$;
 revoke execute on function private.campaign_text(text) from public;
 
--- The exact text of a campaign (issue 31 §3): a business owner's starts with their business's
+-- The exact text of a campaign: a business owner's starts with their business's
 -- name, so a member knows who is writing; the programme's own campaigns with the programme's.
 create function private.campaign_body(p_message text, p_location_id text, p_owner boolean)
 returns text
@@ -740,7 +740,7 @@ as $$
 $$;
 revoke execute on function private.campaign_body(text, text, boolean) from public;
 
--- The fewest members a business owner's campaign may reach (issue 30 §7: no figure, and no
+-- The fewest members a business owner's campaign may reach (no figure, and no
 -- text, about fewer than 3 identifiable members). Admins are not limited.
 create function private.campaign_min_members()
 returns integer
@@ -790,7 +790,7 @@ as $$
 $$;
 revoke execute on function private.campaign_json(private.text_campaigns) from public;
 
--- A campaign as its caller may see it (issue 30 §7): for a business owner, the members count and
+-- A campaign as its caller may see it: for a business owner, the members count and
 -- every figure is withheld (null: "fewer than 3") when the campaign reached 1 or 2 members or the
 -- figure itself is about 1 or 2 (private.withheld_if_few). The audit log keeps the full figures.
 create function private.campaign_view(p_campaign private.text_campaigns)
@@ -839,7 +839,7 @@ begin
   -- One campaign at a time queues, so two campaigns started together keep the weekly cap.
   perform pg_advisory_xact_lock(hashtext('private.start_campaign'));
   -- A business owner's scheduled campaign that would now reach fewer than 3 members is cancelled
-  -- (issue 30 §7; app.create_campaign refuses one at once).
+  -- (app.create_campaign refuses one at once).
   if v_campaign.created_by_role = 'owner'
      and (select count(*) from private.campaign_members(v_campaign.segment_location_id, v_campaign.segment_tier,
                                                         v_campaign.segment_last_visit_before,

@@ -1,4 +1,4 @@
--- Redeeming an unlocked reward, once (DESIGN §3.5): by its owner, by staff of a business where
+-- Redeeming an unlocked reward, once: by its owner, by staff of a business where
 -- it is valid, or by an admin; and the rewards a counter may redeem.
 
 create table public.customer_rewards (
@@ -37,7 +37,7 @@ revoke all on public.customer_rewards from anon, authenticated;
 grant select on public.customer_rewards to authenticated;
 
 -- Each reward unlocks at most once per customer, and at most one welcome reward per customer
--- and business (DESIGN §3.3, §3.4). A revoked unlock does not count: the reward can be earned
+-- and business. A revoked unlock does not count: the reward can be earned
 -- again the way it is earned the first time.
 create unique index customer_rewards_once on public.customer_rewards (customer_id, reward_id)
   where status <> 'revoked';
@@ -58,8 +58,8 @@ create policy "Members read their own rewards, admins all"
     or (select private.is_admin())
   );
 
--- Redeeming an unlocked reward, once (DESIGN §3.5).
--- Who may redeem (issue 11 §1.1, issue 20 §3, issue 24 §3): a counter — staff at their own
+-- Redeeming an unlocked reward, once.
+-- Who may redeem: a counter — staff at their own
 -- location for a reward valid there (a welcome reward only at its business, a network reward
 -- anywhere), an admin at a location where it is valid. The owner is refused (LY403): they show a
 -- redemption code (app.start_redemption) that a counter confirms. Staff and admins never on their
@@ -188,7 +188,7 @@ $$;
 revoke execute on function app.scan_card(text, text) from public;
 grant execute on function app.scan_card(text, text) to authenticated;
 
--- The staff reward list (issue 11 §1.8): what a member scanned at a counter can redeem there,
+-- The staff reward list: what a member scanned at a counter can redeem there,
 -- without approving a visit (they may be back within the hour only to redeem). Staff of the
 -- location or an admin naming one; never for their own customer row. LY400 no location, LY403,
 -- LY404 unknown customer or location.
@@ -231,7 +231,7 @@ $$;
 revoke execute on function app.redeemable_rewards(uuid, text) from public;
 grant execute on function app.redeemable_rewards(uuid, text) to authenticated;
 
--- The counter's member search (issue 20 §5): the fallback when a member's phone is flat. Staff
+-- The counter's member search: the fallback when a member's phone is flat. Staff
 -- of any business and admins find any member by a part of the name (2+ characters, any case or accent) or
 -- by 3+ digits of the phone; the answer holds only what the counter needs — a lookup id (approve a
 -- visit with lookup:{id} within 10 minutes; it is this clerk's, recorded with them, and never
@@ -290,7 +290,7 @@ $$;
 revoke execute on function app.counter_search(text) from public;
 grant execute on function app.counter_search(text) to authenticated;
 
--- Redemption codes (issue 20 §3): a member's Redeem is a 2-minute code a counter confirms.
+-- Redemption codes: a member's Redeem is a 2-minute code a counter confirms.
 -- Kept out of the exposed schemas: only the functions below read or write it.
 create table private.redemption_codes (
   id uuid primary key default gen_random_uuid(),

@@ -1,7 +1,7 @@
 -- Corrections by an admin, with a reason, as new ledger events (nothing is deleted): voiding a
 -- fraudulent visit, and adjusting a customer's points.
 
--- Voiding a fraudulent visit (issue 11 §2): an admin, with a reason. Nothing is deleted: the
+-- Voiding a fraudulent visit: an admin, with a reason. Nothing is deleted: the
 -- visit is marked voided and new ledger events reverse its points and what it earned.
 -- After a void: takes back the rewards the customer no longer earns — the welcome reward of a
 -- business with no approved visit left there, and tier rewards above the new points total
@@ -107,7 +107,7 @@ $$;
 revoke execute on function app.void_visit(uuid, text) from public;
 grant execute on function app.void_visit(uuid, text) to authenticated;
 
--- An admin's correction of a customer's points (issue 11 §2 "adjustment"), with a reason, as a
+-- An admin's correction of a customer's points (an "adjustment"), with a reason, as a
 -- ledger event. Tier rewards follow the new total both ways, as after a void.
 -- Returns {"customerId", "pointsAdjusted", "totalPoints", "unlockedRewards": [ids],
 --   "rewardsRevoked": [ids], "rewardsClawedBack": [ids]}.

@@ -1,4 +1,4 @@
--- Member records (issue 21 §3) and member self-service (issue 22 §1): an admin corrects a name or
+-- Member records and member self-service: an admin corrects a name or
 -- a phone, suspends and unsuspends, forgets; a member edits their name, proves a new phone by
 -- code, turns texts on and off, downloads their data and deletes their account. Forgetting is one
 -- function for both doors (private.forget_customer). Each admin action writes one audit row.

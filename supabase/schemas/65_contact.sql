@@ -7,7 +7,7 @@ create table public.contact_messages (
   subject text check (length(subject) <= 200),
   message text not null check (length(btrim(message)) between 1 and 5000),
   created_at timestamptz not null default now(),
-  -- Issue 21 §3: an admin marks a message handled (and may reopen it); who, as the Auth user id
+  -- An admin marks a message handled (and may reopen it); who, as the Auth user id
   -- (no foreign key: the record outlives the user).
   handled_at timestamptz,
   handled_by uuid
@@ -24,7 +24,7 @@ create policy "Admins read contact messages"
   using ((select private.is_admin()));
 
 -- The contact form, and the request counters behind the API's per-client rate limits.
--- Stores a contact-form message (SPEC §2 Contact). Rate limited by the API. Returns {"received": true}.
+-- Stores a contact-form message (PRODUCT §2 Contact). Rate limited by the API. Returns {"received": true}.
 create function app.submit_contact_message(p_name text, p_email text, p_subject text, p_message text)
 returns jsonb
 language plpgsql

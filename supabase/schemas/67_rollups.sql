@@ -6,14 +6,14 @@
 -- so no approval locks a shared counter row. The readers are in 70_admin_reads.sql and
 -- 80_coalition.sql.
 
--- A daily rollup for the admin dashboard at 1M visits (issue 14): approved visits per day and
+-- A daily rollup for the admin dashboard at 1M visits: approved visits per day and
 -- business, and reward unlocks and redemptions per day, business and reward, kept by triggers
 -- in the same transaction as the change, so the chart and the Rewards tab sum a few thousand
 -- rows instead of scanning every visit. Days are days in America/Chicago. Derived data: it can
 -- be rebuilt from visits and customer_rewards at any time (private.rebuild_daily_rollup).
 create table private.daily_rollup (
   day date not null,
-  -- '' for a redemption without a business (before counter-confirmed redemption, issue 20):
+  -- '' for a redemption without a business (before counter-confirmed redemption):
   -- every redemption is counted, the unattributed ones under ''.
   location_id text not null,
   kind text not null check (kind in ('visits', 'unlocks', 'redemptions')),
@@ -29,7 +29,7 @@ revoke all on private.daily_rollup from anon, authenticated, service_role;
 create index daily_rollup_kind_day_idx on private.daily_rollup (kind, day, location_id);
 
 -- The Locations tab's sign-ups per business (customers who joined there, ever) as a counter
--- per business kept by a trigger on customers (issue 14): counting them read ~50k index
+-- per business kept by a trigger on customers: counting them read ~50k index
 -- entries a business, with a heap visit for each customer whose row an approval had just
 -- updated (points), so the tab cost ~30 ms even for a 7-day range.
 create table private.signup_counts (
@@ -39,7 +39,7 @@ create table private.signup_counts (
 alter table private.signup_counts enable row level security;
 revoke all on private.signup_counts from anon, authenticated, service_role;
 
--- Exact distinct members from a small rollup (issue 14). "Active members" — distinct customers
+-- Exact distinct members from a small rollup. "Active members" — distinct customers
 -- with an approved visit in a range of whole days [A, B) — used to read a quarter's 500k
 -- visits and count distinct customers (spilling to disk). Instead, give every approved visit
 -- the programme day of the same customer's previous approved visit (prev_day; '-infinity'
@@ -117,7 +117,7 @@ revoke all on private.member_first_visits from anon, authenticated, service_role
 create index member_first_visits_location_first_idx on private.member_first_visits (location_id, first_at);
 
 -- One pass over the member's visits per approval for the dashboard's rollups, and one fold for
--- every pending counter (issue 15).
+-- every pending counter.
 --
 -- Before: an approval fired two statement triggers on visits (visit returns, 20261123002010_visit_returns.sql;
 -- cross-shopping, 20261123002400_cross_shopping_rollup.sql), each reading the member's approved visits again, and two row
@@ -149,7 +149,7 @@ alter table private.daily_rollup_pending enable row level security;
 revoke all on private.daily_rollup_pending from anon, authenticated, service_role;
 create index daily_rollup_pending_kind_day_idx on private.daily_rollup_pending (kind, day);
 
--- The monthly business report at 8 concurrent readers (issue 15): its "members" and "also shop
+-- The monthly business report at 8 concurrent readers: its "members" and "also shop
 -- at" grouped the month's members by the businesses they visited, a scan of the month's visits
 -- (~30 ms of CPU each; 8 at once on two cores sat at the 150 ms limit). Now each member's set
 -- of businesses per programme month is kept, as stable bits (private.cross_shopping_bits), in
@@ -167,7 +167,7 @@ alter table private.member_month_masks enable row level security;
 revoke all on private.member_month_masks from anon, authenticated, service_role;
 create index member_month_masks_month_idx on private.member_month_masks (month, mask);
 
--- Cross-shopping for ranges ending today without scanning the range's visits (issue 14).
+-- Cross-shopping for ranges ending today without scanning the range's visits.
 --
 -- For a range of whole days [A, today] a member's set of businesses is the businesses whose
 -- LAST approved visit day (programme day) is >= A (nothing is approved after today). Sort a
@@ -470,7 +470,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  -- Admins, and business owners (issue 21 §3), whose app function has already narrowed the
+  -- Admins, and business owners, whose app function has already narrowed the
   -- figures to their own business.
   if not (private.is_admin() or private.owner_location_id() is not null) then
     perform private.fail('403', 'Only admins can read the dashboard');
@@ -743,7 +743,7 @@ as $$
 declare
   w record;
 begin
-  -- Admins, and business owners (issue 21 §3), whose app function has already narrowed the
+  -- Admins, and business owners, whose app function has already narrowed the
   -- figures to their own business.
   if not (private.is_admin() or private.owner_location_id() is not null) then
     perform private.fail('403', 'Only admins can read the dashboard');

@@ -1,8 +1,8 @@
--- Reads behind GET /api/me, /api/me/visits and /api/locations (SPEC §2, §7). They are security
+-- Reads behind GET /api/me, /api/me/visits and /api/locations (PRODUCT §2, §7). They are security
 -- invoker, so RLS decides what each caller sees. Voided visits and revoked rewards are left out.
 -- (A points total's tier: private.tier_for, 10_programme.sql.)
 
--- The next goal (SPEC §4): the next tier's threshold and label; past the top tier, a
+-- The next goal (PRODUCT §4): the next tier's threshold and label; past the top tier, a
 -- 'Premium Reward' 10 points above it (targets 10, 20, 30 with the seeded tiers).
 create function private.next_goal(p_points integer)
 returns jsonb
@@ -62,7 +62,7 @@ $$;
 revoke execute on function app.my_visits(integer) from public;
 grant execute on function app.my_visits(integer) to authenticated;
 
--- GET /api/locations: the participating businesses (archived ones left out, issue 21 §2) with
+-- GET /api/locations: the participating businesses (archived ones left out) with
 -- their current welcome rewards (null while a business has none), in the contract's shape
 -- (LocationList).
 create function app.locations()
@@ -84,7 +84,7 @@ $$;
 revoke execute on function app.locations() from public;
 grant execute on function app.locations() to anon, authenticated;
 
--- A leaner GET /api/me (issue 15), same answer: the member's visits are read once (the
+-- A leaner GET /api/me, same answer: the member's visits are read once (the
 -- businesses visited and the total visits were two scans of them), and it runs as security
 -- definer: RLS re-derived the caller's customer id (private.current_customer_id) and admin
 -- status for each of the four tables read, ~30 % of the function's time under pgbench. Every

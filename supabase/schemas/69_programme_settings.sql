@@ -1,4 +1,4 @@
--- Issue 21 §2: the operator changes the tiers, the limits and the public content in /admin
+-- The operator changes the tiers, the limits and the public content in /admin
 -- ("Programme" tab), without SQL. Each change is one app function: admin only, validated here
 -- (the API's zod says the same first), and recorded by exactly one private.audit row with
 -- before and after.
@@ -140,7 +140,7 @@ $$;
 revoke execute on function app.admin_update_settings(jsonb) from public;
 grant execute on function app.admin_update_settings(jsonb) to authenticated;
 
--- Issue 31 §3: the texts' settings, changed in /admin without SQL: the programme's time zone, the
+-- The texts' settings, changed in /admin without SQL: the programme's time zone, the
 -- quiet hours (in that zone), the weekly cap of marketing texts, the address links in texts point
 -- to, and what one SMS part costs (a campaign's cost estimate). The outbox (48_texts.sql) reads
 -- them at every queue and every drain, so a change is in force at once.
@@ -298,7 +298,7 @@ $$;
 revoke execute on function private.max_tier_points() from public;
 grant execute on function private.max_tier_points() to anon, authenticated;
 
--- Issue 31 §1: a threshold that visits' points cannot reach (Silver = 12 with 5 points a visit)
+-- A threshold that visits' points cannot reach (Silver = 12 with 5 points a visit)
 -- is refused with the nearest thresholds that can (contract: unreachableThreshold, same words).
 create function private.check_reachable(p_name text, p_points integer)
 returns void
@@ -338,7 +338,7 @@ begin
   if p_gold > private.max_tier_points() then
     perform private.fail('400', format('Gold needs at most %s points', private.max_tier_points()));
   end if;
-  -- Issue 31 §1: a threshold the points a visit earns never land on cannot be reached exactly.
+  -- A threshold the points a visit earns never land on cannot be reached exactly.
   perform private.check_reachable('Silver', p_silver);
   perform private.check_reachable('Gold', p_gold);
 end;
@@ -457,7 +457,7 @@ begin
        set goal_label = btrim(v_item ->> 'goalLabel'),
            reward_value_cents = (v_item ->> 'rewardValueCents')::integer
      where t.name = v_tier;
-    -- Issue 31 §1: the wording follows the threshold in the same change: "N points" in a tier
+    -- The wording follows the threshold in the same change: "N points" in a tier
     -- reward's description says the tier's new threshold ("…reach Silver status (15 points)").
     update public.rewards r
        set name = btrim(v_item ->> 'rewardName'),

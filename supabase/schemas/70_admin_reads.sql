@@ -1,4 +1,4 @@
--- Reads behind the admin dashboard (SPEC §2; DESIGN §8): metric cards, the visits chart, recent
+-- Reads behind the admin dashboard (PRODUCT §2): metric cards, the visits chart, recent
 -- activity, top locations, the Customers, Rewards, Locations, Messages, Exports and Reports tabs.
 -- Security invoker where RLS decides what an admin sees; the heavy ones read the rollups of
 -- 67_rollups.sql instead of scanning visits.
@@ -53,7 +53,7 @@ grant execute on function app.admin_activity(integer, text) to authenticated;
 -- it (with a location: joined there or visited there); range 'all' lists everyone. Search
 -- matches a part of the name (any case) or a run of at least 3 phone digits. Sorted by
 -- p_sort (lastActive, name, points, lastVisit, totalVisits, createdAt) in p_order, id as the
--- tie-breaker; page p_page of p_limit rows. Rows keep SPEC §3's fields.
+-- tie-breaker; page p_page of p_limit rows. Rows keep PRODUCT §3's fields.
 create function private.admin_customer_ids(p_search text, p_location_id text, p_range text,
                                            p_from date, p_to date)
 returns table (id uuid)
@@ -221,7 +221,7 @@ revoke execute on function app.admin_kiosks(text) from public;
 grant execute on function app.admin_kiosks(text) to authenticated;
 
 -- Contact messages from the public site, newest first, a page at a time, with the total and the
--- number still open (not marked handled; issue 21 §3).
+-- number still open (not marked handled).
 create function app.admin_contact_messages(p_limit integer default 50, p_page integer default 1)
 returns jsonb
 language plpgsql stable
@@ -247,7 +247,7 @@ $$;
 revoke execute on function app.admin_contact_messages(integer, integer) from public;
 grant execute on function app.admin_contact_messages(integer, integer) to authenticated;
 
--- CSV exports of the admin Exports tab (issue 14). Set-returning functions, read by the api
+-- CSV exports of the admin Exports tab. Set-returning functions, read by the api
 -- through a cursor a batch at a time (supabase/functions/_shared/stream.ts). Security invoker:
 -- RLS applies, and the admin check refuses anyone else before the first row.
 -- Customers matching the Customers tab's filters (range 'all' by default), oldest first, with
@@ -314,7 +314,7 @@ $$;
 revoke execute on function app.admin_export_visits(text, text, date, date) from public;
 grant execute on function app.admin_export_visits(text, text, date, date) to authenticated;
 
--- The dashboard's visits-per-day chart in one pass (issue 15): the version of 20261123001460_daily_rollup.sql
+-- The dashboard's visits-per-day chart in one pass: the version of 20261123001460_daily_rollup.sql
 -- looked each day up in the range's counts with two correlated subqueries, so its cost grew
 -- with days × (days × businesses) — 0.85 s for a one-year custom range at 50k visits, seconds
 -- under load. Here the day × business grid is joined to the counts once and grouped by day.
@@ -365,7 +365,7 @@ revoke execute on function app.admin_visit_series(text, text, date, date) from p
 grant execute on function app.admin_visit_series(text, text, date, date) to authenticated;
 alter function app.admin_visit_series(text, text, date, date) set jit = off;
 
--- Dashboard ranges as whole programme days (issue 14). A rolling range (now − 7 days … now)
+-- Dashboard ranges as whole programme days. A rolling range (now − 7 days … now)
 -- starts mid-day, so every read had to count its two partial days from the visits table, and
 -- distinct members could not come from a day rollup at all. Now every range is a run of whole
 -- days in America/Chicago, answerable from the day rollups:
@@ -424,11 +424,11 @@ $$;
 revoke execute on function private.dashboard_range(text, date, date) from public;
 grant execute on function private.dashboard_range(text, date, date) to authenticated;
 
--- Dashboard metrics (SPEC §2 four cards) with their growth captions (DESIGN §8):
+-- Dashboard metrics (PRODUCT §2 four cards) with their growth captions:
 --   signupsToday  customers who joined today (programme time zone), vs yesterday;
 --   totalVisits   approved visits in the range, vs the previous period of equal length;
 --   redemptions   rewards redeemed in the range, vs the previous period (all locations: every
---                 redemption, those without a business too; issue 20);
+--                 redemption, those without a business too);
 --   activeMembers distinct customers with a visit in the range, vs the previous period.
 -- With a location: sign-ups there, visits there, redemptions there, members who visited there.
 create function app.admin_metrics(p_location_id text default null, p_range text default '7days',
@@ -586,7 +586,7 @@ revoke execute on function app.admin_locations(text, date, date) from public;
 grant execute on function app.admin_locations(text, date, date) to authenticated;
 
 -- The search part of the tab's filter over public.customers c: $1 a name part (case and accents
--- ignored, private.fold; issue 31 §4),
+-- ignored, private.fold),
 -- $2 phone digits (3 or more); either null when not given. Forgotten members are never listed.
 create function private.admin_customer_search_sql()
 returns text
@@ -755,7 +755,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  -- Admins, and business owners (issue 21 §3), whose app function has already narrowed the
+  -- Admins, and business owners, whose app function has already narrowed the
   -- figures to their own business.
   if not (private.is_admin() or private.owner_location_id() is not null) then
     perform private.fail('403', 'Only admins can read the dashboard');
@@ -778,7 +778,7 @@ grant execute on function private.day_sums(date, date, date, text[]) to authenti
 -- was; revoked unlocks not counted) and the redemptions (where it was honoured) in the range,
 -- and how many are unlocked and still unused now. Every redemption is counted: those without a
 -- business (before counter-confirmed redemption) are in the reward's total and its
--- unattributedRedemptions (the rollup's '' business), never in a business's row (issue 20).
+-- unattributedRedemptions (the rollup's '' business), never in a business's row.
 --
 -- As in 20261123002100_admin_reads_at_scale.sql, reading the counters and the pending deltas.
 create function app.admin_rewards(p_range text default 'all', p_from date default null, p_to date default null)

@@ -1,4 +1,4 @@
--- The operator's catalogue (issue 21 §1–2): businesses and their welcome rewards are data that an
+-- The operator's catalogue: businesses and their welcome rewards are data that an
 -- admin changes from /admin without SQL. Every change goes through one function here, which
 -- validates it, makes it and appends exactly one row to private.audit_log in the same
 -- transaction (target_type 'location' or 'reward'). The API roles have no direct insert,

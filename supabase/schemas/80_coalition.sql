@@ -1,9 +1,9 @@
--- Coalition views (issue 14): what six businesses sharing one programme need and no single shop
+-- Coalition views: what six businesses sharing one programme need and no single shop
 -- report gives — cross-shopping between businesses, the monthly settlement of tier rewards, the
 -- printable report per business — read from the counters of 67_rollups.sql, which keep them
 -- cheap at 1M visits.
 
--- Coalition views (issue 14): what six small businesses sharing one programme need and no
+-- Coalition views: what six small businesses sharing one programme need and no
 -- single-merchant loyalty product gives them — who owes whom for rewards honoured across
 -- businesses, how many members shop at more than one of them, and a one-page monthly report.
 -- Months and days are in the programme's time zone (America/Chicago).
@@ -70,7 +70,7 @@ begin
       'timeZone', private.programme_time_zone(),
       'from', r.starts_at, 'to', r.ends_at,
       'totals', jsonb_build_object(
-        -- Every redemption of the month, those recorded without a business too (issue 20 §3).
+        -- Every redemption of the month, those recorded without a business too.
         'redemptions', (select count(*) from m) + (select count(*) from unattributed),
         'crossBusiness', (select count(*) from cross_rows),
         'crossBusinessCents', (select coalesce(sum(value_cents), 0) from cross_rows),
@@ -119,7 +119,7 @@ revoke execute on function app.admin_settlement(text) from public;
 grant execute on function app.admin_settlement(text) to authenticated;
 alter function app.admin_settlement(text) set jit = off;
 
--- One business's line of the month's settlement (issue 21 §3): its row and the pairs it is in,
+-- One business's line of the month's settlement: its row and the pairs it is in,
 -- for an admin or the business's owners.
 create function app.business_settlement(p_location_id text, p_month text)
 returns jsonb
@@ -173,7 +173,7 @@ $$;
 revoke execute on function app.admin_settlement_rows(text) from public;
 grant execute on function app.admin_settlement_rows(text) to authenticated;
 
--- Cross-shopping at 1M visits (issue 14): each member's businesses in a range as one bit mask
+-- Cross-shopping at 1M visits: each member's businesses in a range as one bit mask
 -- (one pass over the range's visits, grouped by member), then every figure — members per
 -- business, per pair, per number of businesses — is read from at most 2^6 masks and their
 -- member counts instead of joining a quarter's visits with themselves. Up to 62 businesses.

@@ -1,4 +1,4 @@
--- Business images (issue 21 §2): the operator uploads a business's logo from /admin to a public
+-- Business images: the operator uploads a business's logo from /admin to a public
 -- Supabase Storage bucket, and the business's logo_url points at it (78_catalogue.sql checks the
 -- address). Public: the landing and the businesses page show it to anyone. Only admins write to
 -- it: Storage asks these policies on storage.objects with the caller's token, so a member's or a

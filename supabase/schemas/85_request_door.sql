@@ -1,7 +1,7 @@
--- The api's door in one round trip (issue 15): a request's session check, claims and role, its
+-- The api's door in one round trip: a request's session check, claims and role, its
 -- rate limit and its call in one transaction.
 
--- The api's door in one round trip (issue 15): a request's session check, claims and role go
+-- The api's door in one round trip: a request's session check, claims and role go
 -- to the server in the same pipelined batch as its rule call, so the check must be able to
 -- abort the transaction by itself instead of the api reading a row and deciding.
 -- A token whose session has ended (private.session_live) is refused (401) before any rule runs.
@@ -19,12 +19,12 @@ begin
 end;
 $$;
 revoke execute on function private.require_session(uuid) from public;
--- The api runs it after `set role` (issue 24 §4): the three API roles may.
+-- The api runs it after `set role`: the three API roles may.
 grant execute on function private.require_session(uuid) to anon, authenticated, service_role;
 
 -- A request's abuse limit counted in the same transaction (and the same pipelined round trip)
--- as its rule call (issue 15): one transaction per check-in by phone instead of two. The api
--- sends this after `set role` and the session check, as the API role (issue 24 §4; security
+-- as its rule call: one transaction per check-in by phone instead of two. The api
+-- sends this after `set role` and the session check, as the API role (security
 -- definer, so it reaches the counters), in the call's transaction.
 -- A request over the limit raises LY429 with Retry-After seconds in the hint, so the rule call
 -- behind it never runs. A call that fails rolls its hit back with everything else; the api then

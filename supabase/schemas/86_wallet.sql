@@ -1,4 +1,4 @@
--- Wallet cards (issue 34 §1, §2): a member's Apple Wallet pass and Google Wallet loyalty object,
+-- Wallet cards: a member's Apple Wallet pass and Google Wallet loyalty object,
 -- the Apple devices that registered for its updates, and an outbox of update pushes drained by
 -- the api function (POST /api/hooks/wallet/drain), like the texts' outbox (48_texts.sql).
 --

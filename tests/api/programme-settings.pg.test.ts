@@ -1,4 +1,4 @@
-// The programme settings suite (issue 21 §2) on real Postgres (DATABASE_URL).
+// The programme settings suite on real Postgres (DATABASE_URL).
 import { programmeSettingsSuite } from './suites/programme-settings.ts';
 
 programmeSettingsSuite('postgres');

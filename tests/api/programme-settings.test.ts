@@ -1,4 +1,4 @@
-// The programme settings suite (issue 21 §2) on PGlite, in-process.
+// The programme settings suite on PGlite, in-process.
 import { programmeSettingsSuite } from './suites/programme-settings.ts';
 
 programmeSettingsSuite('pglite');

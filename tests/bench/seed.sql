@@ -1,4 +1,4 @@
--- The admin dashboard's volume (issue 14): 100k customers and 1M visits over a year, with the
+-- The admin dashboard's volume: 100k customers and 1M visits over a year, with the
 -- rewards, redemptions, consents and ledger events they imply — set-based, on a throwaway
 -- database (scripts/bench-admin.ts makes one). Never run this on a database you care about.
 set client_min_messages = warning;

@@ -107,7 +107,7 @@ describe('goals', () => {
     p99: p95,
     errors: {},
   });
-  it('says which of issue 15 goals hold in a run', async () => {
+  it('says which of the bench goals hold in a run', async () => {
     const { goals } = await import('../../scripts/bench/goals.ts');
     const report = {
       tpcb: [

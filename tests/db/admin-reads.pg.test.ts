@@ -1,4 +1,4 @@
-// The admin reads that issue 14 made fast (trigram search, the first-visit rollup, the
+// The admin reads made fast (trigram search, the first-visit rollup, the
 // coalition views, the Rewards tab) against a naive recomputation from the base tables, on real Postgres:
 // random visits over several months and businesses, some voided, un-voided, moved or deleted
 // after the fact, so every path of the rollup's trigger runs before the figures are compared.

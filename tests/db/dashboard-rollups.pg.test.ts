@@ -1,4 +1,4 @@
-// Issue 14: the dashboard reads (metric cards, top locations, Locations tab) come from the day
+// The dashboard reads (metric cards, top locations, Locations tab) come from the day
 // rollup and the visit-returns rollup, kept by triggers. After a random mix of visits — several
 // customers, businesses and days, inserted one by one and many at once, then voided, restored,
 // moved, re-assigned and deleted after the fact — every figure equals a naive count straight

@@ -1,4 +1,4 @@
-// Issue 31 §3 on real Postgres: kiosks and staff phones carry names the operator gives them. Only
+// On real Postgres: kiosks and staff phones carry names the operator gives them. Only
 // an admin names them; a name is checked (length, hidden characters) and each change is one audit
 // row; the name is then what a visit, a redemption and the kiosk and staff lists say for who
 // served, instead of the device's browser string or a bare phone. Clearing it goes back to

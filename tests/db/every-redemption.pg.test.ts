@@ -1,4 +1,4 @@
-// Issue 20 §3: settlement, the Rewards tab, the dashboard's Redemptions and the monthly
+// Settlement, the Rewards tab, the dashboard's Redemptions and the monthly
 // business report count every redemption — those honoured at a business and those recorded
 // without one (a member's own Redeem before counter-confirmed redemption, inserted here as the
 // legacy rows they are). Each figure is compared with one plain query over

@@ -213,7 +213,7 @@ describe('redeeming a reward (§3.5)', () => {
     expect(row!.status).toBe('redeemed');
   });
 
-  it('redeems once for 20 parallel confirmations of one redemption code, racing staff redeeming by id (issue 20 §3)', async () => {
+  it('redeems once for 20 parallel confirmations of one redemption code, racing staff redeeming by id', async () => {
     await setMinVisitInterval(sql, 0);
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'joanies');
@@ -412,7 +412,7 @@ describe('after any mix of parallel operations', () => {
   );
 });
 
-// Runs last: the ledger (issue 11 §2) after every race in this file.
+// Runs last: the ledger after every race in this file.
 describe('the points ledger after the races above', () => {
   it('holds every customer balance: stored totals equal the ledger sums', async () => {
     const [customers] = await sql<{ n: number }[]>`select count(*)::int as n from public.customers where total_points > 0`;

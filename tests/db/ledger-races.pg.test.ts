@@ -1,5 +1,5 @@
 // The ledger, idempotency keys, voids and the abuse limits under parallel requests on separate
-// connections (real Postgres; issue 11 §2, §3).
+// connections (real Postgres).
 import type { Sql } from '../../dev/db.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import {
@@ -169,7 +169,7 @@ describe('voids racing approvals and redemptions', () => {
       // every visit voided twice at once, while new visits are approved and rewards redeemed
       ...first.flatMap((v) => [1, 2].map(() => outcome(voidVisit(sql, v.visitId, 'Test fraud')))),
       ...staff.slice(3).map((s) => outcome(approveVisit(sql, s.claims, `customer:${member.customerId}`))),
-      // each redeemed at the counter of the business whose visit unlocked it (issue 20 §3)
+      // each redeemed at the counter of the business whose visit unlocked it
       ...first.flatMap((v, i) => v.unlockedRewards.map((r) => outcome(redeemReward(sql, staff[i]!.claims, r.id)))),
     ];
     const outcomes = await Promise.all(jobs);

@@ -1,4 +1,4 @@
-// Names (issue 11 §1.5) and reasons (issue 24 §2) in SQL: private.clean_text, which every write of
+// Names and reasons in SQL: private.clean_text, which every write of
 // a customer's name (private.clean_name) and every void or adjustment reason goes through, against
 // the cases the zod contract is tested with (tests/support/name-cases.ts).
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';

@@ -64,7 +64,7 @@ const CASES: TableCase[] = [
     delete: { sql: `delete from public.tiers where name = 'Gold'`, expected: allDenied },
   },
   {
-    // The public content (issue 21 §2): four parts seeded; only app.admin_update_content writes.
+    // The public content: four parts seeded; only app.admin_update_content writes.
     table: 'public.programme_content',
     select: row(4, 4, 4, 4, 4, 4, 4),
     insert: { sql: `insert into public.programme_content (key, value) values ('featured', '{}')`, expected: allDenied },
@@ -77,7 +77,7 @@ const CASES: TableCase[] = [
     insert: {
       sql: `insert into public.locations (id, business_name, kind, description, address, logo_url)
             values ('new-shop', 'New Shop', 'shop', '', '', '/logos/new.svg')`,
-      // Admins too: businesses change only through the audited app.admin_* functions (issue 21).
+      // Admins too: businesses change only through the audited app.admin_* functions.
       expected: allDenied,
     },
     update: { sql: `update public.locations set business_name = business_name`, expected: allDenied },
@@ -89,7 +89,7 @@ const CASES: TableCase[] = [
     insert: {
       sql: `insert into public.rewards (kind, location_id, name, description, scope)
             values ('welcome', 'spare', 'Free Thing', '', 'location')`,
-      // Admins too: rewards change only through the audited app.admin_* functions (issue 21).
+      // Admins too: rewards change only through the audited app.admin_* functions.
       expected: allDenied,
     },
     update: { sql: `update public.rewards set name = name`, expected: allDenied },
@@ -117,7 +117,7 @@ const CASES: TableCase[] = [
   },
   {
     table: 'public.checkin_tokens',
-    // A token names its member: the issuing kiosk and the location's staff read none (issue 30 §3).
+    // A token names its member: the issuing kiosk and the location's staff read none.
     select: row(D, 1, 1, 0, 0, 0, 2),
     insert: {
       sql: `insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, expires_at)
@@ -129,7 +129,7 @@ const CASES: TableCase[] = [
   },
   {
     table: 'public.visits',
-    // A visit names its member: staff read none, not even their own counter's (issue 30 §3).
+    // A visit names its member: staff read none, not even their own counter's.
     select: row(D, 1, 1, 0, 0, 0, 2),
     insert: {
       sql: `insert into public.visits (customer_id, location_id, points, approved_via)
@@ -217,7 +217,7 @@ async function buildFixture(sql: Sql) {
   const kiosk = await createKiosk(sql, 'creamery');
   const staff = await createStaff(sql, 'creamery');
   const otherStaff = await createStaff(sql, 'joanies');
-  // An owner serves at their own business's counter (issue 30 §7): the same reading rights as staff.
+  // An owner serves at their own business's counter: the same reading rights as staff.
   ownerClaims = (
     await createAuthUser(sql, {
       phone: `1${nextPhone()}`,
@@ -303,7 +303,7 @@ describe('what members see is their own', () => {
     expect(updated.map((r) => r.name)).toEqual(['Renamed']);
   });
 
-  // Issue 30 §3: a member's id is their card's value (customer:{id}); a clerk who could list the
+  // A member's id is their card's value (customer:{id}); a clerk who could list the
   // ids of the members served at their counter could fake "their card was scanned". The attack:
   // the clerk's (or the owner's, or the kiosk's) own JWT against every table the Data API serves.
   it.each(['staff', 'otherStaff', 'owner', 'kiosk'] as const)(

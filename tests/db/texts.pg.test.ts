@@ -1,4 +1,4 @@
-// Texts the programme sends (issue 22 §2, §3) on real Postgres: the outbox's rules (consent, one
+// Texts the programme sends on real Postgres: the outbox's rules (consent, one
 // text per event under parallel approvals, quiet hours, the weekly cap), the sender (retries,
 // backoff, permanent failure), Twilio's signed webhooks (STOP / START / HELP, status callback; a
 // forged call changes nothing), the phone-change notice, and campaigns (segments, owners,
@@ -318,7 +318,7 @@ describe('quiet hours (21:00–09:00 programme time)', () => {
   });
 });
 
-describe("the operator's text settings (issue 31 §3)", () => {
+describe("the operator's text settings", () => {
   const update = (claims: Claims, values: Record<string, unknown>) =>
     actAs(sql, claims, (tx) => tx<{ result: { values: Record<string, unknown>; quietNow: boolean } }[]>`
       select app.admin_update_text_settings(${sql.json(values as never)}) as result`).then((rows) => rows[0]!.result);
@@ -680,7 +680,7 @@ describe('campaigns', () => {
     ).toEqual(['campaign.schedule', 'campaign.cancel', 'campaign.schedule', 'campaign.start']);
   });
 
-  it('an owner neither sees nor sends to fewer than 3 members (issue 30 §7); an admin may', async () => {
+  it('an owner neither sees nor sends to fewer than 3 members; an admin may', async () => {
     const owner = await newOwner('creamery');
     // Segments of members who joined in 2031: only the ones this test makes.
     expect(await preview(owner, 'Few.', { joinedSince: '2031-01-01' })).toMatchObject({ recipients: 0, tooFew: true });

@@ -78,7 +78,7 @@ describe('approving a visit', () => {
     const admin = adminClaims();
     const unlocked: string[][] = [];
     for (let i = 0; i < 5; i += 1) {
-      // An admin's counter names its business (issue 20 §2: a phone token carries none).
+      // An admin's counter names its business (a phone token carries none).
       const token = await startMobileCheckin(sql, member.claims, 'museum');
       const r = await approveVisit(sql, admin, token, { locationId: 'museum' });
       unlocked.push(r.unlockedRewards.map((x) => x.name));
@@ -135,7 +135,7 @@ describe('approving a visit', () => {
     const member = await createMember(sql);
     const staff = await createStaff(sql, 'creamery');
     const elsewhere = await createStaff(sql, 'museum');
-    // The member's phone names no business (issue 20 §2): the museum's counter decides.
+    // The member's phone names no business: the museum's counter decides.
     const token = await startMobileCheckin(sql, member.claims, 'creamery');
     expect(await approve(elsewhere.claims, token)).toMatchObject({ locationId: 'museum', totalPoints: 5 });
     const card = await approve(staff.claims, `customer:${member.customerId}`);
@@ -174,7 +174,7 @@ describe('signing up and redeeming', () => {
     const redeem = (claims: Claims) => actAs(sql, claims, (tx) => tx`select app.redeem_reward(${welcome!.id})`);
     expect(await outcome(redeem(other.claims))).toBe('LY404');
     expect(await outcome(redeem(museum.claims))).toBe('LY403');
-    // A member redeems by showing a redemption code at a counter (issue 20 §3), never alone.
+    // A member redeems by showing a redemption code at a counter, never alone.
     expect(await outcome(redeem(member.claims))).toBe('LY403');
     expect(await outcome(redeem(creamery.claims))).toBe('ok');
     expect(await outcome(redeem(creamery.claims))).toBe('LY409');

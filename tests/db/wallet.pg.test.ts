@@ -1,4 +1,4 @@
-// Wallet pushes (issue 34 §1-2) on real Postgres: an approval (a points-ledger event) queues
+// Wallet pushes on real Postgres: an approval (a points-ledger event) queues
 // exactly one push per registered Apple device and one Google update, never two for a target
 // still waiting; the drain's claim takes each once, and a failed push goes back to the queue.
 import { createServer, type IncomingMessage } from 'node:http';

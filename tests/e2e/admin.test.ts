@@ -1,4 +1,4 @@
-// Browser tests of /admin (issue 14): the sign-in when signed out, the demo admin's dashboard,
+// Browser tests of /admin: the sign-in when signed out, the demo admin's dashboard,
 // filters and search that change what the API answers, voiding a visit from a customer's detail;
 // axe-core finds no serious or critical violation; screenshots at 1280 px.
 import { recordVisit, signUp } from './lib/api.ts';

@@ -1,4 +1,4 @@
-// Issue 22 §3 in the browser, on the real stack (`npm run dev` on a fresh real Postgres database,
+// Campaigns in the browser, on the real stack (`npm run dev` on a fresh real Postgres database,
 // Chromium; the stack drains the texts outbox every 2 s into the dev outbox): the operator
 // composes an offer to a segment on /admin's Campaigns tab, sees the count and the exact text,
 // sends it, and the dev outbox then holds the text for exactly the consenting members of that
@@ -160,10 +160,10 @@ it("a business owner sends an offer from /owner; the dev outbox holds only their
   await page.getByText('No campaigns yet').waitFor();
   const offer = `Two scoops for one at the creamery ${Date.now()}.`;
   await page.getByLabel('Offer').fill(offer);
-  // An owner sees a count only when it is 3 or more (issue 30 §7); this segment has at least 3.
+  // An owner sees a count only when it is 3 or more; this segment has at least 3.
   expect(expected.length).toBeGreaterThanOrEqual(3);
   await page.getByTestId('campaign-recipients').filter({ hasText: `${expected.length} members` }).waitFor();
-  // The business's texts start with its name (issue 31 §3), and the preview estimates the cost.
+  // The business's texts start with its name, and the preview estimates the cost.
   await page.getByText(`Village Creamery (Village Rewards): ${offer} Reply STOP to opt out.`).waitFor();
   await page.getByTestId('campaign-cost').waitFor();
   await shoot(page, 'owner-campaigns-390');

@@ -193,7 +193,7 @@ describe('phone at 390×844', () => {
     await expectAccessible(page);
     await shoot(page, 'mobile-qr-390');
 
-    // The phone's code names no business: the admin's counter names where it counts (issue 20 §2).
+    // The phone's code names no business: the admin's counter names where it counts.
     await apiOk('POST', '/api/visits/approve', { body: { token, locationId: 'creamery' }, token: await demoAdminToken(rig.anonKey) });
     await page.getByRole('heading', { name: 'Visit Approved!' }).waitFor({ timeout: 10_000 });
     await shoot(page, 'mobile-qr-approved-390');
@@ -243,7 +243,7 @@ describe('phone at 390×844', () => {
     await expectAccessible(page);
     await shoot(page, 'account-390');
     // Redeem shows a redemption code; the clerk's scanner types it into the creamery's kiosk,
-    // which shows the member and the reward, and the clerk confirms (issue 20 §3).
+    // which shows the member and the reward, and the clerk confirms.
     await page.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).click();
     const dialog = page.getByRole('dialog', { name: 'Redeem Free Ice Cream Scoop' });
     const code = (await dialog.getByText(/^[A-Z]{3} [2-9]{3}$/).textContent())!.replace(' ', '');

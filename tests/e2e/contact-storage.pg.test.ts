@@ -1,4 +1,4 @@
-// The contact form really stores the message (issue 12): the app through `npm run dev` on a fresh
+// The contact form really stores the message: the app through `npm run dev` on a fresh
 // real-Postgres database, the form filled in Chromium, the row read back from the database.
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import { startBrowserApp, type BrowserApp } from '../support/browser-app.ts';

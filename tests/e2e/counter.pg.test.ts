@@ -1,4 +1,4 @@
-// Browser tests of issue 20's counter rules on the real stack (`npm run dev` on a fresh real
+// Browser tests of the counter's rules on the real stack (`npm run dev` on a fresh real
 // Postgres database, Chromium), each checked against SQL:
 //   §1 a scan is a new attempt: one open counter page approves the same member card twice (two
 //      visits, total 10); a request whose answer was dropped is retried with its key, awarded once;
@@ -231,7 +231,7 @@ it("§3: Redeem on /account shows a 2-minute code; another business's counter is
   // The same code again: used.
   await scan(joanies.page, code);
   await joanies.page.getByRole('alert').getByText('This redemption code has already been used').waitFor();
-  // A member cannot bill a business by calling the API (issue 24 §3).
+  // A member cannot bill a business by calling the API.
   const [reward] = await db.sql<{ id: string }[]>`
     select id from public.customer_rewards where customer_id = ${member.id} and status = 'unlocked' limit 1`;
   if (reward) {

@@ -1,4 +1,4 @@
-// Issue 20 §4–§6 in Chromium through `npm run dev` (in-memory database, demo mode): a kiosk never
+// Kiosks and screens in Chromium through `npm run dev` (in-memory database, demo mode): a kiosk never
 // leaves a member signed in (its member buttons show a QR for the member's own phone; the idle
 // reset covers every screen a kiosk device reaches and ends a member session there); an unknown
 // phone is offered Join (kiosk) or continues to /join already verified (login); error toasts end

@@ -1,4 +1,4 @@
-// Browser tests of issue 31 §2, "Pages left open show today", on the real stack (`npm run dev` on
+// Browser tests of "pages left open show today", on the real stack (`npm run dev` on
 // a fresh real Postgres database, Chromium), each with two parties at once: a page left open and a
 // counter approving through the API.
 //   (b) the admin dashboard is open; a visit is approved elsewhere → its Total Visits figure moves

@@ -1,4 +1,4 @@
-// Issue 22 §1 / 21 §3 in Chromium on the real stack (`npm run dev` on a fresh real Postgres
+// Member records in Chromium on the real stack (`npm run dev` on a fresh real Postgres
 // database), checked against SQL: a member changes name and phone (the code texted to the new
 // number), turns texts off, downloads their data (compared with the rows) and deletes the account;
 // the admin then finds no name or phone and every total unchanged. And the admin forgets a member

@@ -1,4 +1,4 @@
-// Browser tests of people and the record (issue 21 §3, §4): the admin makes a phone the owner of
+// Browser tests of people and the record: the admin makes a phone the owner of
 // the Village Creamery on the People tab (1280 px); the owner signs in on /owner (390 px) and sees
 // the creamery's figures, staff and kiosks, and nothing of another business (the API refuses, and
 // /admin says Not authorised); the admin answers and handles a contact message, the Messages tab
@@ -73,7 +73,7 @@ it('the admin makes a phone an owner; the owner sees their business on /owner an
   await owner.page.getByRole('heading', { name: 'Staff phones' }).waitFor();
   await owner.page.getByText('(555) 555-0101').waitFor();
   expect(await owner.page.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
-  // Kept current while open (issue 31 §2): the figures say when they were read.
+  // Kept current while open: the figures say when they were read.
   await owner.page.getByText(/^Updated (just now|\d\d:\d\d:\d\d)$/).waitFor();
   expect(await seriousViolations(owner.page)).toEqual([]);
   await shoot(owner.page, 'owner-390');

@@ -1,4 +1,4 @@
-// Issue 21, "Done when" (first browser test): the operator adds a seventh business with a
+// The operator adds a seventh business with a
 // welcome reward and a landing from /admin's Programme tab; a kiosk enrols there; a member joins
 // at /business/:slug/join and the welcome reward unlocks on the first approved visit; the
 // settlement and the monthly report show the business; then the reward is replaced and the old

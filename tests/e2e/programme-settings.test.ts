@@ -1,4 +1,4 @@
-// Browser test of issue 21 §2 "Done when" (tiers and limits): the operator moves Silver from 10
+// Browser test of tiers and limits: the operator moves Silver from 10
 // to 15 on /admin's Programme tab — the tab says beforehand how many members it moves — then a
 // member at 10 points is not Silver, their /account progress bar aims at 15, and the visit that
 // brings them to 15 unlocks Silver. Then a limit changed in the tab (minutes between visits at one

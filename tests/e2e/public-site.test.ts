@@ -140,7 +140,7 @@ describe('the contact form', () => {
     await page.close();
   });
 
-  it("asks for the required fields with SPEC §5's toast", async () => {
+  it("asks for the required fields with PRODUCT §5's toast", async () => {
     const { page } = await app.open('/contact', 390);
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Send Message' }).click();

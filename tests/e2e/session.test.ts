@@ -1,4 +1,4 @@
-// The browser session (issue 12 §1) in Chromium through `npm run dev`: a member signs in with a
+// The browser session in Chromium through `npm run dev`: a member signs in with a
 // code from the dev outbox through the app's own modules; supabase-js keeps the session across a
 // reload; every API call then carries `Authorization: Bearer`, and none after sign-out.
 import type { Page } from 'playwright-core';

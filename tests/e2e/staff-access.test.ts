@@ -1,4 +1,4 @@
-// Browser tests of staff access (issue 14): the admin adds a staff phone on the Locations tab
+// Browser tests of staff access: the admin adds a staff phone on the Locations tab
 // (1280 px), that phone signs in on /staff and reaches the counter (390 px), the admin removes it
 // and its token is refused at once; and the demo staff member scans a member's check-in code with
 // the camera — Chromium's fake camera playing a Y4M of the QR code — approved exactly once.
@@ -155,8 +155,8 @@ it("the demo staff member scans a member's check-in code with the camera: approv
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'staff-camera-approved-390');
 
-    // The camera turned on again with the same code in view: a scan is a new attempt (issue 20
-    // §1), and a check-in code is single use, so the counter says it was used and records nothing;
+    // The camera turned on again with the same code in view: a scan is a new attempt,
+    // and a check-in code is single use, so the counter says it was used and records nothing;
     // the answered scan closes the camera again.
     await page.getByRole('button', { name: 'Scan with camera' }).click();
     await page.getByRole('button', { name: 'Stop camera' }).waitFor();
@@ -218,7 +218,7 @@ it("a member's phone is said before it becomes staff; removing it later leaves t
   await own.page.getByRole('link', { name: /sign in/i }).first().click();
   await own.page.waitForURL(/\/login$/);
   // Auth sends one code per phone every 5 s (max_frequency, supabase/config.toml). The open
-  // /account now polls and forgets the ended session within ~2 s (issue 31 §2), so this test
+  // /account now polls and forgets the ended session within ~2 s, so this test
   // reaches the second code sooner than it used to: wait out the window, as a person would.
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstCodeAt + 6_000 - Date.now())));
   await signInThroughScreen(own.page, member.phone, () => latestCode(app.anonKey, member.phone));

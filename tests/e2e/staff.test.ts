@@ -1,4 +1,4 @@
-// Browser tests of the staff counter /staff (issue 14) at phone size (390 px): the sign-in when
+// Browser tests of the staff counter /staff at phone size (390 px): the sign-in when
 // signed out, 'not authorised' for a member, and a counter (the demo admin, choosing a business)
 // that approves a typed check-in token once, shows the result and redeems a reward after a
 // confirmation; errors in plain words. axe-core finds no serious or critical violation.
@@ -82,7 +82,7 @@ it("the counter approves a typed kiosk check-in token once (no proof for redeemi
   await result.getByText('To redeem, ask for the code on their phone or scan their card.').waitFor();
   expect(await result.getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }).count()).toBe(0);
 
-  // The same code scanned again is a new attempt (issue 20 §1): the used code is refused, and
+  // The same code scanned again is a new attempt: the used code is refused, and
   // nothing new is recorded.
   await scanner.fill(token);
   await scanner.press('Enter');
@@ -116,7 +116,7 @@ it("the counter approves a typed kiosk check-in token once (no proof for redeemi
   await page.getByText('Reward Redeemed!', { exact: true }).waitFor();
   await rewards.getByText('No rewards to redeem at this business right now.').waitFor();
 
-  // A code that is no code at all (letters alone would be a member search, issue 20 §5).
+  // A code that is no code at all (letters alone would be a member search).
   await scanner.fill('customer:12');
   await scanner.press('Enter');
   await page

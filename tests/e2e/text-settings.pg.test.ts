@@ -1,4 +1,4 @@
-// Issue 31 "Done when" (e), in the browser on the real stack (`npm run dev` on a fresh real Postgres
+// Text settings in the browser on the real stack (`npm run dev` on a fresh real Postgres
 // database; the stack drains the texts outbox every 2 s): the operator sets quiet hours that cover
 // now in /admin's Programme tab (the clock there says it is quiet now, in the programme's time
 // zone), sends a campaign, and the outbox holds its texts (checked in SQL: 'held', nothing in the

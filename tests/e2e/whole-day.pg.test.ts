@@ -1,4 +1,4 @@
-// Issue 20 "Done when": the whole day as one walk on the real stack (`npm run dev` on a fresh real
+// The whole day as one walk on the real stack (`npm run dev` on a fresh real
 // Postgres database, Chromium), every figure checked against SQL over the tables and the ledger:
 //   a member joins on the web → checks in by phone at Joanie's and at the Creamery (their staff
 //   approve at /staff) → redeems the Silver reward at Joanie's counter with a redemption code →

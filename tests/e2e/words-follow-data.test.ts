@@ -1,4 +1,4 @@
-// Browser test of issue 31 "Done when" (a) and (d), §1 and the search of §4: the operator adds a
+// Browser test of words that follow the data, and accent-free search: the operator adds a
 // seventh business (a bakery) and moves Silver from 10 to 15 through the API; then the public
 // pages, a kiosk screen and the stored consent wording of a new sign-up carry no stale count or
 // threshold. And "perez" finds "Ana Pérez" at the counter (/staff) and in admin Customers.

@@ -61,7 +61,7 @@ export const createStaff = (h: ApiHarness, locationId: string) =>
 
 export const createAdmin = (h: ApiHarness) => createRoleUser(h, nextPhone(), { role: 'admin' });
 
-/** A business owner (issue 21 §3): app_metadata role 'owner' at `locationId`. */
+/** A business owner: app_metadata role 'owner' at `locationId`. */
 export const createOwner = (h: ApiHarness, locationId: string) =>
   createRoleUser(h, nextPhone(), { role: 'owner', location_id: locationId });
 

@@ -30,7 +30,7 @@ export function devRoutes(deps: AuthDeps) {
           })),
         });
       })
-      // GET /dev/texts[?phone=…]: the programme's texts the drain "sent" (issue 22), oldest first.
+      // GET /dev/texts[?phone=…]: the programme's texts the drain "sent", oldest first.
       .get('/dev/texts', async (c) => {
         const phone = c.req.query('phone');
         const messages = await deps.store.textsFor(phone === undefined ? null : outboxPhone(phone));

@@ -1,5 +1,5 @@
 // A member's redemption code scanned (or typed) into a kiosk's scanner input at its business
-// (issue 20 §3): the kiosk reads the code (who, which reward), the clerk confirms, and the reward
+// the kiosk reads the code (who, which reward), the clerk confirms, and the reward
 // is redeemed here, now, once — 'Reward Redeemed!'. Loaded on demand: it brings the contract.
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';

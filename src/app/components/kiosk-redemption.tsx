@@ -1,5 +1,5 @@
-// A member's redemption code typed by the counter's scanner into a kiosk's scanner input (issue 20
-// §3): what the kiosk screens hand their scanner (features/checkin's KioskScanPanel, the landing).
+// A member's redemption code typed by the counter's scanner into a kiosk's scanner input:
+// what the kiosk screens hand their scanner (features/checkin's KioskScanPanel, the landing).
 // The screen itself (KioskRedemption.tsx: the contract, the staff feature's check) loads on demand.
 import type { ReactNode } from 'react';
 import { retryableLazy } from '@/components/ui/LoadFailed.tsx';

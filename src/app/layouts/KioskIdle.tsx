@@ -1,4 +1,4 @@
-// The kiosk's idle reset as the app mounts it (issue 20 §4): on every screen it covers (the kiosk
+// The kiosk's idle reset as the app mounts it: on every screen it covers (the kiosk
 // flow, and on a kiosk device every other screen but the landings) it asks "Still there?", then
 // forgets the visitor, ends any member session opened on this device (server revoke, local
 // sign-out, every cached answer dropped) and returns to the kiosk's landing screen.

@@ -1,6 +1,6 @@
 // The frame of the member screens (mobile, sign-in, account): a narrow column for a phone, the
 // programme's name linking home, and the page title. A link from a kiosk's QR names its business
-// (`?location=creamery`, issue 20 §4): kept as current_location_id for the mobile check-in.
+// (`?location=creamery`): kept as current_location_id for the mobile check-in.
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isBusinessSlug } from '@/features/locations/lib/slug.ts';

@@ -1,4 +1,4 @@
-// The public site's frame (SPEC §2): a sticky top navigation with a small-screen menu, and a footer.
+// The public site's frame (PRODUCT §2): a sticky top navigation with a small-screen menu, and a footer.
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';

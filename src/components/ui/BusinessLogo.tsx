@@ -1,5 +1,5 @@
-// A business's picture: its image when it has one, else its icon on its colour (issue 21 §2:
-// "icon from a set or an image"). Decorative next to the business's name unless `alt` is given.
+// A business's picture: its image when it has one, else its icon on its colour
+// ("icon from a set or an image"). Decorative next to the business's name unless `alt` is given.
 import { cn } from '@/lib/cn.ts';
 import { locationColourClass } from '@/lib/location-style.ts';
 import { LocationIcon } from './LocationIcon.tsx';

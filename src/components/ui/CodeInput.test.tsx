@@ -1,4 +1,4 @@
-// CodeInput (SPEC §5): digits only, at most 6, a numeric keyboard and one-time-code autofill.
+// CodeInput (PRODUCT §5): digits only, at most 6, a numeric keyboard and one-time-code autofill.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

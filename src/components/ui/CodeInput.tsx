@@ -1,4 +1,4 @@
-// A one-time code field (SPEC §5): digits only, at most 6, numeric keyboard, and the browser's
+// A one-time code field (PRODUCT §5): digits only, at most 6, numeric keyboard, and the browser's
 // one-time-code autofill from the SMS.
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn.ts';

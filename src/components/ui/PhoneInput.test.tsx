@@ -1,4 +1,4 @@
-// PhoneInput (SPEC §5): strips non-digits, keeps at most 10, shows (AAA) BBB-CCCC, hands over digits.
+// PhoneInput (PRODUCT §5): strips non-digits, keeps at most 10, shows (AAA) BBB-CCCC, hands over digits.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// A US phone field (SPEC §5): strips non-digits, keeps at most 10, shows (AAA) BBB-CCCC and hands
+// A US phone field (PRODUCT §5): strips non-digits, keeps at most 10, shows (AAA) BBB-CCCC and hands
 // the digits (never the formatting) to onChange.
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { formatPhone, phoneDigits } from '@/lib/phone.ts';

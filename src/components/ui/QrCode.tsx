@@ -1,5 +1,5 @@
 // A real, scannable QR code (qrcode.react, SVG) with a 4-module quiet zone on white, so phone
-// cameras and counter scanners read back exactly `value`. SPEC §9 sizes: 200; 250 for the account.
+// cameras and counter scanners read back exactly `value`. PRODUCT §9 sizes: 200; 250 for the account.
 import { QRCodeSVG } from 'qrcode.react';
 
 export function QrCode(props: {

@@ -1,4 +1,4 @@
-// Toasts as SPEC §9 configures them (Radix Toast, shadcn/ui's numbers): one at a time, 5000 ms,
+// Toasts as PRODUCT §9 configures them (Radix Toast, shadcn/ui's numbers): one at a time, 5000 ms,
 // swipe right 50 px, F8, removed 1,000,000 ms after dismissal; destructive style for errors.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The toast region on Radix Toast, configured as shadcn/ui does (SPEC §9): shown 5000 ms, swipe
+// The toast region on Radix Toast, configured as shadcn/ui does (PRODUCT §9): shown 5000 ms, swipe
 // right 50 px to dismiss, F8 focuses the region; a destructive style for errors. Its own lazy
 // chunk: screens mount `<Toaster />` (LazyToaster.tsx), which loads this when the browser is idle
 // or a toast is raised, so Radix stays out of the first load.

@@ -1,4 +1,4 @@
-// "Updated just now" / "Updated HH:MM:SS" of the live screens (issue 31 §2).
+// "Updated just now" / "Updated HH:MM:SS" of the live screens.
 import { render, screen } from '@testing-library/react';
 import { oldestRead, updatedText, UpdatedAt } from './UpdatedAt.tsx';
 

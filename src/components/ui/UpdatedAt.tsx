@@ -1,5 +1,5 @@
-// "Updated just now" / "Updated 14:05:09": when a live screen's figures were last read (issue 31
-// §2), from TanStack Query's `dataUpdatedAt`. Plain text, deliberately not an aria-live region: a
+// "Updated just now" / "Updated 14:05:09": when a live screen's figures were last read,
+// from TanStack Query's `dataUpdatedAt`. Plain text, deliberately not an aria-live region: a
 // screen reader is not interrupted every 30 s; it reads the line when the person reaches it.
 import { useNow } from '@/lib/use-now.ts';
 import { cn } from '@/lib/cn.ts';

@@ -1,4 +1,4 @@
-// The toast queue, as shadcn/ui's use-toast keeps it (SPEC §9: one toast at a time; a dismissed
+// The toast queue, as shadcn/ui's use-toast keeps it (PRODUCT §9: one toast at a time; a dismissed
 // toast is removed 1,000,000 ms later so Radix can play its exit). `toast()` works anywhere.
 import { useSyncExternalStore, type ReactNode } from 'react';
 

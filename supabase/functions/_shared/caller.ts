@@ -19,7 +19,7 @@ export const ANON: Caller = { kind: 'anon', role: 'anon', claims: { role: 'anon'
 
 /**
  * The caller for verified claims of an authenticated user. A kiosk is an anonymous Auth user
- * (DESIGN §4); staff, business owners (issue 21 §3) and admins carry their role in app_metadata,
+ *; staff, business owners and admins carry their role in app_metadata,
  * which users cannot edit.
  */
 export function callerFromClaims(claims: Record<string, unknown>, accessToken: string): Caller {
@@ -58,7 +58,7 @@ export function ownerLocationId(caller: Caller): string | undefined {
 }
 
 /**
- * A business owner acts only for their own business (issue 21 §3): 403 when an owner names
+ * A business owner acts only for their own business: 403 when an owner names
  * another business, or none (every business). Other callers pass; the SQL function checks again.
  */
 export function requireOwnBusiness(caller: Caller, locationId: string | undefined | null): void {

@@ -1,6 +1,6 @@
 -- The programme catalogue (tiers, businesses, rewards) is public reading for everyone; nobody
 -- writes it directly through the API, admins included: admins change businesses and rewards
--- through the audited app.admin_* functions (78_catalogue.sql, issue 21).
+-- through the audited app.admin_* functions (78_catalogue.sql).
 begin;
 \ir 00-helpers.psql
 select plan(84);

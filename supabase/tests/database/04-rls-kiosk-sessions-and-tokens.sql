@@ -98,7 +98,7 @@ select throws_ok($$ delete from public.checkin_tokens $$, '42501', null, 'Member
 
 call tests.act_as('kiosk');
 select is_empty($$ select * from public.checkin_tokens $$,
-  'A kiosk reads no check-in token, not even those it issued (each names its member: issue 30 §3)');
+  'A kiosk reads no check-in token, not even those it issued (each names its member)');
 select throws_ok($$ insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, expires_at)
                     values (sha256('x'), tests.customer_id('member_a'), 'creamery', 'mobile', now() + interval '1 hour') $$,
   '42501', null, 'A kiosk cannot mint a check-in token directly');
@@ -110,7 +110,7 @@ select is_empty($$ select * from public.checkin_tokens $$, 'Another kiosk reads 
 
 call tests.act_as('staff');
 select is_empty($$ select * from public.checkin_tokens $$,
-  'Creamery staff read no check-in token, not even the creamery''s (each names its member: issue 30 §3)');
+  'Creamery staff read no check-in token, not even the creamery''s (each names its member)');
 select throws_ok($$ insert into public.checkin_tokens (token_hash, customer_id, location_id, channel, expires_at)
                     values (sha256('x'), tests.customer_id('member_a'), 'creamery', 'mobile', now() + interval '1 hour') $$,
   '42501', null, 'Staff cannot mint a check-in token directly');

@@ -1,5 +1,5 @@
 -- Visits, unlocked rewards and contact messages: members read their own history and rewards,
--- staff and kiosks none (a visit names its member: issue 30 §3), admins everything. Nobody writes these tables directly:
+-- staff and kiosks none (a visit names its member), admins everything. Nobody writes these tables directly:
 -- points, unlocks and redemptions happen only inside app.approve_visit and app.redeem_reward.
 begin;
 \ir 00-helpers.psql
@@ -45,7 +45,7 @@ select throws_ok($$ delete from public.visits $$, '42501', null, 'A kiosk cannot
 
 call tests.act_as('staff');
 select is_empty($$ select * from public.visits $$,
-  'Creamery staff read no visit, not even the creamery''s: each names its member (issue 30 §3)');
+  'Creamery staff read no visit, not even the creamery''s: each names its member');
 select throws_ok($$ insert into public.visits (customer_id, location_id, points, approved_via)
                     values (tests.customer_id('member_a'), 'creamery', 5, 'staff') $$,
   '42501', null, 'Staff cannot record a visit directly');

@@ -71,7 +71,7 @@ select is((select count(*)::int from public.checkin_tokens where token_hash = te
   'Only the token''s SHA-256 is stored');
 
 select is((select location_id from public.checkin_tokens where token_hash = tests.token_hash(:'t1')), null,
-  'A member''s phone token carries no business, whatever the phone asked for: the counter decides (issue 20 §2)');
+  'A member''s phone token carries no business, whatever the phone asked for: the counter decides');
 call tests.act_as('other_staff');
 select throws_ok(format('select * from app.approve_visit(%L, %L)', :'t1', 'creamery'), 'LY403', null,
   'Staff cannot count a check-in at another business than their own');

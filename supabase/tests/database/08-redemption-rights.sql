@@ -1,4 +1,4 @@
--- Who may redeem a reward (issue 11 §1.1, issue 20 §3): a counter — staff at their own location
+-- Who may redeem a reward: a counter — staff at their own location
 -- for a reward valid there, by its id or the member's redemption code (a welcome reward only at its business, a network reward anywhere);
 -- an admin at a location where it is valid. Everyone else gets a 403 or 404 and nothing changes.
 begin;
@@ -77,9 +77,9 @@ select throws_ok(format('select app.redeem_reward(%L)', :'gold'), 'LY400', null,
   'An admin redeeming a network reward must say at which business');
 call tests.act_as('member_a');
 select throws_ok(format('select app.redeem_reward(%L)', :'bread'), 'LY403', null,
-  'The owner does not redeem on their own: a counter confirms their redemption code (issue 20 §3)');
+  'The owner does not redeem on their own: a counter confirms their redemption code');
 select throws_ok(format('select app.redeem_reward(%L, %L)', :'gold', 'snackco'), 'LY403', null,
-  'nor names a business that would pay for it (issue 24 §3)');
+  'nor names a business that would pay for it');
 select app.start_redemption(:'gold') ->> 'code' as gold_code \gset
 call tests.act_as('admin');
 select is(app.redeem_with_code(:'gold_code', 'museum') #>> '{customerReward,reward,name}', '$10 Off Any Business',

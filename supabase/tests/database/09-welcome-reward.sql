@@ -1,4 +1,4 @@
--- The welcome reward (issue 11 §1.2; SPEC §1): once per business, on the customer's first
+-- The welcome reward (PRODUCT §1): once per business, on the customer's first
 -- approved visit there, never later — also when the business adds or replaces its welcome
 -- reward after that visit. "One welcome reward per customer and business" is a constraint.
 begin;

@@ -1,4 +1,4 @@
--- Signing in and signing up (issue 11 §1.6, §1.7, §4): only a session proven by an SMS code may
+-- Signing in and signing up: only a session proven by an SMS code may
 -- link or create a customer by its phone claim; a member already linked keeps their link when
 -- their phone matches another customer; the sign-up channel is decided in SQL; SMS consent is
 -- recorded with the wording shown, and only its owner and admins read it.

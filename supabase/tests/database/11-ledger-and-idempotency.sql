@@ -1,4 +1,4 @@
--- The points ledger (issue 11 §2): every change of points or rewards is an append-only event
+-- The points ledger: every change of points or rewards is an append-only event
 -- recording who (user and role), where and when, written by the function that makes the change;
 -- stored totals equal the ledger's sums. Idempotency keys: a retry with the same key returns
 -- the first result and never awards twice; the same key for another request is a 422.

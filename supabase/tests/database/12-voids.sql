@@ -1,4 +1,4 @@
--- Voiding a fraudulent visit (issue 11 §2): admins only, with a reason. The visit stays, marked
+-- Voiding a fraudulent visit: admins only, with a reason. The visit stays, marked
 -- voided; new ledger events reverse its points and every reward the customer no longer earns
 -- (tiers follow lifetime points, so a void can demote). A reward already redeemed cannot be
 -- taken back: it stays redeemed and the ledger records it as clawed back.

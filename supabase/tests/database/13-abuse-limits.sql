@@ -1,4 +1,4 @@
--- The field's abuse limits on check-ins (issue 11 §3), with their settings in private.settings
+-- The field's abuse limits on check-ins, with their settings in private.settings
 -- (0 turns one off): 1 minute between any two approved visits of a member anywhere, at most 4
 -- approved visits per member per hour across the village, one visit per business per 60
 -- minutes; a member with 5 approved visits in one day is flagged for the operator.

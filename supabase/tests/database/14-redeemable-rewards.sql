@@ -1,4 +1,4 @@
--- What staff can redeem (issue 11 §1.8): when staff or an admin approve a scan — a member card
+-- What staff can redeem: when staff or an admin approve a scan — a member card
 -- or a check-in token — the answer lists the member's unlocked, unused rewards valid at that
 -- business (its welcome reward and every network reward), earlier ones included. A kiosk's
 -- answer lists none.

@@ -1,4 +1,4 @@
--- An admin's point adjustment (issue 11 §2): a ledger event with a reason; tier rewards follow
+-- An admin's point adjustment: a ledger event with a reason; tier rewards follow
 -- the new total both ways; never below 0.
 begin;
 \ir 00-helpers.psql

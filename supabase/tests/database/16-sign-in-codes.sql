@@ -1,4 +1,4 @@
--- Sign-in code limits (issues 11 §3 and 24 §1), which Supabase Auth lacks: after 5 wrong tries a
+-- Sign-in code limits, which Supabase Auth lacks: after 5 wrong tries a
 -- phone's current code is dead until a new one is sent, and at most 5 codes per phone in 24 hours.
 -- Auth's Send SMS hook counts a code it really sends (through the api, as service_role); the api
 -- counts tries around its Auth calls; Auth's Custom Access Token hook refuses a session made with

@@ -1,4 +1,4 @@
--- Issue 14: the customer row's rolled-up visit count and last visit follow every approval,
+-- The customer row's rolled-up visit count and last visit follow every approval,
 -- void and correction; the admin views refuse everyone but admins; revoking a kiosk ends its
 -- sessions; months are months in America/Chicago.
 begin;

@@ -1,4 +1,4 @@
--- Staff grants (issue 14): only admins grant and revoke; a grant for a phone with no Auth user
+-- Staff grants: only admins grant and revoke; a grant for a phone with no Auth user
 -- waits for its sign-up; revoking drops the role and the sessions; admins are never demoted;
 -- every grant and revoke is recorded with who and when; nobody reads the grant tables directly.
 begin;

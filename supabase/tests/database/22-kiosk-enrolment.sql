@@ -1,4 +1,4 @@
--- Kiosk enrolment codes (issue 20 §4): compared ignoring case, spaces and dashes, so staff can
+-- Kiosk enrolment codes: compared ignoring case, spaces and dashes, so staff can
 -- type what the admin screen shows however the tablet's keyboard capitalises it; a code set
 -- before that rule (hashed as it was typed) still matches as typed; a wrong code never does.
 begin;

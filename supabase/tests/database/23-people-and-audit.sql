@@ -1,4 +1,4 @@
--- People and the record (issue 21 §3, §4): the audit log is append-only for every role, the
+-- People and the record: the audit log is append-only for every role, the
 -- table's owner (postgres) included; an owner reads their own business and nothing of another;
 -- admins are granted by phone, never remove themselves, and the last admin stays.
 begin;

@@ -1,4 +1,4 @@
--- Tier words follow thresholds (issue 31 §1): a threshold that 5-point visits cannot reach is
+-- Tier words follow thresholds: a threshold that 5-point visits cannot reach is
 -- refused in words; the "N points" of a tier reward's description follows its new threshold in
 -- the same change, so /businesses, the Rewards tab and the member's reward never say the old one.
 begin;

@@ -1,4 +1,4 @@
--- Search ignores accents and case (issue 31 §4): "perez" finds "Ana Pérez" at the counter and in
+-- Search ignores accents and case: "perez" finds "Ana Pérez" at the counter and in
 -- admin Customers (the list, its count and the export), and "PÉREZ" too; the name search is
 -- answered by the trigram index on private.fold(name).
 begin;

@@ -63,7 +63,7 @@ describe('text with hidden characters (postgres)', { timeout: 120_000 }, () => {
     expect(refused.error?.fields?.message).toEqual(['Message has a control character (U+000D); remove it']);
   });
 
-  // Issue 30 §6: the SQL functions that store an operator's text check it too, whoever calls them
+  // The SQL functions that store an operator's text check it too, whoever calls them
   // (the api's zod rule is the first, friendlier answer; the database is where the rule holds).
   const SEEDED_TIERS = {
     Silver: {

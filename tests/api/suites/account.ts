@@ -1,5 +1,5 @@
 // The member's own account: GET /api/me, GET /api/me/visits, POST /api/rewards/redeem, and the
-// redemption code a member shows at a counter (issue 20 §3, issue 24 §3).
+// redemption code a member shows at a counter.
 import { describe, expect, it } from 'vitest';
 import {
   CheckRedemptionCodeResponse,
@@ -38,7 +38,7 @@ export function accountSuite(kind: DatabaseKind) {
       });
     });
 
-    it('moves through the tiers and goals of SPEC §4 as visits add points', async () => {
+    it('moves through the tiers and goals of PRODUCT §4 as visits add points', async () => {
       const member = await createMember(h());
       const seen: [number, string, number, string][] = [];
       for (const location of LOCATIONS) {
@@ -120,7 +120,7 @@ export function accountSuite(kind: DatabaseKind) {
     const statusOf = async (id: string) =>
       (await h().db.sql<{ status: string }[]>`select status from public.customer_rewards where id = ${id}`)[0]?.status;
 
-    it('refuses a member redeeming on their own, with or without a locationId: a member never bills a business (issue 24 §3)', async () => {
+    it('refuses a member redeeming on their own, with or without a locationId: a member never bills a business', async () => {
       const member = await memberWithRewards();
       for (const body of [{ customerRewardId: member.silver }, { customerRewardId: member.silver, locationId: 'snackco' }]) {
         const refused = await redeem(body, member.token);
@@ -209,7 +209,7 @@ export function accountSuite(kind: DatabaseKind) {
       const typed = `${started.code.slice(0, 3).toLowerCase()} ${started.code.slice(3)}`;
       const seen = bodyOf(await check(staff, typed), CheckRedemptionCodeResponse);
       expect(seen).toMatchObject({ locationId: 'snackco', reward: { id: member.silver, name: '$5 Off Any Business' } });
-      // A code on the member's phone never tells the counter their card's value (issue 30 §3).
+      // A code on the member's phone never tells the counter their card's value.
       expect(seen.customer.id).toBeUndefined();
       expect(JSON.stringify(seen)).not.toContain(member.id);
       expect(await redemptionOf(member.silver)).toMatchObject({ status: 'unlocked' });

@@ -1,4 +1,4 @@
-// The operator's catalogue (issue 21 §1–2): businesses and welcome rewards added, edited,
+// The operator's catalogue: businesses and welcome rewards added, edited,
 // archived, retired and replaced through /api/admin/..., validated, audited once each, and the
 // welcome rule ("the first approved visit there unlocks the business's current welcome reward")
 // across a replacement. Only admins (403 for everyone else).

@@ -1,4 +1,4 @@
-// The admin Customers tab (issue 14): paging, sorting, counting and one customer's record.
+// The admin Customers tab: paging, sorting, counting and one customer's record.
 import { describe, expect, it } from 'vitest';
 import { AdminCustomerDetail, AdminCustomersResponse, CustomersCountResponse } from '../../../supabase/functions/_shared/contract.ts';
 import { bodyOf } from '../../support/api-client.ts';

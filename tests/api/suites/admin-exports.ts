@@ -1,4 +1,4 @@
-// The admin CSV exports (issue 14): customers with consents, visits of a range, streamed.
+// The admin CSV exports: customers with consents, visits of a range, streamed.
 import { describe, expect, it } from 'vitest';
 import { recordVisit, signUp } from '../../support/api-factories.ts';
 import type { DatabaseKind } from '../../support/api-harness.ts';

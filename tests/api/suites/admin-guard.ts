@@ -15,7 +15,7 @@ const PARAMS: Record<string, string> = {
 export function adminGuardSuite(kind: DatabaseKind) {
   describe(`admin endpoints refuse everyone else (${kind})`, { timeout: 120_000 }, () => {
     const h = useHarness(kind);
-    // Admin endpoints, those a business owner may call for their own business too (issue 21 §3).
+    // Admin endpoints, those a business owner may call for their own business too.
     const adminOnly = endpointList.filter((e) => e.roles.includes('admin') && e.roles.every((r) => r === 'admin' || r === 'owner'));
 
     it('covers the issue-14 admin endpoints', () => {

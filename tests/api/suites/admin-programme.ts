@@ -1,4 +1,4 @@
-// The admin Rewards, Locations and Messages tabs, kiosk revocation and the staff member lookup (issue 14).
+// The admin Rewards, Locations and Messages tabs, kiosk revocation and the staff member lookup.
 import { describe, expect, it } from 'vitest';
 import {
   AdminKiosksResponse, AdminLocationsResponse, MetricsResponse, AdminRewardsResponse, ContactMessagesResponse, RevokeKioskResponse,
@@ -132,7 +132,7 @@ export function adminProgrammeSuite(kind: DatabaseKind) {
       expect(second.messages[0]?.subject).toBe('First note');
     });
 
-    it("shows staff a member's rewards redeemable at their own business only (issue 11's list, the counter's flow)", async () => {
+    it("shows staff a member's rewards redeemable at their own business only (the counter's flow)", async () => {
       await noLimits();
       const member = await signUp(h());
       await visit(member.id, 'snackco');

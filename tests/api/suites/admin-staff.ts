@@ -1,4 +1,4 @@
-// Staff management (issue 14): an admin grants a phone staff access at one business, lists the
+// Staff management: an admin grants a phone staff access at one business, lists the
 // business's staff (signed up or pending) and revokes it; the revoked token is refused at once.
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';

@@ -55,7 +55,7 @@ export function checkinSuite(kind: DatabaseKind) {
       expect(await tokensOf(customer.id)).toEqual([]);
     });
 
-    it('gives a signed-in member a mobile token for themselves, bound to no business (issue 20 §2)', async () => {
+    it('gives a signed-in member a mobile token for themselves, bound to no business', async () => {
       const member = await createMember(h());
       expect((await start({ locationId: 'joanies' }, member.token)).status).toBe(201);
       expect((await start({}, member.token)).status).toBe(201);
@@ -65,7 +65,7 @@ export function checkinSuite(kind: DatabaseKind) {
       ]);
     });
 
-    it('refuses at the start a check-in the visit limits would refuse, saying when to come back (issue 20 §5)', async () => {
+    it('refuses at the start a check-in the visit limits would refuse, saying when to come back', async () => {
       const kiosk = await createKiosk(h(), 'museum');
       const member = await createMember(h());
       const admin = await h().adminToken();

@@ -1,4 +1,4 @@
-// The coalition views (issue 14) against data each test inserts, in a month no other test uses:
+// The coalition views against data each test inserts, in a month no other test uses:
 // the settlement statement (JSON and CSV), cross-shopping and a business's monthly report.
 import { describe, expect, it } from 'vitest';
 import { BusinessReportResponse, CrossShoppingResponse, SettlementResponse } from '../../../supabase/functions/_shared/contract.ts';
@@ -88,7 +88,7 @@ export function coalitionSuite(kind: DatabaseKind) {
       expect(empty.totals.redemptions).toBe(0);
     });
 
-    it('shows redemptions recorded without a business as unattributed, never dropped, and counts every redemption (issue 20 §3)', async () => {
+    it('shows redemptions recorded without a business as unattributed, never dropped, and counts every redemption', async () => {
       const c = await customer();
       // A member's own Redeem from before redemptions happened at a counter: no business.
       await redeemed(c, { tier: 'Silver' }, await visit(c, 'creamery', '2023-03-02T18:00:00Z'), null, '2023-03-05T18:00:00Z');

@@ -1,4 +1,4 @@
-// GET /api/staff/members: the counter finds a member by name or phone digits (issue 20 §5) —
+// GET /api/staff/members: the counter finds a member by name or phone digits —
 // staff of any business and admins only, only what the counter needs, at most 10, rate-limited.
 import { describe, expect, it } from 'vitest';
 import { AdminCustomerDetail, CounterSearchResponse } from '../../../supabase/functions/_shared/contract.ts';

@@ -1,4 +1,4 @@
-// Demo mode (issue 13): GET /api/demo says whether it is on; POST /api/demo/simulate-scan approves
+// Demo mode: GET /api/demo says whether it is on; POST /api/demo/simulate-scan approves
 // a member's own mobile check-in through the real approval — only in demo mode, only once.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Issue 11 through the API: redeemable rewards at the counter, the Idempotency-Key header,
+// Hardening through the API: redeemable rewards at the counter, the Idempotency-Key header,
 // voids, adjustments and velocity flags for admins, and a member whose phone moved.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ import { latestSmsCode } from '../../support/auth-client.ts';
 import { useHarness } from './harness.ts';
 
 export function hardeningSuite(kind: DatabaseKind) {
-  describe(`issue 11 hardening (${kind})`, { timeout: 120_000 }, () => {
+  describe(`hardening (${kind})`, { timeout: 120_000 }, () => {
     const h = useHarness(kind);
     const approve = (token: string, body: unknown, key?: string) =>
       h().call('POST', '/api/visits/approve', {

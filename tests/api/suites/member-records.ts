@@ -1,4 +1,4 @@
-// Member records (issue 21 §3) and the member's own data (issue 22 §1): forget keeps every total
+// Member records and the member's own data: forget keeps every total
 // and erases name and phone everywhere; suspension refuses check-ins and redemptions; an admin's
 // phone correction is a 409 on another member's phone; the member's phone change needs the code
 // texted to the new number; every admin action writes one audit row.

@@ -65,7 +65,7 @@ const BASES: Record<string, Base> = {
   demoStatus: { as: 'anon' },
   simulateScan: { as: 'member', body: { token: 'a'.repeat(64) } },
   openApi: { as: 'anon' },
-  // Issue 14's admin reads, exports and coalition views.
+  // The admin reads, exports and coalition views.
   adminCustomersCount: { as: 'admin', query: { search: 'Odd', location: 'creamery', range: 'all' } },
   adminCustomer: { as: 'admin', params: { customerId: SOME_ID } },
   adminMemberCard: { as: 'admin', params: { customerId: SOME_ID } },
@@ -106,7 +106,7 @@ const BASES: Record<string, Base> = {
   runDraw: { as: 'admin', params: { drawId: SOME_ID }, body: { seed: 'an odd seed of enough length' } },
   adminNudges: { as: 'admin' },
   updateNudges: { as: 'admin', body: { rewardWaitingDays: 7 } },
-  // Issue 22's campaigns.
+  // Campaigns.
   adminCampaigns: { as: 'admin' },
   previewCampaign: { as: 'admin', body: { message: 'Odd offer', segment: { locationId: 'creamery', tier: 'Silver' } } },
   createCampaign: {
@@ -114,7 +114,7 @@ const BASES: Record<string, Base> = {
     body: { message: 'Odd offer', segment: { joinedSince: '2030-01-01' }, sendAt: '2030-01-01T10:00:00Z' },
   },
   cancelCampaign: { as: 'admin', params: { campaignId: SOME_ID } },
-  // Issue 21 §2: tiers, limits and public content (the bases change nothing the other tests see).
+  // Tiers, limits and public content (the bases change nothing the other tests see).
   programme: { as: 'anon' },
   adminSettings: { as: 'admin' },
   updateSettings: { as: 'admin', body: { maxVisitsPerHour: 0 } },
@@ -132,7 +132,7 @@ const BASES: Record<string, Base> = {
     as: 'admin',
     body: { contact: { email: 'hello@villagerewards.example', phone: '(555) 010-0100', hours: 'Monday–Friday, 9 AM – 5 PM CT', responseTime: '1-2 business days' } },
   },
-  // Issue 21 §3/§4: people, messages, the audit log, a business's settlement line.
+  // People, messages, the audit log, a business's settlement line.
   adminAdmins: { as: 'admin' },
   grantAdmin: { as: 'admin', body: { phone: '3125550195' } },
   removeAdmin: { as: 'admin', body: { phone: '3125550195' } },
@@ -142,7 +142,7 @@ const BASES: Record<string, Base> = {
   handleMessage: { as: 'admin', params: { messageId: SOME_ID }, body: { handled: true } },
   adminAudit: { as: 'owner', query: { action: 'staff', actor: 'admin', target: '312', location: 'creamery', from: '2026-01-01', to: '2026-01-31' } },
   businessSettlement: { as: 'owner', params: { locationId: 'creamery' }, query: { month: '2026-01' } },
-  // Issue 21's catalogue: on a business and a reward that do not exist, so nothing real changes.
+  // The catalogue: on a business and a reward that do not exist, so nothing real changes.
   adminCatalogue: { as: 'admin' },
   adminCatalogueChanges: { as: 'admin', query: { limit: '5' } },
   createBusiness: {
@@ -160,7 +160,7 @@ const BASES: Record<string, Base> = {
   updateReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { name: 'Odd', description: '' } },
   retireReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { reason: 'Odd' } },
   replaceReward: { as: 'admin', params: { rewardId: SOME_ID }, body: { name: 'Odd', description: '', reason: 'Odd' } },
-  // Issue 21 §3 / 22 §1: member records and the member's own data (deletion last: it ends the member).
+  // Member records and the member's own data (deletion last: it ends the member).
   renameMember: { as: 'admin', params: { customerId: SOME_ID }, body: { name: 'Odd', reason: 'Odd reason' } },
   changeMemberPhone: { as: 'admin', params: { customerId: SOME_ID }, body: { phone: '3125550195', reason: 'Odd reason' } },
   suspendMember: { as: 'admin', params: { customerId: SOME_ID }, body: { reason: 'Odd reason' } },

@@ -1,4 +1,4 @@
-// People and the record (issue 21 §3, §4): admins granted and removed by phone, business owners
+// People and the record: admins granted and removed by phone, business owners
 // who see their own business and nothing of another (the API matrix), contact messages marked
 // handled, and one audit row for every admin, owner and staff-management action.
 import { decodeJwt } from 'jose';

@@ -1,4 +1,4 @@
-// Issue 21 §2: the operator's tiers, limits and public content — validation, admin only, one
+// The operator's tiers, limits and public content — validation, admin only, one
 // audit row per change, and each change in force for the very next request.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Parallel requests that must take effect exactly once (DESIGN §3): one token approved, one
+// Parallel requests that must take effect exactly once: one token approved, one
 // customer per phone, one redemption per reward. Real Postgres only: PGlite has one connection.
 import { describe, expect, it } from 'vitest';
 import { MeResponse } from '../../../supabase/functions/_shared/contract.ts';

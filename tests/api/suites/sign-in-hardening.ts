@@ -1,4 +1,4 @@
-// Issues 11 and 24 on the sign-in side: the code limits Supabase Auth lacks, held on every path
+// The sign-in side: the code limits Supabase Auth lacks, held on every path
 // (the api's and Auth's own /auth/v1/otp and /auth/v1/verify, through Auth's Send SMS and Custom
 // Access Token hooks), and a session that no SMS code proved getting no customer.
 import { describe, expect, it } from 'vitest';

@@ -30,7 +30,7 @@ export function visitsSuite(kind: DatabaseKind) {
       const customer = await signUp(h(), { name: 'Hal' });
       const token = await startKioskCheckin(h(), kiosk, customer.phone);
       const approved = bodyOf(await approve({ token }, kiosk.token), ApproveVisitResponse);
-      // The kiosk's answer leaves out the member's id: it is their card's value (issue 30 §3).
+      // The kiosk's answer leaves out the member's id: it is their card's value.
       expect(approved.customer).toEqual({ name: 'Hal' });
       expect(approved).toMatchObject({
         locationId: 'creamery',
@@ -106,13 +106,13 @@ export function visitsSuite(kind: DatabaseKind) {
       expect(await pointsOf(customer.id)).toBe(0);
     });
 
-    it("counts a member's phone token at the approving staff member's business, whatever the phone sent (issue 20 §2)", async () => {
+    it("counts a member's phone token at the approving staff member's business, whatever the phone sent", async () => {
       const staff = await createStaff(h(), 'chatterbox');
       const member = await createMember(h());
       // The phone asked with another business's id: the counter decides.
       const mobile = bodyOf(await approve({ token: await mobileToken(member.token, 'museum') }, staff), ApproveVisitResponse);
       expect(mobile).toMatchObject({ locationId: 'chatterbox', totalPoints: 5 });
-      // The phone's code does not tell the clerk the member's card value (issue 30 §3)...
+      // The phone's code does not tell the clerk the member's card value...
       expect(JSON.stringify(mobile)).not.toContain(member.id);
       expect(mobile.unlockedRewards.map((r) => r.name)).toEqual(['Free Appetizer']);
       expect(mobile.redeemableRewards.map((r) => r.name)).toEqual(['Free Appetizer']);

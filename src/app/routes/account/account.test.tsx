@@ -1,4 +1,4 @@
-// Account screens (SPEC §2 /account, /account/qr, /account/history; §4; §8).
+// Account screens (PRODUCT §2 /account, /account/qr, /account/history; §4; §8).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast } from '@/components/ui/toast.ts';
@@ -115,7 +115,7 @@ describe('/account', () => {
     expect(screen.queryByRole('button', { name: /Not you\?/ })).not.toBeInTheDocument();
   });
 
-  it('hides the goal once no points are needed (SPEC §4)', async () => {
+  it('hides the goal once no points are needed (PRODUCT §4)', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     fakeApi({ 'GET /api/me': [200, me(30)], 'GET /api/locations': [200, locations] });
     renderRoute('/account');
@@ -152,7 +152,7 @@ describe('/account', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).not.toBeInTheDocument());
   }, 15_000);
 
-  it('left open, shows a counter\'s approval without a reload: /api/me is re-read every ~2 s (issue 31 §2)', async () => {
+  it('left open, shows a counter\'s approval without a reload: /api/me is re-read every ~2 s', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     let points = 5;
     const api = fakeApi({ 'GET /api/me': () => [200, me(points)], 'GET /api/locations': [200, locations] });
@@ -164,7 +164,7 @@ describe('/account', () => {
     expect(api.of('GET /api/me').length).toBeGreaterThanOrEqual(2);
   }, 10_000);
 
-  it('a hidden tab does not poll, and is re-read when it is shown again (issue 31 §2)', async () => {
+  it('a hidden tab does not poll, and is re-read when it is shown again', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     let points = 5;
     const api = fakeApi({ 'GET /api/me': () => [200, me(points)], 'GET /api/locations': [200, locations] });
@@ -235,7 +235,7 @@ describe('/account/qr', () => {
     expect(screen.getByRole('link', { name: 'Back to Account' })).toHaveAttribute('href', '/account');
   });
 
-  it('left open while the counter scans the card, shows the new points without a reload (issue 31 §2)', async () => {
+  it('left open while the counter scans the card, shows the new points without a reload', async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     let points = 5;
     fakeApi({ 'GET /api/me': () => [200, me(points)], 'GET /api/me/card': [200, card(1)] });

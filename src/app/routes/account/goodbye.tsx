@@ -1,4 +1,4 @@
-// After "Delete my account" (issue 22 §1): the account is gone and the member signed out.
+// After "Delete my account": the account is gone and the member signed out.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 

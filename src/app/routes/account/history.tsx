@@ -1,4 +1,4 @@
-// Visit history (SPEC §2 /account/history): each visit (business, local date-time, points) and
+// Visit history (PRODUCT §2 /account/history): each visit (business, local date-time, points) and
 // each reward unlocked or redeemed, newest first, a page at a time (GET /api/me/visits, /api/me).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

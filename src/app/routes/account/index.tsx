@@ -1,6 +1,6 @@
-// My account (SPEC §2 /account): name, phone, sign-out, points and tier, visited locations,
+// My account (PRODUCT §2 /account): name, phone, sign-out, points and tier, visited locations,
 // rewards with Redeem, progress to the next goal, the passport, the QR and the history; and the
-// member's own details and data (issue 22 §1): name, phone, texts, download, delete; the wallet
+// member's own details and data: name, phone, texts, download, delete; the wallet
 // card buttons when the operator set a wallet up.
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';

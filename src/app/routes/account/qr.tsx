@@ -1,6 +1,6 @@
-// My QR code (SPEC §2 /account/qr): the member card at 250 for staff to scan — `customer:{id}`, or
+// My QR code (PRODUCT §2 /account/qr): the member card at 250 for staff to scan — `customer:{id}`, or
 // the new card's value once a lost card was replaced (GET /api/me/card) — and the member's points,
-// kept current while the page is open (issue 31 §2).
+// kept current while the page is open.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';

@@ -1,7 +1,7 @@
-// The "Village Rewards Admin" screen (SPEC §2, issue 14): admin-only; signed out it offers the
+// The "Village Rewards Admin" screen (PRODUCT §2): admin-only; signed out it offers the
 // phone-code sign-in, signed in without the admin claim it says so. Filters live in the URL.
 // Left open, its figures are re-read every 30 s while visible and on returning to the tab, and the
-// header says when they were last read (issue 31 §2, docs/LIVE.md).
+// header says when they were last read (docs/LIVE.md).
 import { retryableLazy } from '@/components/ui/LoadFailed.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';

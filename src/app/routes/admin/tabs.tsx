@@ -1,7 +1,7 @@
 // The dashboard's tabs (Radix Tabs; the open tab is in the URL as ?tab=, an open customer as
 // ?customer=): Customers, Rewards, Locations, Exports, Flags, Messages (with the number still
-// open), Campaigns (issue 22 §3), Draws (the monthly prize draw), Reports, People (admins and business owners), Audit (issue 21 §3,
-// §4) and Programme (§2).
+// open), Campaigns, Draws (the monthly prize draw), Reports, People (admins and business owners), Audit
+// (§4) and Programme (§2).
 import type { LocationList } from '@contract';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs.tsx';
 import type { AdminFilters } from '@/features/admin/api/filters.ts';

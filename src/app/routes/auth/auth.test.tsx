@@ -1,4 +1,4 @@
-// Sign-in screens (SPEC §2 /login, /checkin, /login/verify; §5; §8): every validation rule,
+// Sign-in screens (PRODUCT §2 /login, /checkin, /login/verify; §5; §8): every validation rule,
 // redirect and toast.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Sign in (SPEC §2 /login and /checkin): a phone, 'Send Verification Code' → login_phone is
+// Sign in (PRODUCT §2 /login and /checkin): a phone, 'Send Verification Code' → login_phone is
 // stored → /login/verify; 'Join' for newcomers.
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';

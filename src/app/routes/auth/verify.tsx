@@ -1,6 +1,6 @@
-// Sign-in code (SPEC §2 /login/verify, §8): 'Verify & Sign In'; no account → 'Account Not Found'
+// Sign-in code (PRODUCT §2 /login/verify, §8): 'Verify & Sign In'; no account → 'Account Not Found'
 // and /join after 2 s — with the phone filled in and already proven, so joining needs no second
-// code (issue 20 §5: the verify keeps that session, `continueToJoin`); any other failure →
+// code (the verify keeps that session, `continueToJoin`); any other failure →
 // 'Verification Failed'; success → /account.
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
-// A business's kiosk landing screen (SPEC §2: /chatterbox, /creamery, ...; issue 21 §1: one route,
+// A business's kiosk landing screen (PRODUCT §2: /chatterbox, /creamery, ...: one route,
 // /:slug, for every business in the catalogue, a new one too): its logo (or icon), the programme,
 // the business and its welcome reward. Once the business is known it stores current_location_id
-// and current_business_name (SPEC §3) and opens the kiosk session there. A slug that names no
+// and current_business_name (PRODUCT §3) and opens the kiosk session there. A slug that names no
 // business (or an archived one) shows the site's not-found page, and no kiosk session opens.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';

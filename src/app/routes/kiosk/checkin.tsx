@@ -1,4 +1,4 @@
-// Kiosk check-in (SPEC §2, §4): 'Welcome back!', a phone, 'Check In' → a pending token for this
+// Kiosk check-in (PRODUCT §2, §4): 'Welcome back!', a phone, 'Check In' → a pending token for this
 // location, stored as pending_token, then the member QR screen.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ export function KioskCheckinPage() {
   const navigate = useNavigate();
   const start = useStartCheckin();
   const [problem, setProblem] = useState<string | undefined>();
-  // A phone that is not a member yet (404): offer to join with it (issue 20 §5).
+  // A phone that is not a member yet (404): offer to join with it.
   const [unknownPhone, setUnknownPhone] = useState<string | null>(null);
   const submit = (phone: string) => {
     setProblem(undefined);
@@ -34,7 +34,7 @@ export function KioskCheckinPage() {
         onError: (error) => {
           setProblem(userMessage(error));
           if (error instanceof ApiError && error.status === 404) setUnknownPhone(phone);
-          // Too soon (the visit limits, issue 20 §5): say when, not "not found".
+          // Too soon (the visit limits): say when, not "not found".
           toast(
             isTooSoon(error)
               ? { title: 'Not Yet', description: userMessage(error), variant: 'destructive' }

@@ -1,4 +1,4 @@
-// The kiosk home (SPEC §2 /kiosk and /kiosk-home): the programme, join or check in. It opens the
+// The kiosk home (PRODUCT §2 /kiosk and /kiosk-home): the programme, join or check in. It opens the
 // kiosk session at the stored location (a business's landing set it), else the kiosk default.
 import { useState } from 'react';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';

@@ -1,4 +1,4 @@
-// Kiosk screens (SPEC §2, §3, §4, §5, §8): landing session and storage, sign-up, check-in, the
+// Kiosk screens (PRODUCT §2, §3, §4, §5, §8): landing session and storage, sign-up, check-in, the
 // scanner's approval and refusal, the offline queue, the idle reset.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -129,7 +129,7 @@ describe('a business landing screen', () => {
   });
 });
 
-describe("a member's redemption code at the kiosk's scanner input (issue 20 §3)", () => {
+describe("a member's redemption code at the kiosk's scanner input", () => {
   const REWARD = '77777777-7777-4777-8777-777777777777';
   const checked = {
     code: 'KTR472',

@@ -1,7 +1,7 @@
-// A kiosk landing (SPEC §2 /kiosk and every business's /:slug screen): opens the kiosk session once on
+// A kiosk landing (PRODUCT §2 /kiosk and every business's /:slug screen): opens the kiosk session once on
 // load, keeps the location in session storage, and offers joining or checking in — or, outside
 // demo mode on an unenrolled kiosk, the staff enrolment form. Its hidden scanner input takes a
-// member's redemption code: the reward is shown, the clerk confirms, it is redeemed here (issue 20).
+// member's redemption code: the reward is shown, the clerk confirms, it is redeemed here.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
@@ -85,7 +85,7 @@ export function KioskLanding(props: {
     body = (
       <div className="grid w-full max-w-xl gap-5">
         {!session.data.session.enrolled ? (
-          // Only in demo mode does an unenrolled kiosk get here (issue 31 §3): say what that means.
+          // Only in demo mode does an unenrolled kiosk get here: say what that means.
           <p className="rounded-xl border-2 border-amber-400 bg-amber-50 p-3 text-base text-amber-950" data-testid="kiosk-demo-note">
             Demo mode: this kiosk is not enrolled. Outside demo mode, staff enrol it once with {props.businessName}'s
             enrolment code before it can check members in.

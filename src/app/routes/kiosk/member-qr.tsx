@@ -1,4 +1,4 @@
-// Kiosk member QR (SPEC §2, §4): the pending check-in token as a QR with the scanner input; a
+// Kiosk member QR (PRODUCT §2, §4): the pending check-in token as a QR with the scanner input; a
 // matching scan approves the visit and shows 'Visit Approved!' with the points and new rewards.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// Kiosk sign-up (SPEC §2, §4): 'Join Rewards' for the business in session storage; the new
+// Kiosk sign-up (PRODUCT §2, §4): 'Join Rewards' for the business in session storage; the new
 // customer's id, name and welcome reward are stored, then the welcome screen starts their check-in.
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ export function KioskSignupPage() {
   const create = useCreateCustomer();
   const [problem, setProblem] = useState<{ message: string; exists: boolean } | null>(null);
   const businessName = readSession(SESSION_KEYS.businessName) ?? GENERIC_BUSINESS;
-  // The phone a check-in did not find, handed over by its 'Join' (issue 20 §5).
+  // The phone a check-in did not find, handed over by its 'Join'.
   const initialPhone = (useLocation().state as { phone?: string } | null)?.phone;
   return (
     <KioskScreen title="Join Rewards">

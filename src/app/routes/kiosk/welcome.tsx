@@ -1,4 +1,4 @@
-// Kiosk welcome (SPEC §2): greets the new customer with their welcome reward and shows a QR of a
+// Kiosk welcome (PRODUCT §2): greets the new customer with their welcome reward and shows a QR of a
 // real check-in token — started here by phone at the kiosk's location — for staff to scan.
 // 'View My Points' opens the wallet on the member's own phone (a QR), never on the kiosk. A kiosk
 // with a printer offers "Print my card" (a paper member card); one without says to ask at the counter.

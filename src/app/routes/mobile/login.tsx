@@ -1,5 +1,5 @@
-// Mobile start (SPEC §2 /mobile): the phone and sign-up data, a code is texted, signup_data is
-// stored (SPEC §3), then /mobile/otp. A member who is already signed in goes straight to the QR.
+// Mobile start (PRODUCT §2 /mobile): the phone and sign-up data, a code is texted, signup_data is
+// stored (PRODUCT §3), then /mobile/otp. A member who is already signed in goes straight to the QR.
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';

@@ -1,4 +1,4 @@
-// Mobile screens (SPEC §2 /mobile, /mobile/otp, /mobile/qr, /mobile/wallet; §5; §8).
+// Mobile screens (PRODUCT §2 /mobile, /mobile/otp, /mobile/qr, /mobile/wallet; §5; §8).
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast } from '@/components/ui/toast.ts';
@@ -162,7 +162,7 @@ describe('/mobile/qr', () => {
     expect(await screen.findByRole('img', { name: 'Your check-in QR code' })).toBeInTheDocument();
     expect(screen.getByText('Valid for 15 minutes')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/Expires in 1[45]:\d\d/);
-    // No business: the counter that scans it decides (issue 20 §2).
+    // No business: the counter that scans it decides.
     expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({});
     expect(screen.queryByRole('button', { name: 'Simulate Scan' })).not.toBeInTheDocument();
     visits = 1; // staff scanned it
@@ -197,7 +197,7 @@ describe('/mobile/qr', () => {
     expect(await screen.findByRole('heading', { name: 'Visit Approved!' })).toBeInTheDocument();
     expect(screen.getByText(/Free Admission/)).toBeInTheDocument();
     expect(api.of('POST /api/demo/simulate-scan')[0]!.body).toEqual({ token: 'tok-9' });
-    // Even with a kiosk's business stored in the tab, the phone's token names none (issue 20 §2).
+    // Even with a kiosk's business stored in the tab, the phone's token names none.
     expect(api.of('POST /api/checkin/start')[0]!.body).toEqual({});
   });
 

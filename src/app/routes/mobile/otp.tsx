@@ -1,4 +1,4 @@
-// Mobile code entry (SPEC §2 "Verify Your Phone", §5, §8): 6 digits or the submit stays disabled;
+// Mobile code entry (PRODUCT §2 "Verify Your Phone", §5, §8): 6 digits or the submit stays disabled;
 // the stored sign-up data goes with the code (name 'Mobile User' when missing); on success the
 // member lands on /mobile/qr. Without stored sign-up data it returns to /mobile.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Mobile QR (SPEC §2 /mobile/qr, §7, §9): a real check-in token (POST /api/checkin/start at the
+// Mobile QR (PRODUCT §2 /mobile/qr, §7, §9): a real check-in token (POST /api/checkin/start at the
 // stored location, else the mobile default) as a QR, valid 15 minutes with a visible countdown.
 // While it is active and unapproved GET /api/me is polled every 2 s, and the approval shows as
 // soon as staff scan it (the member's visit count goes up). 'Simulate Scan' only in demo mode.
@@ -60,7 +60,7 @@ function MobileQr() {
     // A fresh baseline: a visit approved elsewhere since the last read must not look like this one.
     const baseline = (await me.refetch()).data;
     if (!baseline) return;
-    // No business: the counter that scans the code decides where the visit counts (issue 20 §2).
+    // No business: the counter that scans the code decides where the visit counts.
     start.mutate(
       {},
       {

@@ -1,4 +1,4 @@
-// Mobile wallet (SPEC §2 /mobile/wallet): points, tier, progress, rewards and the village passport;
+// Mobile wallet (PRODUCT §2 /mobile/wallet): points, tier, progress, rewards and the village passport;
 // the kiosk's 'View My Points' QR opens it on the member's phone, so the wallet card buttons are here.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';

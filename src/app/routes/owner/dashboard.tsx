@@ -1,8 +1,8 @@
-// /owner: a business owner's view of their one business (issue 21 §3): its figures (the last 30
+// /owner: a business owner's view of their one business: its figures (the last 30
 // days) and who served at its counter, its monthly report and settlement line for a chosen month, its staff phones (which the
-// owner manages), its kiosks, text campaigns to the members who visited it (issue 22 §3) and the
+// owner manages), its kiosks, text campaigns to the members who visited it and the
 // audit rows of the business, and the way to its counter (/staff, where an owner serves as its
-// clerk). Its figures stay within 30 s of the truth while the page is open (issue 31 §2).
+// clerk). Its figures stay within 30 s of the truth while the page is open.
 // Nothing of another business: the
 // API answers an owner only for their own (403 otherwise). Signed out, the phone-code sign-in.
 import { useId, useState } from 'react';

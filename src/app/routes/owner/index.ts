@@ -1,2 +1,2 @@
-// The business owner's screen (issue 21 §3), its own lazy chunk.
+// The business owner's screen, its own lazy chunk.
 export { OwnerDashboardPage } from './dashboard.tsx';

@@ -1,4 +1,4 @@
-// /business/{id}/join (SPEC §2, §5, §8): unknown id → /businesses, the welcome banner, the
+// /business/{id}/join (PRODUCT §2, §5, §8): unknown id → /businesses, the welcome banner, the
 // location sent with the sign-up, 'Joining...', the success view and the page's own error toasts.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

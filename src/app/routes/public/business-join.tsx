@@ -1,5 +1,5 @@
-// A business's join page (SPEC §2 /business/{id}/join): unknown id → /businesses; a welcome
-// banner; the sign-up form with 'Join & Get {reward}' / 'Joining...'; SPEC §8's per-business
+// A business's join page (PRODUCT §2 /business/{id}/join): unknown id → /businesses; a welcome
+// banner; the sign-up form with 'Join & Get {reward}' / 'Joining...'; PRODUCT §8's per-business
 // error toasts; the member QR on success. A phone that cannot start a new membership gets the
 // offer of a sign-in code texted to it, as on /join.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Businesses (SPEC §2): the six participating businesses from GET /api/locations, and the tiers.
+// Businesses (PRODUCT §2): the six participating businesses from GET /api/locations, and the tiers.
 import { LocationCards } from '@/features/locations/components/LocationCards.tsx';
 import { TierCards } from '@/features/rewards/components/TierCards.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';

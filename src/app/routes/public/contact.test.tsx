@@ -1,4 +1,4 @@
-// /contact (SPEC §2, §4, §5): required fields, 'Sending...', the message stored through
+// /contact (PRODUCT §2, §4, §5): required fields, 'Sending...', the message stored through
 // POST /api/contact, the success toast and the cleared form; the FAQ and response time.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Contact (SPEC §2): the form (stored through POST /api/contact), how to reach us (content the
+// Contact (PRODUCT §2): the form (stored through POST /api/contact), how to reach us (content the
 // operator edits, GET /api/programme), and an FAQ.
 import { Card } from '@/components/ui/Card.tsx';
 import { ContactForm } from '@/features/contact/components/ContactForm.tsx';

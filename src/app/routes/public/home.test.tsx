@@ -1,4 +1,4 @@
-// Home and How it works (SPEC §2): the featured rewards, the steps and the calls to join.
+// Home and How it works (PRODUCT §2): the featured rewards, the steps and the calls to join.
 import { screen, within } from '@testing-library/react';
 import { LOCATIONS, PROGRAMME, renderRoute, stubFetch } from '@/test/render-route.tsx';
 
@@ -21,7 +21,7 @@ describe('Home', () => {
     expect(featured.getByText('Silver reward')).toBeInTheDocument();
   });
 
-  it('counts the businesses from the catalogue in the hero and the footer (issue 31 §1)', async () => {
+  it('counts the businesses from the catalogue in the hero and the footer', async () => {
     stubFetch(200, [...LOCATIONS, { ...LOCATIONS[0]!, id: 'bakery', businessName: 'The Bakery' }]);
     renderRoute('/');
     const count = `${['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'][LOCATIONS.length + 1]} local businesses`;

@@ -1,7 +1,7 @@
-// Home (SPEC §2): a hero, three steps, the featured rewards, testimonials (none: the section is
+// Home (PRODUCT §2): a hero, three steps, the featured rewards, testimonials (none: the section is
 // hidden) and calls to join. Which rewards are featured and the testimonials are content the
-// operator edits (GET /api/programme); the rewards' names come from the catalogue (issue 20 §6:
-// the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
+// operator edits (GET /api/programme); the rewards' names come from the catalogue
+// (the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
@@ -43,7 +43,7 @@ function useCatalogue() {
 }
 
 /**
- * The featured rewards and testimonials are content (GET /api/programme, issue 21 §2): the
+ * The featured rewards and testimonials are content (GET /api/programme): the
  * operator picks which businesses' welcome rewards and which tier rewards are featured; the
  * rewards themselves come from the catalogue (GET /api/locations), so the page never promises a
  * reward that does not exist. Fetchers and zod load on demand so the first load of `/` stays light.

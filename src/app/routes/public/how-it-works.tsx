@@ -1,4 +1,4 @@
-// How it works (SPEC §2): four steps — sign up once, show your QR, earn 5 points per visit,
+// How it works (PRODUCT §2): four steps — sign up once, show your QR, earn 5 points per visit,
 // redeem rewards — and the benefits.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { useBusinessCount } from '@/features/locations/api/business-count.ts';
@@ -46,7 +46,7 @@ export function HowItWorksPage() {
   usePageTitle('How It Works');
   const businessCount = useBusinessCount();
   const tiers = useProgramme().data?.tiers.filter((tier) => tier.minPoints > 0) ?? [];
-  // The tier benefit says the thresholds and rewards of GET /api/programme (issue 21 §1).
+  // The tier benefit says the thresholds and rewards of GET /api/programme.
   const benefits =
     tiers.length > 0
       ? [

@@ -1,4 +1,4 @@
-// The join pages' success view (SPEC §2 per-business join): the member's card QR
+// The join pages' success view (PRODUCT §2 per-business join): the member's card QR
 // (`customer:{id}`, size 200) with the id, the welcome reward, where to go next, and the wallet
 // card buttons (for a joiner whose phone was proven by a code; otherwise a sign-in first).
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// /join (SPEC §2, §5, §8): the payload, 'Creating Account...', the member QR on success, the
+// /join (PRODUCT §2, §5, §8): the payload, 'Creating Account...', the member QR on success, the
 // offer of a sign-in code to a phone that cannot join again, and the error toast.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

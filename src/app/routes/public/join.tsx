@@ -1,6 +1,6 @@
-// Join (SPEC §2 general join): name, phone, optional email and SMS consent; 'Join Now' /
-// 'Creating Account...'; the member QR on success; SPEC §8's general-join error toasts. Coming
-// from a sign-in code for an unknown phone (issue 20 §5), the phone is filled in and already
+// Join (PRODUCT §2 general join): name, phone, optional email and SMS consent; 'Join Now' /
+// 'Creating Account...'; the member QR on success; PRODUCT §8's general-join error toasts. Coming
+// from a sign-in code for an unknown phone, the phone is filled in and already
 // proven: the browser holds that session, and the new customer is linked to it. A phone that
 // cannot start a new membership gets the offer of a sign-in code texted to it (not the spec's
 // 'Account Already Exists', which told whoever typed a number that it belongs to a member).
@@ -19,7 +19,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { JoinSignInInstead } from './join-sign-in-instead.tsx';
 import { JoinSuccess } from './join-success.tsx';
 
-/** The perks; the businesses' count comes from GET /api/locations (issue 31 §1). */
+/** The perks; the businesses' count comes from GET /api/locations. */
 function perksFor(count: number | undefined) {
   return [
     count === undefined
@@ -34,7 +34,7 @@ export function JoinPage() {
   usePageTitle(`Join ${PROGRAMME_NAME}`);
   const signup = useCreateCustomer();
   const [existingPhone, setExistingPhone] = useState<string | null>(null);
-  // The tier perks from GET /api/programme (issue 21 §1: no threshold fixed here).
+  // The tier perks from GET /api/programme (no threshold fixed here).
   const tierPerks = (useProgramme().data?.tiers ?? [])
     .filter((tier) => tier.minPoints > 0 && tier.reward)
     .map((tier) => `${tier.name} at ${tier.minPoints} points: ${tier.reward!.name}`);

@@ -1,6 +1,6 @@
-// Terms and privacy (issue 20 §6): the policy the kiosk and the join forms point to — what is
+// Terms and privacy: the policy the kiosk and the join forms point to — what is
 // stored, why, for how long, and how to ask for a copy or deletion. Plain words, one page. The
-// text is content the operator edits (GET /api/programme, issue 21 §2); {silver}/{gold}/{businesses} are put in.
+// text is content the operator edits (GET /api/programme); {silver}/{gold}/{businesses} are put in.
 import type { ProgrammeResponse } from '@contract';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';

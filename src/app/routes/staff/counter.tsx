@@ -1,4 +1,4 @@
-// The staff counter (/staff, issue 14): staff (or admins) sign in by phone code; staff work at
+// The staff counter (/staff): staff (or admins) sign in by phone code; staff work at
 // the location in their claim, admins pick one; then scan members' codes at the counter.
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button.tsx';

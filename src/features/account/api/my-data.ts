@@ -1,4 +1,4 @@
-// The member's own data on /account (issue 22 §1): details, name, texts on/off, a phone change
+// The member's own data on /account: details, name, texts on/off, a phone change
 // proven by a code sent to the new number, "Download my data" and "Delete my account".
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {

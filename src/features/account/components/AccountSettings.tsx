@@ -1,4 +1,4 @@
-// The member's own details and data on /account (issue 22 §1): change the name, change the phone
+// The member's own details and data on /account: change the name, change the phone
 // (a code goes to the new number and proves it), turn texts on or off (the wording shown is what is
 // recorded), download everything stored as a JSON file, and delete the account.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Business images (issue 21 §2): the operator's upload to the public Storage bucket
+// Business images: the operator's upload to the public Storage bucket
 // `business-images` (supabase/schemas/82_business_images.sql: admins only, PNG/JPEG/WebP, 1 MB).
 // The business then keeps the image's public URL as its logo address. The Storage client
 // (@supabase/storage-js, what supabase-js's `storage` is) loads on demand.

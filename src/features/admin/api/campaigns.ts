@@ -1,4 +1,4 @@
-// The Campaigns tab's calls (issue 22 §3): list with figures, preview (count and exact text),
+// The Campaigns tab's calls: list with figures, preview (count and exact text),
 // send or schedule, cancel before it starts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';

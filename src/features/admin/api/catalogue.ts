@@ -1,4 +1,4 @@
-// The Programme tab's businesses and rewards (issue 21 §1–2): GET /api/admin/catalogue and its
+// The Programme tab's businesses and rewards: GET /api/admin/catalogue and its
 // changes, and the audited changes (add, edit, archive, retire, replace). Every change refreshes
 // the catalogue, its history, the public list of businesses (landings, join pages) and the
 // dashboard's reward figures.

@@ -10,6 +10,6 @@ export const counterPeopleQueryOptions = (locationId: string) =>
     queryFn: () => callEndpoint(routes.counterPeople, { params: { locationId } }),
   });
 
-// On the owner's view left open: within 30 s of the truth (issue 31 §2).
+// On the owner's view left open: within 30 s of the truth.
 export const useCounterPeople = (locationId: string) =>
   useQuery({ ...counterPeopleQueryOptions(locationId), ...liveQuery(BOARD_POLL_MS) });

@@ -1,4 +1,4 @@
-// The dashboard's filters as query parameters (SPEC §2: location, date range; DESIGN §8 custom range).
+// The dashboard's filters as query parameters (PRODUCT §2: location, date range).
 import type { z } from 'zod';
 import type { DateRange } from '@contract';
 

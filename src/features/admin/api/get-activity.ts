@@ -1,4 +1,4 @@
-// GET /api/admin/activity: the latest approved visits (SPEC §9: 20), at one business when the
+// GET /api/admin/activity: the latest approved visits (PRODUCT §9: 20), at one business when the
 // dashboard's Location filter names one.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@contract';
@@ -12,6 +12,6 @@ export const activityQueryOptions = (limit = 20, location?: string) =>
   });
 
 export function useActivity(limit?: number, location?: string) {
-  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  // Shown on the dashboards left open all day: kept within 30 s of the truth.
   return useQuery({ ...activityQueryOptions(limit, location), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -16,6 +16,6 @@ export const metricsQueryOptions = (filters: AdminFilters) =>
   });
 
 export function useMetrics(filters: AdminFilters) {
-  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  // Shown on the dashboards left open all day: kept within 30 s of the truth.
   return useQuery({ ...metricsQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -13,6 +13,6 @@ export const topLocationsQueryOptions = (filters: Omit<AdminFilters, 'location'>
   });
 
 export function useTopLocations(filters: Omit<AdminFilters, 'location'>) {
-  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  // Shown on the dashboards left open all day: kept within 30 s of the truth.
   return useQuery({ ...topLocationsQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

@@ -16,6 +16,6 @@ export const visitsDailyQueryOptions = (filters: AdminFilters) =>
   });
 
 export function useVisitsDaily(filters: AdminFilters) {
-  // Shown on the dashboards left open all day: kept within 30 s of the truth (issue 31 §2).
+  // Shown on the dashboards left open all day: kept within 30 s of the truth.
   return useQuery({ ...visitsDailyQueryOptions(filters), ...liveQuery(BOARD_POLL_MS) });
 }

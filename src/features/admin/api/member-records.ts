@@ -1,4 +1,4 @@
-// The operator's member records (issue 21 §3): correct a name or a phone, suspend / unsuspend,
+// The operator's member records: correct a name or a phone, suspend / unsuspend,
 // adjust points, forget. Each changes what the admin reads show, so every admin answer is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@contract';

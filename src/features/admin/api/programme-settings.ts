@@ -1,4 +1,4 @@
-// The Programme tab's reads and writes (issue 21 §2): limits, tiers (with the preview of how many
+// The Programme tab's reads and writes: limits, tiers (with the preview of how many
 // members a change moves) and the public content. A saved change refetches GET /api/programme, so
 // every screen reading the tiers or the content follows at once.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -66,7 +66,7 @@ export function useUpdateContent() {
   });
 }
 
-// The texts' settings (issue 31 §3): time zone, quiet hours, weekly cap, site address, SMS price.
+// The texts' settings: time zone, quiet hours, weekly cap, site address, SMS price.
 export const textSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/text-settings'] as const,

@@ -16,7 +16,7 @@ export function useRevokeKiosk() {
 }
 
 // PUT /api/admin/kiosks/{kioskId}/name and /api/admin/locations/{locationId}/staff/name: the
-// names the operator gives kiosks and staff phones (issue 31 §3).
+// names the operator gives kiosks and staff phones.
 export function useNameKiosk() {
   const queryClient = useQueryClient();
   return useMutation({

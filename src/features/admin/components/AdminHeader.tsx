@@ -1,5 +1,5 @@
-// The admin header (SPEC §2): the programme name + 'Admin', and who is signed in (issue 14:
-// the real admin, not a fixed 'Admin User'), with sign out.
+// The admin header (PRODUCT §2): the programme name + 'Admin', and who is signed in
+// (the real admin, not a fixed 'Admin User'), with sign out.
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
@@ -10,7 +10,7 @@ export function AdminHeader(props: {
   signingOut: boolean;
   /** The heading; the programme's admin by default (a business owner's screen names the business). */
   title?: string;
-  /** Under the heading: when the screen's figures were last read (issue 31 §2). */
+  /** Under the heading: when the screen's figures were last read. */
   status?: ReactNode;
 }) {
   return (

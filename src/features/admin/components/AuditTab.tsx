@@ -1,4 +1,4 @@
-// The Audit tab (issue 21 §4): every admin, owner and staff-management action, newest first,
+// The Audit tab: every admin, owner and staff-management action, newest first,
 // filtered by action, who, what, business and days, a page at a time; before and after are shown
 // as "Field: old → new" in words (lib/audit-labels.ts), never the stored names. An owner's view
 // passes `location` (their business, fixed).

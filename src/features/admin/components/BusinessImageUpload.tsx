@@ -1,4 +1,4 @@
-// The business dialog's image upload (issue 21 §2): a PNG, JPEG or WebP of at most 1 MB goes to
+// The business dialog's image upload: a PNG, JPEG or WebP of at most 1 MB goes to
 // Storage's business-images bucket, and its public URL fills the image address field. Checked
 // here first (type, size, then the first bytes while uploading) in plain words; uploading and
 // failures are said, never silent.

@@ -1,4 +1,4 @@
-// The Programme tab's businesses (issue 21 §2): every business, archived ones last; add one (its
+// The Programme tab's businesses: every business, archived ones last; add one (its
 // landing /slug and join page /business/slug/join exist at once), edit it, archive or restore it.
 // Each change is audited by the api.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Compose a campaign (issue 22 §3): the message, the segment, now or later; the count of members
+// Compose a campaign: the message, the segment, now or later; the count of members
 // it reaches and the exact text are shown before anything is sent. With `locationId` (a business
 // owner on /owner) the business is fixed: the segment is always members who visited it, its
 // texts start with the business's name, and an offer reaching fewer than 3 members cannot go (the

@@ -1,4 +1,4 @@
-// The Campaigns tab (issue 22 §3): compose an offer to a segment of consenting members, then the
+// The Campaigns tab: compose an offer to a segment of consenting members, then the
 // campaigns sent and scheduled with their delivery figures; a scheduled one can be cancelled. On
 // /owner, `locationId` fixes the business (the API lists an owner only their business's campaigns).
 import type { Campaign, LocationList } from '@contract';

@@ -1,4 +1,4 @@
-// Programme tab, Public content (issue 21 §2): the featured rewards, testimonials (none hides the
+// Programme tab, Public content: the featured rewards, testimonials (none hides the
 // section on the home page), contact details and the privacy page's text, each saved on its own
 // (PUT /api/admin/content, one audit row each). Text may say {silver}, {gold} and {businesses}.
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
-// One customer's record in a dialog (issue 14): profile and consents, visits (each approved one
+// One customer's record in a dialog: profile and consents, visits (each approved one
 // can be voided with a reason), rewards, redemptions (each with who redeemed it and the proof the
 // member was there; each can be undone with a reason) and the points ledger with who acted; and the member-record
-// actions (issue 21 §3): correct name or phone, suspend, adjust points, forget; and their printed card.
+// actions: correct name or phone, suspend, adjust points, forget; and their printed card.
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '@contract';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';

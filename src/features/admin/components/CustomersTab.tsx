@@ -1,4 +1,4 @@
-// The Customers tab (SPEC §2): search (typing, debounced, and the Search button), the spec's
+// The Customers tab (PRODUCT §2): search (typing, debounced, and the Search button), the spec's
 // columns, status badges, sorting and paging (server side: 100k rows never reach the browser).
 // Live like the other admin screens: re-read every 30 s while visible and on returning to the tab,
 // saying when it was read.

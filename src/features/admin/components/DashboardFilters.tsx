@@ -1,4 +1,4 @@
-// Location and Date Range filters (SPEC §2). The selects apply at once; a custom range needs its
+// Location and Date Range filters (PRODUCT §2). The selects apply at once; a custom range needs its
 // from/to dates, which Apply Filters checks and applies — every filter then lives in the URL.
 import { useId, useState, type FormEvent } from 'react';
 import type { LocationList } from '@contract';

@@ -1,4 +1,4 @@
-// Demo mode said plainly in /admin (issue 31 §3): when the API runs with DEMO_MODE on, kiosks that
+// Demo mode said plainly in /admin: when the API runs with DEMO_MODE on, kiosks that
 // were never enrolled are trusted to approve their own check-ins and the member's QR screen offers
 // Simulate Scan — right for trying the programme, wrong for a live one.
 // The app layer reads GET /api/demo (the checkin feature's query) and passes it here.

@@ -1,4 +1,4 @@
-// The name the operator gives a kiosk or a staff phone (issue 31 §3), with Rename for admins: an
+// The name the operator gives a kiosk or a staff phone, with Rename for admins: an
 // inline field (at most 60 characters; empty clears it), saved through the API, which checks and
 // audits it. Visits and redemptions then say this name for who served.
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Programme tab, Limits (issue 21 §2): every private.settings value with its meaning, default and
+// Programme tab, Limits: every private.settings value with its meaning, default and
 // allowed range (GET /api/admin/settings); saved with PUT /api/admin/settings and in force for the
 // next request. The range is checked here, by the API's zod and in SQL.
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The member-record actions of the customer dialog (issue 21 §3): correct the name, correct the
+// The member-record actions of the customer dialog: correct the name, correct the
 // phone, suspend or unsuspend, adjust points — each with a reason — and forget the member, which
 // asks for the word FORGET typed out. The API's own words are shown when it refuses.
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The four metric cards of SPEC §2 with growth captions computed for the previous period.
+// The four metric cards of PRODUCT §2 with growth captions computed for the previous period.
 import type { MetricsResponse } from '@contract';
 import { Card } from '@/components/ui/Card.tsx';
 import type { AdminFilters } from '../api/filters.ts';

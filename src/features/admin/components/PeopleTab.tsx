@@ -1,4 +1,4 @@
-// The People tab (issue 21 §3): admins and business owners, added by phone and removed after a
+// The People tab: admins and business owners, added by phone and removed after a
 // confirmation. An admin cannot remove themselves (another admin does) and the last admin stays;
 // the API says why when it refuses.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

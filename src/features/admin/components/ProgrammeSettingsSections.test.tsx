@@ -1,4 +1,4 @@
-// The Programme tab's tiers and limits (issue 21 §2): the tab says how many members new
+// The Programme tab's tiers and limits: the tab says how many members new
 // thresholds move before saving and sends both tiers; a limit outside its range is said at the
 // field and not sent.
 import { screen, waitFor } from '@testing-library/react';
@@ -72,7 +72,7 @@ describe('TiersSection', () => {
     expect(calls.some((call) => call.init?.method === 'PUT')).toBe(false);
   });
 
-  it('refuses Silver at 12, which 5-point visits cannot reach, without sending (issue 31 §1)', async () => {
+  it('refuses Silver at 12, which 5-point visits cannot reach, without sending', async () => {
     const calls = stubApi({ '/api/programme': PROGRAMME });
     const user = userEvent.setup();
     renderWithRouter(<TiersSection />);

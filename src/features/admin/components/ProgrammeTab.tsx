@@ -1,4 +1,4 @@
-// The Programme tab (issue 21 §2): the operator runs the programme without SQL. One section per
+// The Programme tab: the operator runs the programme without SQL. One section per
 // part, each in its own file: Businesses and Rewards here; Tiers, Limits, Texts, Wallet cards and
 // public Content are their own sections below them, each on its Card.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Recent Activity (SPEC §2): '{name} checked in at {location}', local date-time, '+N point(s)'.
+// Recent Activity (PRODUCT §2): '{name} checked in at {location}', local date-time, '+N point(s)'.
 import type { ActivityItem } from '@contract';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { QueryState } from './QueryState.tsx';

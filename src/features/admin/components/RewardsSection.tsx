@@ -1,4 +1,4 @@
-// The Programme tab's rewards (issue 21 §2): every reward, retired ones with what replaced them;
+// The Programme tab's rewards: every reward, retired ones with what replaced them;
 // add a business's welcome reward, edit a reward's wording, retire or replace a welcome reward.
 // Members keep what they hold; a business's first approved visit unlocks its current reward.
 import { useState, type FormEvent } from 'react';

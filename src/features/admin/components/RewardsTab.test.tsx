@@ -1,4 +1,4 @@
-// The Rewards tab counts every redemption (issue 20 §3): those recorded without a business are in
+// The Rewards tab counts every redemption: those recorded without a business are in
 // Redeemed and in an "Unattributed" row under "By business", even for a one-business reward.
 import { screen, within } from '@testing-library/react';
 import { renderWithRouter, stubApi } from '@/test/render-with-router.tsx';

@@ -1,6 +1,6 @@
 // The Rewards tab: the catalogue (welcome rewards per business, Silver and Gold for all) with
 // unlocks, redemptions and outstanding rewards, and the figures per business (redemptions
-// recorded without a business are counted in Redeemed and shown as "Unattributed", issue 20).
+// recorded without a business are counted in Redeemed and shown as "Unattributed").
 import { Card } from '@/components/ui/Card.tsx';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminRewards } from '../api/get-rewards.ts';

@@ -19,7 +19,7 @@ import { QueryState } from './QueryState.tsx';
 export function StaffList(props: {
   locationId: string;
   businessName: string;
-  /** Admins name staff phones (issue 31 §3); a business owner's view shows the names. */
+  /** Admins name staff phones; a business owner's view shows the names. */
   canName?: boolean;
 }) {
   const query = useStaff(props.locationId);

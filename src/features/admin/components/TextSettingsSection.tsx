@@ -1,4 +1,4 @@
-// Programme tab, Texts (issue 31 §3): the settings the texts outbox reads — the programme's time
+// Programme tab, Texts: the settings the texts outbox reads — the programme's time
 // zone, quiet hours in that zone (shown beside the clock there), the weekly cap of offers, the
 // address links in texts point to and the price of one SMS part (a campaign's cost estimate).
 // Saved with PUT /api/admin/text-settings (zod, then SQL, check them; audited) and in force for

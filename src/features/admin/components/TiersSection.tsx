@@ -1,4 +1,4 @@
-// Programme tab, Tiers (issue 21 §2): the Silver and Gold thresholds, their goal labels, values and
+// Programme tab, Tiers: the Silver and Gold thresholds, their goal labels, values and
 // rewards' wording. Before saving, the tab says how many members the new thresholds move
 // (GET /api/admin/tiers/preview). A change applies to future unlocks: tiers are read from the
 // thresholds, rewards unlock at the next approved visit that reaches them, and unlocked ones stay.
@@ -76,7 +76,7 @@ function TiersForm(props: { tiers: ProgrammeTier[] }) {
   if (gold === null) problems.push('Gold: enter the points needed');
   if (silver !== null && gold !== null && gold <= silver) problems.push('Gold needs more points than Silver');
   if (gold !== null && gold > MAX_TIER_POINTS) problems.push(`Gold needs at most ${MAX_TIER_POINTS} points`);
-  // Issue 31 §1: a threshold 5-point visits cannot reach is refused before saving (SQL too).
+  // A threshold 5-point visits cannot reach is refused before saving (SQL too).
   for (const [name, points] of [['Silver', silver], ['Gold', gold]] as const) {
     const problem = points !== null && points >= 1 ? unreachableThreshold(name, points) : null;
     if (problem) problems.push(problem);

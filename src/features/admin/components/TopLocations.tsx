@@ -1,4 +1,4 @@
-// Top Performing Locations (SPEC §2): name, '{visits} visits this week' (the range's own words
+// Top Performing Locations (PRODUCT §2): name, '{visits} visits this week' (the range's own words
 // for other ranges), growth against the previous period, an icon and a colour per business.
 import type { TopLocation } from '@contract';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';

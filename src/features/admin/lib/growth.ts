@@ -1,5 +1,5 @@
 // The metric cards' growth captions, computed from the metrics answer's growth fields for the
-// comparable previous period (SPEC §2 hard-codes them; issue 14 asks for the real figures).
+// comparable previous period (PRODUCT §2 hard-coded them; these are the real figures).
 import type { MetricsResponse } from '@contract';
 import type { AdminFilters } from '../api/filters.ts';
 

@@ -1,4 +1,4 @@
-// What is wrong with a custom date range, in words (issue 20 §5: never "Invalid query"). The rule
+// What is wrong with a custom date range, in words (never "Invalid query"). The rule
 // itself is the contract's (checkRange, which the API applies too): this only words its answer.
 import { MetricsQuery } from '@contract';
 import { ApiError, userMessage } from '@/lib/api-client.ts';

@@ -1,5 +1,5 @@
 // POST /api/checkin/start: a single-use check-in token, by phone at a kiosk or for the signed-in
-// member on the mobile QR screen (SPEC §7: phone as digits only).
+// member on the mobile QR screen (PRODUCT §7: phone as digits only).
 import { useMutation } from '@tanstack/react-query';
 import { routes, type StartCheckinRequest, StartCheckinResponse } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';

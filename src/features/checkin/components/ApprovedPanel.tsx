@@ -1,4 +1,4 @@
-// The approved visit (SPEC §2 kiosk member QR): 'Visit Approved!', the points added, the new
+// The approved visit (PRODUCT §2 kiosk member QR): 'Visit Approved!', the points added, the new
 // total and the names of the rewards this visit unlocked.
 import type { ApproveVisitResponse } from '@contract';
 import { points } from '../lib/approval-toast.ts';

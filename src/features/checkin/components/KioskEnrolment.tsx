@@ -1,4 +1,4 @@
-// How staff enrol a kiosk (DESIGN §4): outside demo mode a kiosk approves visits only once it
+// How staff enrol a kiosk: outside demo mode a kiosk approves visits only once it
 // proved its location's enrolment code. Entered once: the enrolment belongs to this device's
 // anonymous session, which supabase-js keeps in localStorage.
 import { useState, type FormEvent } from 'react';

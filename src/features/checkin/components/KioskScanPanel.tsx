@@ -1,6 +1,6 @@
 // The pending check-in on a kiosk screen: its token as a QR for the counter scanner, the hidden
 // scanner input, and what became of the scan (approved panel, queued while offline, refused); a
-// member's redemption code scanned there goes to the screen's `redemption` (issue 20 §3: the app
+// member's redemption code scanned there goes to the screen's `redemption` (the app
 // layer composes it with the staff feature's code check).
 import { useState, type ReactNode } from 'react';
 import type { ApproveVisitResponse } from '@contract';
@@ -21,7 +21,7 @@ export function KioskScanPanel(props: {
     removeSession(SESSION_KEYS.pendingToken);
     props.onApproved(result);
   });
-  // A member's redemption code scanned here instead (issue 20 §3): read, confirmed, redeemed.
+  // A member's redemption code scanned here instead: read, confirmed, redeemed.
   const [redemptionCode, setRedemptionCode] = useState<string | null>(null);
   if (state.status === 'approved') return <ApprovedPanel result={state.result} />;
   if (redemptionCode && props.redemption)

@@ -1,5 +1,5 @@
 // A member's QR for staff to scan, written once for the kiosk, mobile, account and join screens:
-// the code (SPEC §9: 200, or 250 on the account) and a caption under it.
+// the code (PRODUCT §9: 200, or 250 on the account) and a caption under it.
 import type { ReactNode } from 'react';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 

@@ -1,4 +1,4 @@
-// SPEC §2: a kiosk QR screen without a visitor says 'No active check-in found.' and goes home.
+// PRODUCT §2: a kiosk QR screen without a visitor says 'No active check-in found.' and goes home.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 
 /** `home`: the kiosk's own landing (its business's, e.g. /creamery). */

@@ -1,4 +1,4 @@
-// A kiosk button that opens a member page on the member's OWN phone (issue 20 §4): it shows a QR
+// A kiosk button that opens a member page on the member's OWN phone: it shows a QR
 // of that page's address (with this kiosk's business) instead of signing anyone in on the tablet.
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';

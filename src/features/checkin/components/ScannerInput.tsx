@@ -1,4 +1,4 @@
-// The counter scanner's input (SPEC §5): a USB/Bluetooth scanner types the QR value and Enter.
+// The counter scanner's input (PRODUCT §5): a USB/Bluetooth scanner types the QR value and Enter.
 // Visually hidden but labelled; it takes focus back 100 ms after losing it — unless the visitor
 // moved focus to another control on purpose (a keyboard user must be able to reach the buttons).
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The kiosk device's session at a location (SPEC §2: opened once on load): an anonymous Supabase
+// The kiosk device's session at a location (PRODUCT §2: opened once on load): an anonymous Supabase
 // sign-in (reused while it lasts, so an enrolment is remembered on the device), then
 // POST /api/kiosk/session. A failure is retried with backoff for as long as it takes: a kiosk
 // that gives up silently loses customers, so the screen shows every failed attempt.
@@ -6,7 +6,7 @@
 // (the kiosk landing's first load stays within its JS budget).
 // A revoked kiosk (an admin ended its Auth session) gets 401 for its stored token: it forgets that
 // session and signs in anew, so the screen shows the enrolment form again instead of retrying
-// the dead token forever (issue 20 §4).
+// the dead token forever.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Backoff between attempts: 1 s, 2 s, 4 s … at most 30 s. */

@@ -1,4 +1,4 @@
-// A kiosk screen's scan of its pending check-in token (SPEC §4, §5): a matching scan is approved
+// A kiosk screen's scan of its pending check-in token (PRODUCT §4, §5): a matching scan is approved
 // through POST /api/visits/approve with a fresh Idempotency-Key; a non-matching one is refused
 // with 'Invalid QR Code'. Without network the approval is queued on the device with its key and
 // sent when the network returns (the screen says so); it still counts once.

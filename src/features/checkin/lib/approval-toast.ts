@@ -1,4 +1,4 @@
-// SPEC §8's success toasts for an approved visit: 'Welcome!' with the points earned (singular or
+// PRODUCT §8's success toasts for an approved visit: 'Welcome!' with the points earned (singular or
 // plural) on the welcome screen, 'Visit Approved!' with the points added and the total otherwise.
 import type { ApproveVisitResponse } from '@contract';
 import type { ToastInput } from '@/components/ui/toast.ts';

@@ -1,6 +1,6 @@
-// Where this kiosk stands (SPEC §3: current_location_id in session storage), with the kiosk's fixed
-// default (SPEC §7). The mobile QR screen's default is gone: a member's phone token carries no
-// business, the counter that scans it decides (issue 20 §2).
+// Where this kiosk stands (PRODUCT §3: current_location_id in session storage), with the kiosk's fixed
+// default (PRODUCT §7). The mobile QR screen's default is gone: a member's phone token carries no
+// business, the counter that scans it decides.
 import { readSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 
 export const KIOSK_DEFAULT_LOCATION = 'chatterbox';

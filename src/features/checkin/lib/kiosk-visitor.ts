@@ -1,4 +1,4 @@
-// The kiosk visitor's stored sign-up (SPEC §3: customer_id, customer_name, welcome_reward).
+// The kiosk visitor's stored sign-up (PRODUCT §3: customer_id, customer_name, welcome_reward).
 import type { RewardSummary } from '@contract';
 import { readSession, readSessionJson, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 

@@ -1,4 +1,4 @@
-// The contact form (SPEC §2, §4, §5): name, email and message required ('Required Fields' /
+// The contact form (PRODUCT §2, §4, §5): name, email and message required ('Required Fields' /
 // 'Please fill in all required fields.'), subject optional; 'Sending...' while the message is
 // stored through POST /api/contact, then a success toast and a cleared form.
 import { zodResolver } from '@hookform/resolvers/zod';

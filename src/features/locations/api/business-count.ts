@@ -1,4 +1,4 @@
-// The number of participating businesses (issue 31 §1), from GET /api/locations: the same query
+// The number of participating businesses, from GET /api/locations: the same query
 // key as get-locations.ts, its fetcher and zod loaded on demand so the public layout stays light.
 import { useQuery } from '@tanstack/react-query';
 

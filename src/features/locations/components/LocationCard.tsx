@@ -1,4 +1,4 @@
-// One participating business (SPEC §2 Businesses): logo, welcome reward, description, address and
+// One participating business (PRODUCT §2 Businesses): logo, welcome reward, description, address and
 // its join link.
 import type { Location } from '@contract';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';

@@ -13,8 +13,8 @@ export const meQueryOptions = (options: { on401: UnauthorizedBehavior } = { on40
 
 /**
  * `live`: the member's own screens (account, wallet, QR) re-read it every ~2 s while visible and
- * on returning to the tab, so a counter's approval or redemption shows without a reload (issue 31
- * §2, docs/LIVE.md). `refetchInterval` overrides the pace (the check-in QR's own polling).
+ * on returning to the tab, so a counter's approval or redemption shows without a reload
+ * (docs/LIVE.md). `refetchInterval` overrides the pace (the check-in QR's own polling).
  */
 export function useMe(options?: {
   on401: UnauthorizedBehavior;

@@ -1,4 +1,4 @@
-// POST /api/rewards/redemption-code: a member's Redeem (issue 20 §3) — a 2-minute, single-use code
+// POST /api/rewards/redemption-code: a member's Redeem — a 2-minute, single-use code
 // to show at a counter, which redeems the reward at its business. The member never redeems alone.
 import { useMutation } from '@tanstack/react-query';
 import { routes, StartRedemptionResponse } from '@contract';

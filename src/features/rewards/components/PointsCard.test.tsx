@@ -1,4 +1,4 @@
-// The points card (SPEC §4): points, tier badge, and the next goal with its progress bar only
+// The points card (PRODUCT §4): points, tier badge, and the next goal with its progress bar only
 // while points are still needed.
 import { render, screen } from '@testing-library/react';
 import { PointsCard } from './PointsCard.tsx';

@@ -1,4 +1,4 @@
-// The member's points, tier and next goal (SPEC §4), written once for the account and wallet:
+// The member's points, tier and next goal (PRODUCT §4), written once for the account and wallet:
 // the tier and goal are GET /api/me's (read from the thresholds in public.tiers); the goal and its
 // progress bar show only while points are still needed.
 import type { MeResponse } from '@contract';

@@ -1,4 +1,4 @@
-// Redeem one reward (SPEC §4, §8; issue 20 §3): Redeem opens the redemption code the counter scans
+// Redeem one reward (PRODUCT §4, §8): Redeem opens the redemption code the counter scans
 // or types; the member never redeems on their own. The code's dialog (Radix) is a lazy chunk,
 // fetched when a redeemable reward shows, so `/account` paints without it.
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
-// The member's redemption code (issue 20 §3), the lazy chunk of RedeemButton.tsx: a QR and six
+// The member's redemption code, the lazy chunk of RedeemButton.tsx: a QR and six
 // characters for the counter, valid 2 minutes, single use, with a live clock and a moving ring so
 // a screenshot is not mistaken for it. The account is re-read every 2 s while it shows: once the
-// counter has confirmed, 'Reward Redeemed!' (SPEC §8) and the dialog closes.
+// counter has confirmed, 'Reward Redeemed!' (PRODUCT §8) and the dialog closes.
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CustomerReward, MeResponse, StartRedemptionResponse } from '@contract';
@@ -28,7 +28,7 @@ export function RedeemDialog(props: { reward: CustomerReward; onOpenChange: (ope
   const rewardId = props.reward.id;
   const waiting = code !== null && !expired;
   // The redemption is seen in the member's data however it is read: this dialog's own poll or the
-  // live account page's (issue 31 §2). The watch is on the query cache, not this component: the
+  // live account page's. The watch is on the query cache, not this component: the
   // redeemed reward leaves the list and unmounts the dialog with it, and the toast must still
   // come. It ends once redeemed or when the code expires (a code shown and closed can still be
   // confirmed at the counter, and then 'Reward Redeemed!' is still true).

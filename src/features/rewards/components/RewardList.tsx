@@ -1,4 +1,4 @@
-// The member's rewards: the unlocked ones (with Redeem on the account, SPEC §2), then the redeemed.
+// The member's rewards: the unlocked ones (with Redeem on the account, PRODUCT §2), then the redeemed.
 import type { CustomerReward } from '@contract';
 import { Badge } from '@/components/ui/Badge.tsx';
 import { Card } from '@/components/ui/Card.tsx';

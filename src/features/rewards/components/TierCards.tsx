@@ -1,5 +1,5 @@
-// Bronze, Silver and Gold as cards (SPEC §2 Businesses, §4 tiers, §9 rewards): thresholds and
-// rewards from GET /api/programme (issue 21 §1), never fixed here.
+// Bronze, Silver and Gold as cards (PRODUCT §2 Businesses, §4 tiers, §9 rewards): thresholds and
+// rewards from GET /api/programme, never fixed here.
 import { Card } from '@/components/ui/Card.tsx';
 import { Skeleton } from '@/components/ui/Skeleton.tsx';
 import { useProgramme } from '@/lib/programme.ts';

@@ -1,5 +1,5 @@
-// Tiers and next goals at their boundaries (SPEC §4), for the seeded thresholds and for the
-// ones an operator sets (issue 21 §2: Silver moved to 15).
+// Tiers and next goals at their boundaries (PRODUCT §4), for the seeded thresholds and for the
+// ones an operator sets (Silver moved to 15).
 import { nextGoalFor, tierBadgeVariant, tierFor } from './tier.ts';
 
 const TIERS = [

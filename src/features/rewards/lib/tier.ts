@@ -1,7 +1,7 @@
-// Tiers and the next goal of SPEC §4 / DESIGN §3, the one place the screens compute them — from
+// Tiers and the next goal of PRODUCT §4, the one place the screens compute them — from
 // the thresholds the API answers (public.tiers via GET /api/programme; GET /api/me answers a
-// member's tier and next goal itself). No threshold is fixed here (issue 21 §1). From the top tier
-// on the goal is that tier itself, reached, and not shown (issue 20 §6).
+// member's tier and next goal itself). No threshold is fixed here. From the top tier
+// on the goal is that tier itself, reached, and not shown.
 import type { ProgrammeTier } from '@contract';
 
 export type TierName = 'Bronze' | 'Silver' | 'Gold';
@@ -20,7 +20,7 @@ export interface NextGoal {
   pointsNeeded: number;
   /** points / target, between 0 and 1 (the progress bar). */
   progress: number;
-  /** SPEC §4: the goal card shows only while points are still needed. */
+  /** PRODUCT §4: the goal card shows only while points are still needed. */
   show: boolean;
 }
 
@@ -40,7 +40,7 @@ export function nextGoalFor(points: number, tiers: readonly Tier[]): NextGoal {
   return goalFrom(points, { target, label: next?.goalLabel ?? '', pointsNeeded: Math.max(target - points, 0) });
 }
 
-/** The badge colour of a tier (SPEC §2: Gold yellow, Silver gray, Bronze orange, plain otherwise). */
+/** The badge colour of a tier (PRODUCT §2: Gold yellow, Silver gray, Bronze orange, plain otherwise). */
 export function tierBadgeVariant(status: string): 'gold' | 'silver' | 'bronze' | 'plain' {
   if (status === 'Gold') return 'gold';
   if (status === 'Silver') return 'silver';

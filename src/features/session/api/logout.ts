@@ -1,5 +1,5 @@
 // POST /api/auth/logout: revoke the session on the server, forget it in this browser and clear
-// every cached answer (SPEC §4: sign-out clears all cached data).
+// every cached answer (PRODUCT §4: sign-out clears all cached data).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';

@@ -1,4 +1,4 @@
-// POST /api/auth/send-code: text a sign-in code to a phone (digits only, SPEC §5).
+// POST /api/auth/send-code: text a sign-in code to a phone (digits only, PRODUCT §5).
 import { useMutation } from '@tanstack/react-query';
 import { routes, type SendCodeRequest, SendCodeResponse } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';

@@ -1,4 +1,4 @@
-// The shared code entry (SPEC §2, §5): mobile needs exactly 6 digits (submit disabled until then,
+// The shared code entry (PRODUCT §2, §5): mobile needs exactly 6 digits (submit disabled until then,
 // 'Invalid Code' otherwise); login needs a code ('Code Required'); resend on demand.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

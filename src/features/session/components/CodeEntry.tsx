@@ -1,4 +1,4 @@
-// The sign-in code entry, written once for mobile and login (SPEC §2, §5): a 6-digit code input,
+// The sign-in code entry, written once for mobile and login (PRODUCT §2, §5): a 6-digit code input,
 // submit and resend. `rule` picks the screen's validation toast: 'six-digits' (mobile: submit is
 // disabled until 6 digits) or 'required' (login: an empty code says 'Code Required').
 import { useEffect, useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The shared phone form (kiosk check-in, /login; SPEC §2, §5): an empty phone toasts 'Phone
+// The shared phone form (kiosk check-in, /login; PRODUCT §2, §5): an empty phone toasts 'Phone
 // Required', a short one says so under the field, ten digits go to onSubmit; the screen's own
 // problem shows under the field until the next submit's.
 import { act, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The phone form, written once for the kiosk check-in and /login (SPEC §2, §5): a phone input and
+// The phone form, written once for the kiosk check-in and /login (PRODUCT §2, §5): a phone input and
 // its submit. An empty phone toasts 'Phone Required'; fewer than 10 digits says so under the
 // field; otherwise `onSubmit` gets the 10 digits. `serverProblem` (the screen's, e.g. the API's
 // answer to the last submit) shows under the field until a new local problem replaces it.

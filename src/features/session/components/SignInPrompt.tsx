@@ -1,4 +1,4 @@
-// The signed-out prompts of the member screens (SPEC §2): a sentence and one button to sign in.
+// The signed-out prompts of the member screens (PRODUCT §2): a sentence and one button to sign in.
 import { ButtonLink } from '@/components/ui/Button.tsx';
 
 export function SignInPrompt(props: { message: string; to: string; label?: string }) {

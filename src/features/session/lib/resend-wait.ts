@@ -1,4 +1,4 @@
-// Resending a sign-in code too soon (issue 20 §5): Supabase Auth allows one code per phone per
+// Resending a sign-in code too soon: Supabase Auth allows one code per phone per
 // `max_frequency` and the API has its own per-phone limits; both answer 429 with Retry-After.
 // The screen then counts down ("Resend in 42 s") instead of saying the resend failed.
 import { ApiError } from '@/lib/api-client.ts';

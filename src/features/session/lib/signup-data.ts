@@ -1,4 +1,4 @@
-// The mobile sign-up data kept between the phone screen and the code screen (SPEC §3:
+// The mobile sign-up data kept between the phone screen and the code screen (PRODUCT §3:
 // signup_data = phone, name, email, smsConsent) and the login phone (login_phone).
 import { readSessionJson, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 
@@ -29,5 +29,5 @@ export function saveSignupData(data: SignupData): void {
   writeSession(SESSION_KEYS.signupData, JSON.stringify(data));
 }
 
-/** SPEC §5: the name defaults to a generic 'Mobile User' when missing. */
+/** PRODUCT §5: the name defaults to a generic 'Mobile User' when missing. */
 export const DEFAULT_MOBILE_NAME = 'Mobile User';

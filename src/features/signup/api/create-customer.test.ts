@@ -1,4 +1,4 @@
-// The sign-up payload (SPEC §7): email omitted when empty, and an SMS opt-in sent with the exact
+// The sign-up payload (PRODUCT §7): email omitted when empty, and an SMS opt-in sent with the exact
 // wording the form showed, which the API stores as the record of consent.
 import { SMS_CONSENT_TEXT } from '@contract';
 import { stubApi } from '@/test/render-route.tsx';

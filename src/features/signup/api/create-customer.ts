@@ -1,4 +1,4 @@
-// POST /api/customers: sign up a customer (general join, business join, kiosk). SPEC §7: email is
+// POST /api/customers: sign up a customer (general join, business join, kiosk). PRODUCT §7: email is
 // omitted when empty; emailConsent is always false from these screens. An SMS opt-in carries the
 // wording the form showed, which the API stores with the consent.
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The shared sign-up form (SPEC §2, §5): required name and phone with the 'Required Fields' toast,
+// The shared sign-up form (PRODUCT §2, §5): required name and phone with the 'Required Fields' toast,
 // the phone formatted and handed over as digits, email optional, the consent wording and notice.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,7 +101,7 @@ describe('SignupForm', () => {
     });
   });
 
-  it("keeps SPEC §2's consent wording, unchecked, and says who texts and how to stop", () => {
+  it("keeps PRODUCT §2's consent wording, unchecked, and says who texts and how to stop", () => {
     setup();
     const consent = screen.getByLabelText(SMS_CONSENT_WORDING);
     expect(SMS_CONSENT_WORDING).toBe(

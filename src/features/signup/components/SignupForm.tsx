@@ -1,6 +1,6 @@
-// The sign-up form, written once for the join pages and the kiosk (SPEC §2, §5): name, phone,
+// The sign-up form, written once for the join pages and the kiosk (PRODUCT §2, §5): name, phone,
 // optional email, optional SMS consent. Validation reuses the contract's request schema; a
-// missing name or phone shows SPEC §5's 'Required Fields' toast.
+// missing name or phone shows PRODUCT §5's 'Required Fields' toast.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -32,7 +32,7 @@ export interface SignupFormProps {
   onSubmit: (values: SignupValues) => void;
   /** Which optional fields this screen shows (both by default). */
   fields?: { email?: boolean; smsConsent?: boolean };
-  /** The checkbox text; SPEC §2's wording by default. */
+  /** The checkbox text; PRODUCT §2's wording by default. */
   consentLabel?: string;
   /** Labels: 'Full Name *' etc. on the join pages, plainer on the kiosk. */
   labels?: { name?: string; phone?: string; email?: string };

@@ -1,4 +1,4 @@
-// SPEC §8's join failures: an existing phone is recognised on "409" or 'already exists' in the
+// PRODUCT §8's join failures: an existing phone is recognised on "409" or 'already exists' in the
 // error text (the page then offers a sign-in code); anything else is each page's toast.
 import { ApiError } from '@/lib/api-client.ts';
 import { businessJoinErrorToast, generalJoinErrorToast, isExistingPhone } from './join-errors.ts';

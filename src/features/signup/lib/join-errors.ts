@@ -1,4 +1,4 @@
-// The join pages' failures (SPEC §8). A phone that cannot start a new membership (the API's 409,
+// The join pages' failures (PRODUCT §8). A phone that cannot start a new membership (the API's 409,
 // matched as the spec does on "409" or 'already exists' in the error text) is not a toast: the
 // page offers to text that phone a sign-in code instead, without saying whose number it is.
 import type { ToastInput } from '@/components/ui/toast.ts';

@@ -1,4 +1,4 @@
-// The counter's side of a member's redemption code (issue 20 §3): read it (GET, nothing changes),
+// The counter's side of a member's redemption code: read it (GET, nothing changes),
 // then confirm it (POST, with an Idempotency-Key: a retry after a lost answer redeems once).
 import { useMutation } from '@tanstack/react-query';
 import { CheckRedemptionCodeResponse, RedeemCodeResponse, routes } from '@contract';

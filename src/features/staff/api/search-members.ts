@@ -1,5 +1,5 @@
 // GET /api/staff/members at the counter: a member found by name or phone digits when their phone
-// is flat (issue 20 §5).
+// is flat.
 import { useMutation } from '@tanstack/react-query';
 import { CounterSearchResponse, routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';

@@ -1,5 +1,5 @@
 // The counter's states: a typed code approves the visit (a new Idempotency-Key per scan, the same
-// one only to retry a request whose answer never came, issue 20 §1) and shows name, points, total,
+// one only to retry a request whose answer never came) and shows name, points, total,
 // tier, unlocked rewards and the rewards to redeem here; a redemption needs a confirmation; a
 // member's redemption code is read, then confirmed; failures are said plainly.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The counter's member search (issue 20 §5): a typed name or phone number finds the member when
+// The counter's member search: a typed name or phone number finds the member when
 // their phone is flat — one match is shown for a visit on a deliberate press (by its lookup, never
 // the member's card value) and with how to redeem (no Redeem button: a search is no proof the
 // member is here); several are a list to choose from, none says so.

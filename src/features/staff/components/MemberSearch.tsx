@@ -1,4 +1,4 @@
-// The counter's member search results (issue 20 §5), the fallback when a member's phone is flat:
+// The counter's member search results, the fallback when a member's phone is flat:
 // several matches are a list to choose from; the chosen (or only) member may have a visit approved
 // by a deliberate press. A search is no proof the member is here, so it never redeems: the clerk
 // is told to ask for the code on their phone or scan their card.

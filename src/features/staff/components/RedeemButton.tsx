@@ -16,7 +16,7 @@ export function RedeemButton(props: {
   const [error, setError] = useState<string | null>(null);
   const redeem = useRedeemAtCounter();
   // A new key per confirmation; the same one only to retry a confirmation whose answer never came
-  // (issue 20 §1). A double tap is stopped by the disabled button.
+  //. A double tap is stopped by the disabled button.
   const attempts = useRef(new Attempts());
   const confirm = () => {
     const request = props.reward.id;

@@ -1,5 +1,5 @@
 // The rewards a member may redeem at this counter, each after a confirmation: after an approved
-// visit, and after a scan refused as too soon (issue 20 §5: the clerk can still redeem). A member
+// visit, and after a scan refused as too soon (the clerk can still redeem). A member
 // found by a search is not proof they are here: their rewards are listed with how to redeem them.
 export const HOW_TO_REDEEM = 'To redeem, ask for the code on their phone or scan their card.';
 

@@ -1,4 +1,4 @@
-// A member's redemption code, read at the counter (issue 20 §3): who, which reward, then the
+// A member's redemption code, read at the counter: who, which reward, then the
 // clerk confirms (or cancels). The redemption is recorded at this business, by this clerk, now.
 import type { CheckRedemptionCodeResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';

@@ -1,6 +1,6 @@
 // The counter's scanner input: a USB scanner types the QR value and presses Enter; staff can
 // type or paste a code too (a member card, a check-in code or a member's redemption code), or a
-// member's name or phone number to find them when their phone is flat (issue 20 §5).
+// member's name or phone number to find them when their phone is flat.
 // Labelled, focused on load (a scanner's first scan must land), submits on Enter.
 import { forwardRef, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';

@@ -1,4 +1,4 @@
-// Idempotency-Keys at the counter (issue 20 §1): a scan is a new attempt with a new key; the same
+// Idempotency-Keys at the counter: a scan is a new attempt with a new key; the same
 // key goes again only when the counter retries a request whose answer it never got (network
 // error, 5xx, timeout) — so scanning the same member card hours later records a new visit.
 import { ApiError, isNetworkError } from '@/lib/api-client.ts';

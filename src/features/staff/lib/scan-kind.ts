@@ -1,4 +1,4 @@
-// What the counter's code field holds (issue 20 §3, §5): a member card, a check-in token, a
+// What the counter's code field holds: a member card, a check-in token, a
 // member's redemption code, a name or phone number to search for (when a member's phone is flat),
 // or something else — said plainly, never sent as a malformed request.
 export type ScanKind = 'card' | 'token' | 'redemption' | 'search' | 'other';

@@ -1,4 +1,4 @@
-// The signed-in member's account: GET /api/me, visit history, reward redemption (SPEC §3).
+// The signed-in member's account: GET /api/me, visit history, reward redemption (PRODUCT §3).
 import { z } from 'zod';
 import { MEMBER_CARD } from './cards.ts';
 import { LocationId, RewardScope, TierName, Timestamp, Uuid, visibleText } from './common.ts';
@@ -108,7 +108,7 @@ export const RedeemRewardResponse = z.object({
 });
 export type RedeemRewardResponse = z.infer<typeof RedeemRewardResponse>;
 
-/** Issue 20 §3: a member's Redeem shows a short-lived code a counter scans or types. */
+/** A member's Redeem shows a short-lived code a counter scans or types. */
 export const StartRedemptionRequest = z.strictObject({
   customerRewardId: Uuid,
 });
@@ -126,7 +126,7 @@ export const StartRedemptionResponse = z.object({
 });
 export type StartRedemptionResponse = z.infer<typeof StartRedemptionResponse>;
 
-/** A member's id (their card's value) in a counter's answer: admins only (issue 30 §3). */
+/** A member's id (their card's value) in a counter's answer: admins only. */
 const CounterMemberId = Uuid.optional().describe(
   "The member's id: to admins only. A code shown on the member's phone never tells a counter their card's value",
 );

@@ -1,4 +1,4 @@
-// The Programme tab's businesses and rewards (issue 21 §1–2): the catalogue as data, changed by
+// The Programme tab's businesses and rewards: the catalogue as data, changed by
 // admins through audited functions (supabase/schemas/78_catalogue.sql).
 import { z } from 'zod';
 import { LocationId, optionalText, TierName, Timestamp, Uuid, visibleText, type TextOptions } from './common.ts';

@@ -1,4 +1,4 @@
-// One customer's whole record for the admin detail view (issue 14): visits, rewards,
+// One customer's whole record for the admin detail view: visits, rewards,
 // redemptions, consents and points-ledger events. Its path takes CustomerParams (admin.ts).
 import { z } from 'zod';
 import { LocationId, RewardScope, TierName, Timestamp, Uuid, visibleText } from './common.ts';

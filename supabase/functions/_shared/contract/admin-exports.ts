@@ -1,4 +1,4 @@
-// The admin CSV exports (issue 14): their queries and the columns of each file.
+// The admin CSV exports: their queries and the columns of each file.
 import { z } from 'zod';
 import { checkRange, customerFilterFields, rangeFields } from './admin.ts';
 import { LocationId } from './common.ts';

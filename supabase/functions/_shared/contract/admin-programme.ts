@@ -1,4 +1,4 @@
-// The admin Rewards, Locations and Messages tabs (issue 14).
+// The admin Rewards, Locations and Messages tabs.
 import { z } from 'zod';
 import { checkRange, DateRange, rangeFields } from './admin.ts';
 import { LocationId, optionalText, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';

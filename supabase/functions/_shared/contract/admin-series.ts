@@ -1,4 +1,4 @@
-// The dashboard chart (issue 14): approved visits per day per business over a range.
+// The dashboard chart: approved visits per day per business over a range.
 import { z } from 'zod';
 import { IsoDate, LocationId, Timestamp } from './common.ts';
 

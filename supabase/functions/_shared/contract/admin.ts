@@ -1,4 +1,4 @@
-// The admin dashboard's reads (SPEC §2 Admin dashboard, §3 metrics/activity/customers/top locations).
+// The admin dashboard's reads (PRODUCT §2 Admin dashboard, §3 metrics/activity/customers/top locations).
 import { z } from 'zod';
 import { IsoDate, LocationId, TierName, Timestamp, Uuid, visibleText } from './common.ts';
 

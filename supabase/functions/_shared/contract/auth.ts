@@ -1,4 +1,4 @@
-// Phone sign-in (SPEC §7 auth calls): send a code, verify it (login or sign-up), sign out.
+// Phone sign-in (PRODUCT §7 auth calls): send a code, verify it (login or sign-up), sign out.
 import { z } from 'zod';
 import { OptionalEmail, PersonName, Phone, Uuid, VerificationCode } from './common.ts';
 import { SmsConsentWording } from './customers.ts';

@@ -1,4 +1,4 @@
-// Campaigns (issue 22 §3): an offer texted to a segment of consenting members, from /admin.
+// Campaigns: an offer texted to a segment of consenting members, from /admin.
 import { z } from 'zod';
 import { IsoDate, LocationId, TierName, Timestamp, Uuid, visibleText } from './common.ts';
 

@@ -1,4 +1,4 @@
-// The coalition views (issue 14): settlement between the businesses, cross-shopping, and a
+// The coalition views: settlement between the businesses, cross-shopping, and a
 // business's monthly report. Months and days are in America/Chicago.
 import { z } from 'zod';
 import { checkRange, DateRange, OwnerFigure, rangeFields } from './admin.ts';
@@ -55,7 +55,7 @@ export const SettlementResponse = z.object({
 });
 export type SettlementResponse = z.infer<typeof SettlementResponse>;
 
-// One business's line of the settlement (issue 21 §3), for its owners and admins.
+// One business's line of the settlement, for its owners and admins.
 export const BusinessSettlementResponse = z.object({
   month: Month,
   timeZone: z.string(),

@@ -6,7 +6,7 @@ export const Uuid = z.uuid();
 export const Timestamp = z.iso.datetime({ offset: true });
 export const IsoDate = z.iso.date();
 
-// SPEC §5, §9: a US phone of 10 digits. Formatted input ("(555) 123-4567", "+1 555 123 4567")
+// PRODUCT §5, §9: a US phone of 10 digits. Formatted input ("(555) 123-4567", "+1 555 123 4567")
 // is accepted and reduced to its 10 digits; letters are not.
 export const Phone = z
   .string()
@@ -125,7 +125,7 @@ export const optionalText = (label: string, max: number, options: TextOptions = 
 
 export const PersonName = visibleText('Name', 100);
 
-// SPEC §5: email is optional; an empty string counts as absent.
+// PRODUCT §5: email is optional; an empty string counts as absent.
 export const OptionalEmail = z
   .union([z.literal(''), z.email().max(254)])
   .optional()

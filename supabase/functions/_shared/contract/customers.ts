@@ -1,9 +1,9 @@
-// Sign-up (SPEC §3 sign-up payload and response) and the contact form.
+// Sign-up (PRODUCT §3 sign-up payload and response) and the contact form.
 import { z } from 'zod';
 import { LocationId, OptionalEmail, optionalText, PersonName, Phone, Uuid, visibleText } from './common.ts';
 import { RewardSummary } from './locations.ts';
 
-/** SPEC §2: the consent checkbox's text, word for word; the sign-up forms show this constant. */
+/** PRODUCT §2: the consent checkbox's text, word for word; the sign-up forms show this constant. */
 export const SMS_CONSENT_TEXT =
   'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.';
 /** Shown with the checkbox: who texts, and how to stop. */

@@ -1,4 +1,4 @@
-// Demo mode (DESIGN §8): the app asks whether it is on, and a member's 'Simulate Scan' approves
+// Demo mode: the app asks whether it is on, and a member's 'Simulate Scan' approves
 // their own pending check-in through the real approval rules — only while demo mode is on.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Kiosk sessions and enrolment (SPEC §3 Kiosk session; DESIGN §4 kiosk enrolment).
+// Kiosk sessions and enrolment (PRODUCT §3 Kiosk session).
 import { z } from 'zod';
 import { LocationId, Uuid } from './common.ts';
 

@@ -1,4 +1,4 @@
-// GET /api/locations: the participating businesses (SPEC §3 Location).
+// GET /api/locations: the participating businesses (PRODUCT §3 Location).
 import { z } from 'zod';
 import { LocationId } from './common.ts';
 

@@ -1,5 +1,5 @@
-// Member records (issue 21 §3: the operator corrects a name or phone, suspends, forgets) and the
-// member's own data on /account (issue 22 §1: name, phone by code, texts on/off, download, delete).
+// Member records (the operator corrects a name or phone, suspends, forgets) and the
+// member's own data on /account (name, phone by code, texts on/off, download, delete).
 import { z } from 'zod';
 import { AuthSession } from './auth.ts';
 import { SMS_CONSENT_TEXT } from './customers.ts';

@@ -1,4 +1,4 @@
-// People and the record (issue 21 §3, §4): admins and business owners granted by phone, contact
+// People and the record: admins and business owners granted by phone, contact
 // messages marked handled, and the audit log.
 import { z } from 'zod';
 import { IsoDate, LocationId, Timestamp, Uuid } from './common.ts';

@@ -1,4 +1,4 @@
-// Issue 31 §1: thresholds that 5-point visits cannot reach are refused before saving, in words.
+// Thresholds that 5-point visits cannot reach are refused before saving, in words.
 import { UpdateTiersRequest, unreachableThreshold } from './programme-settings.ts';
 
 const tier = (minPoints: number) => ({

@@ -1,4 +1,4 @@
-// Issue 21 §2: the tiers, the limits and the public content, as the operator changes them
+// The tiers, the limits and the public content, as the operator changes them
 // (admin) and as the site reads them (GET /api/programme). SQL (69_programme_settings.sql) checks
 // the same rules again; these schemas give the first, field-named 400.
 import { z } from 'zod';
@@ -28,8 +28,8 @@ export type ProgrammeTier = z.infer<typeof ProgrammeTier>;
 export const POINTS_PER_VISIT = 5;
 
 /**
- * Why a threshold cannot be reached with the points a visit earns, in words, or null (issue 31
- * §1: Silver = 12 with 5 points a visit). SQL (private.check_thresholds) refuses the same.
+ * Why a threshold cannot be reached with the points a visit earns, in words, or null
+ * (Silver = 12 with 5 points a visit). SQL (private.check_thresholds) refuses the same.
  */
 export function unreachableThreshold(name: string, points: number): string | null {
   if (points % POINTS_PER_VISIT === 0) return null;
@@ -124,7 +124,7 @@ export const UpdateSettingsRequest = z
     message: 'Send at least one setting to change',
   });
 
-// Texts (issue 31 §3) ---------------------------------------------------------------------------
+// Texts ---------------------------------------------------------------------------
 /** A time of day, 24-hour, as the quiet hours are set. */
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Give a time such as 21:00');
 /** An IANA time zone this runtime knows (SQL checks pg_timezone_names too). */

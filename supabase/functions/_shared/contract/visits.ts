@@ -1,4 +1,4 @@
-// Check-in tokens and visit approval (SPEC §3 check-in start and visit approval responses).
+// Check-in tokens and visit approval (PRODUCT §3 check-in start and visit approval responses).
 import { z } from 'zod';
 import { MEMBER_CARD } from './cards.ts';
 import { LocationId, Phone, RewardScope, TierName, Timestamp, Uuid } from './common.ts';
@@ -55,7 +55,7 @@ export const ApproveVisitResponse = z.object({
   customer: z.object({
     id: Uuid.optional().describe(
       "The member's id (their card's value): to admins, and to a counter that scanned the card itself; absent after a " +
-        "search or a check-in code shown on the member's phone (issue 30 §3)"),
+        "search or a check-in code shown on the member's phone"),
     name: z.string(),
   }),
   foundBySearch: z.boolean().describe(
@@ -85,7 +85,7 @@ export const RedeemableRewardsResponse = z.object({
 });
 export type RedeemableRewardsResponse = z.infer<typeof RedeemableRewardsResponse>;
 
-// The counter's member search (issue 20 §5): a name or phone digits, when a member's phone is flat.
+// The counter's member search: a name or phone digits, when a member's phone is flat.
 export const CounterSearchQuery = z.strictObject({
   q: z.string().trim().min(1).max(100).describe('A part of the name (2+ letters, any case) or 3+ digits of the phone'),
 });

@@ -1,4 +1,4 @@
-// The programme's texts leave and come back here (issue 22 §2). Not caller endpoints: each door
+// The programme's texts leave and come back here. Not caller endpoints: each door
 // has its own proof (a shared secret, Twilio's signature) and acts as service_role.
 //
 // POST /api/hooks/texts/drain     the sender: claims due rows of the outbox (private.texts, with

@@ -1,4 +1,4 @@
-// POST /api/contact: a contact-form message for the programme (SPEC §2 Contact).
+// POST /api/contact: a contact-form message for the programme (PRODUCT §2 Contact).
 import { routes } from '../contract.ts';
 import { endpoint } from '../endpoint.ts';
 import { BAD_INPUT, BAD_TOKEN, EVERYONE, TOO_LARGE } from './texts.ts';

@@ -1,4 +1,4 @@
-// What a counter is told about a member (issue 30 §3). A member's id is their card's value
+// What a counter is told about a member. A member's id is their card's value
 // (customer:{id}): a kiosk, a clerk or an owner who learnt it from a member who showed their
 // phone (a check-in or redemption code) could later type it in as "their card was scanned".
 // So a counter's answer names the member's id only when the counter itself scanned the card (it

@@ -1,4 +1,4 @@
-// The .pkpass (issue 34 §1): with a throw-away CA and Pass Type certificate made here by openssl,
+// The .pkpass: with a throw-away CA and Pass Type certificate made here by openssl,
 // the archive is a valid zip, every manifest hash matches its file, and the PKCS#7 signature
 // verifies against the test CA.
 import { execFileSync } from 'node:child_process';

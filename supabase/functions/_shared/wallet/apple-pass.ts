@@ -1,4 +1,4 @@
-// The member's Apple Wallet store card (issue 34 §1): a signed .pkpass built with
+// The member's Apple Wallet store card: a signed .pkpass built with
 // passkit-generator (npm:passkit-generator under Deno), from the card SQL describes
 // (private.wallet_card_json). The operator's certificates are secrets (docs/WALLET.md).
 import { Buffer } from 'node:buffer';

@@ -1,4 +1,4 @@
-// The "Save to Google Wallet" link (issue 34 §2): its JWT verifies with the test service
+// The "Save to Google Wallet" link: its JWT verifies with the test service
 // account's public key and carries the programme's class and the member's object and QR.
 import { exportPKCS8, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';

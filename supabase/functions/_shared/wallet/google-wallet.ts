@@ -1,4 +1,4 @@
-// The member's Google Wallet loyalty card (issue 34 §2): a "Save to Google Wallet" link whose
+// The member's Google Wallet loyalty card: a "Save to Google Wallet" link whose
 // JWT (signed with the operator's service-account key, RS256, jose) carries the programme's
 // loyalty class and the member's loyalty object, the same fields and QR as the Apple pass.
 import { importPKCS8, SignJWT } from 'jose';

@@ -1,4 +1,4 @@
-// The wallet outbox's drain (issue 34 §1-2), like the texts' (hooks/texts.ts): claims due rows
+// The wallet outbox's drain, like the texts' (hooks/texts.ts): claims due rows
 // of private.wallet_pushes (skip locked), sends each and records the outcome, so a push is
 // retried while APNs or Google is down and none is lost or sent twice by two drains.
 // Apple: an empty push over HTTP/2 to APNs with a token-based (.p8, ES256) JWT.

@@ -1,4 +1,4 @@
-// Admins by phone (issue 21 §3): list, grant, remove. The rules (one role per phone, never
+// Admins by phone: list, grant, remove. The rules (one role per phone, never
 // yourself, never the last admin, sessions ended) live in app.grant_admin / app.remove_admin.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';

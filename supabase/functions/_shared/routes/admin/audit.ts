@@ -1,4 +1,4 @@
-// GET /api/admin/audit: the audit log (issue 21 §4), newest first, filtered and paginated.
+// GET /api/admin/audit: the audit log, newest first, filtered and paginated.
 import { routes } from '../../contract.ts';
 import { requireOwnBusiness } from '../../caller.ts';
 import { endpoint } from '../../endpoint.ts';

@@ -1,4 +1,4 @@
-// The Campaigns tab (issue 22 §3): list, preview, send or schedule, cancel. The rules are in SQL
+// The Campaigns tab: list, preview, send or schedule, cancel. The rules are in SQL
 // (48_texts.sql): consenting members only, the weekly cap, an owner's business only, audited. Business
 // owners call them too, from /owner, for their own business.
 import { type CampaignSegment, routes } from '../../contract.ts';

@@ -1,4 +1,4 @@
-// The Programme tab's businesses and rewards (issue 21 §1–2): read the catalogue and its history,
+// The Programme tab's businesses and rewards: read the catalogue and its history,
 // add, edit and archive businesses, add, reword, retire and replace welcome rewards. Each change
 // is one app.admin_* function (supabase/schemas/78_catalogue.sql) that writes one audit row.
 import { routes } from '../../contract.ts';

@@ -1,4 +1,4 @@
-// PUT /api/admin/content: one part of the public site's content (issue 21 §2).
+// PUT /api/admin/content: one part of the public site's content.
 import { ContentKey, routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';

@@ -1,4 +1,4 @@
-// The operator's member records (issue 21 §3): correct a name or a phone with a reason, suspend
+// The operator's member records: correct a name or a phone with a reason, suspend
 // and unsuspend, forget on request. Each writes one audit row in the same transaction.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';

@@ -1,4 +1,4 @@
-// Business owners by phone (issue 21 §3): an admin lists, grants and removes the owners of a
+// Business owners by phone: an admin lists, grants and removes the owners of a
 // business. An owner reads only their business (private.require_owner_of in the SQL functions).
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';

@@ -1,5 +1,5 @@
 // POST /api/admin/kiosks/:kioskId/revoke: a lost or stolen kiosk loses its enrolment and session.
-// PUT .../name: the operator names kiosks and staff phones (issue 31 §3).
+// PUT .../name: the operator names kiosks and staff phones.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';

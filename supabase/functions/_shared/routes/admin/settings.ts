@@ -1,4 +1,4 @@
-// GET and PUT /api/admin/settings: the abuse limits of private.settings (issue 21 §2).
+// GET and PUT /api/admin/settings: the abuse limits of private.settings.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
@@ -25,7 +25,7 @@ export const adminTextSettings = endpoint({
   ...routes.adminTextSettings, tag: 'Admin', roles: ['admin'],
   summary: "The texts' settings: time zone, quiet hours, weekly cap, site address, SMS price",
   description:
-    "The settings the texts outbox reads (issue 31 §3), with the clock they are read against: now in the programme's " +
+    "The settings the texts outbox reads, with the clock they are read against: now in the programme's " +
     'time zone (`localTime`) and whether it is quiet hours now (`quietNow`, texts then wait until `quietUntil`).',
   errors: { 400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'Not an admin.' },
   handler: ({ call }) => call('app.admin_text_settings'),

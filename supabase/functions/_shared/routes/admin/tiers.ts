@@ -1,4 +1,4 @@
-// The tiers (issue 21 §2): preview how many members new thresholds move, then change them.
+// The tiers: preview how many members new thresholds move, then change them.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';

@@ -1,4 +1,4 @@
-// POST /api/kiosk/enrol: a kiosk proves its location's enrolment code (DESIGN §4).
+// POST /api/kiosk/enrol: a kiosk proves its location's enrolment code.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';

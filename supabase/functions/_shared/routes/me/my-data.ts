@@ -1,4 +1,4 @@
-// The member's own data on /account (issue 22 §1): their details, name, texts on/off, a new phone
+// The member's own data on /account: their details, name, texts on/off, a new phone
 // proven by a code, "Download my data" and "Delete my account".
 import { callerFromToken } from '../../auth.ts';
 import { routes } from '../../contract.ts';

@@ -1,4 +1,4 @@
-// GET /api/programme: the tiers with their rewards and the public content (issue 21 §2), public.
+// GET /api/programme: the tiers with their rewards and the public content, public.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, BAD_TOKEN, EVERYONE } from '../texts.ts';

@@ -1,5 +1,5 @@
 // GET /api/rewards/redemption-code: the counter reads a member's redemption code before confirming
-// (issue 20 §3): who, which reward, and whether it can be used at this business.
+// who, which reward, and whether it can be used at this business.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { counterAnswer } from '../counter-answers.ts';
@@ -11,7 +11,7 @@ export const checkRedemptionCode = endpoint({
   description:
     'Staff at their business, an admin at the business they name, an enrolled kiosk at its own. A welcome reward ' +
     'is valid only at its own business; a network reward anywhere. `customer.id` (the member card\'s value) only to ' +
-    'admins (issue 30 §3).',
+    'admins.',
   errors: {
     400: `${BAD_INPUT} Or an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Not a counter of this business (members, kiosks not enrolled, staff elsewhere), the reward is not valid ' +

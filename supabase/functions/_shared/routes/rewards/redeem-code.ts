@@ -1,5 +1,4 @@
-// POST /api/rewards/redeem-code: the counter confirms a member's redemption code (issue 20 §3):
-// the reward is redeemed at this business, by this clerk, now — once (app.redeem_with_code).
+// POST /api/rewards/redeem-code: the counter confirms a member's redemption code: // the reward is redeemed at this business, by this clerk, now — once (app.redeem_with_code).
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { counterAnswer } from '../counter-answers.ts';

@@ -1,5 +1,5 @@
 // POST /api/rewards/redemption-code: a member's Redeem — a short-lived code to show at a counter
-// (issue 20 §3); app.start_redemption makes it.
+//; app.start_redemption makes it.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
 import { BAD_INPUT, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';

@@ -1,4 +1,4 @@
-// GET /api/staff/members: the counter finds a member by name or phone digits (issue 20 §5), the
+// GET /api/staff/members: the counter finds a member by name or phone digits, the
 // fallback when a member's phone is flat: a visit approval (lookup:{id}), never proof for redeeming.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';

@@ -1,4 +1,4 @@
-// POST /api/visits/approve: a kiosk, staff or admin approves a scanned check-in (SPEC §7). The
+// POST /api/visits/approve: a kiosk, staff or admin approves a scanned check-in (PRODUCT §7). The
 // rules (who may approve what, single use, expiry, limits, points, unlocks) are in app.approve_visit.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
@@ -17,7 +17,7 @@ export const approveVisit = endpoint({
     '(private.settings): one visit per business per 60 minutes, 1 minute between any two visits, 4 visits per ' +
     'hour across the village. `redeemableRewards` lists, for staff and admins, the member\'s unlocked rewards ' +
     'valid here (pass an id to POST /api/rewards/redeem); a kiosk gets []. `customer.id` (the member card\'s value) ' +
-    `only to admins and to a counter that scanned the card itself (issue 30 §3). ${IDEMPOTENCY}`,
+    `only to admins and to a counter that scanned the card itself. ${IDEMPOTENCY}`,
   errors: {
     400: `${BAD_INPUT} Or a member card scanned by an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Not allowed to approve this check-in (another kiosk\'s token, a kiosk not enrolled, staff of another ' +
