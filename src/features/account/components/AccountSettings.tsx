@@ -233,15 +233,13 @@ function TextsChoice(props: { on: boolean; pending: boolean }) {
         onChange={(event) => {
           const next = event.target.checked;
           setOn(next);
-          // The promise, not mutate's callbacks: those are dropped when the box's observer is
-          // unsubscribed while the account re-reads after the save, and the member heard nothing.
-          set.mutateAsync(next).then(
-            (saved) => toast({ title: saved.smsConsent ? 'Texts turned on' : 'Texts turned off' }),
-            (failure: unknown) => {
+          set.mutate(next, {
+            onSuccess: (saved) => toast({ title: saved.smsConsent ? 'Texts turned on' : 'Texts turned off' }),
+            onError: (failure) => {
               setOn(!next);
               toast({ title: 'Not saved', description: userMessage(failure), variant: 'destructive' });
             },
-          );
+          });
         }}
       />
     </fieldset>
