@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { Checkbox } from '@/components/ui/Checkbox.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { useDialogProblem } from '@/components/ui/FormDialog.tsx';
 import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -265,17 +266,10 @@ function DownloadButton() {
 }
 
 function DeleteAccount(props: { onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
+  const { setOpen, error, setError, rootProps } = useDialogProblem();
   const remove = useDeleteMyAccount();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(undefined);
-      }}
-    >
+    <Dialog {...rootProps}>
       <DialogTrigger asChild>
         <Button variant="destructive">Delete my account</Button>
       </DialogTrigger>

@@ -10,7 +10,7 @@ import { Input, Label } from '@/components/ui/Input.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { AUDIT_PAGE, useAudit, type AuditFilters } from '../api/audit.ts';
 import { actionLabel, fieldLabel, targetLabel, valueLabel } from '../lib/audit-labels.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900';
@@ -138,12 +138,10 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
         ) : null}
       </Card>
       {badDates ? null : (
-        <QueryState
-          loading={query.isPending}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          empty={query.data?.entries.length === 0}
+        <QueryView
+          query={query}
           emptyText="Nothing recorded matches these filters"
+          empty={query.data?.entries.length === 0}
           what="the audit log"
         >
           <p className="text-sm text-bark-700" aria-live="polite">
@@ -184,7 +182,7 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
               </li>
             ))}
           </ol>
-        </QueryState>
+        </QueryView>
       )}
       {total > AUDIT_PAGE ? (
         <nav aria-label="Audit pages" className="flex items-center justify-between">

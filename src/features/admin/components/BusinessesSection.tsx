@@ -17,10 +17,10 @@ import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useArchiveBusiness, useCatalogue, useCreateBusiness, useUpdateBusiness } from '../api/catalogue.ts';
-import { ConfirmDialog, FormDialogContent } from './AdminDialog.tsx';
+import { ConfirmDialog, FormDialogContent } from '@/components/ui/FormDialog.tsx';
 import { BusinessImageUpload } from './BusinessImageUpload.tsx';
 import { Field, useZodForm } from './ProgrammeForm.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const ICON_OPTIONS = LOCATION_ICONS.map((icon) => [icon, icon.replace('-', ' ')] as const);
 const COLOUR_OPTIONS = LOCATION_COLOURS.map((colour) => [colour, colour] as const);
@@ -58,12 +58,10 @@ export function BusinessesSection() {
         </div>
         <BusinessDialog mode="create" />
       </div>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={businesses.length === 0}
+      <QueryView
+        query={query}
         emptyText="No businesses yet. Add the first one."
+        empty={businesses.length === 0}
         what="the businesses"
       >
         <ul className="grid gap-3" aria-label="Businesses">
@@ -71,7 +69,7 @@ export function BusinessesSection() {
             <BusinessRow key={business.id} business={business} />
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
     </section>
   );
 }

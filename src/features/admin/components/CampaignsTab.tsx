@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useCampaigns, useCancelCampaign } from '../api/campaigns.ts';
 import { CampaignForm, formatInZone } from './CampaignForm.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 /** A figure withheld from a business owner (about 1 or 2 members). */
 const FEW = 'fewer than 3';
@@ -104,12 +104,10 @@ export function CampaignsTab(props: { locations: LocationList | undefined; locat
         <h2 id="campaigns-title" className="text-lg font-semibold text-bark-900">
           Campaigns
         </h2>
-        <QueryState
-          loading={query.isPending}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          empty={query.data?.campaigns.length === 0}
+        <QueryView
+          query={query}
           emptyText="No campaigns yet"
+          empty={query.data?.campaigns.length === 0}
           what="the campaigns"
         >
           <ul className="grid gap-3">
@@ -119,7 +117,7 @@ export function CampaignsTab(props: { locations: LocationList | undefined; locat
               </li>
             ))}
           </ul>
-        </QueryState>
+        </QueryView>
       </section>
     </div>
   );

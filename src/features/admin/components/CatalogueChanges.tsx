@@ -3,7 +3,7 @@
 import type { CatalogueChange } from '@contract';
 import { formatPhone } from '@/lib/phone.ts';
 import { useCatalogueChanges } from '../api/catalogue.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const ACTIONS: Record<string, string> = {
   'business.create': 'Business added',
@@ -38,11 +38,8 @@ function summary(change: CatalogueChange): string {
 export function CatalogueChangesList() {
   const query = useCatalogueChanges();
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={query.data?.length === 0}
+    <QueryView
+      query={query}
       emptyText="No changes yet."
       what="the changes"
     >
@@ -71,6 +68,6 @@ export function CatalogueChangesList() {
           </tbody>
         </table>
       </div>
-    </QueryState>
+    </QueryView>
   );
 }

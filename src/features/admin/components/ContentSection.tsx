@@ -13,7 +13,7 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { useUpdateContent } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function ContentSection() {
   const programme = useProgramme();
@@ -23,16 +23,12 @@ export function ContentSection() {
       <p className="mt-1 text-sm text-bark-700">
         What the public pages say. Write {'{silver}'} or {'{gold}'} for the current thresholds, {'{businesses}'} for the number of businesses ("seven businesses").
       </p>
-      <QueryState
-        loading={programme.isPending}
-        error={programme.error}
-        onRetry={() => void programme.refetch()}
-        empty={false}
-        emptyText=""
+      <QueryView
+        query={programme}
         what="the public content"
       >
         {programme.data ? <ContentForms key={JSON.stringify(programme.data.content)} programme={programme.data} /> : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

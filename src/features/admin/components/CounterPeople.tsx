@@ -3,7 +3,7 @@
 // redeemed. Counts only, for the owner: no member is named.
 import { formatPhone } from '@/lib/phone.ts';
 import { useCounterPeople } from '../api/counter-people.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const cell = 'border-b border-cream-200 px-3 py-2';
 const person = (label: string) => (/^\d{10}$/.test(label) ? formatPhone(label) : label);
@@ -11,11 +11,8 @@ const person = (label: string) => (/^\d{10}$/.test(label) ? formatPhone(label) :
 export function CounterPeople(props: { locationId: string; businessName: string }) {
   const query = useCounterPeople(props.locationId);
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={query.data?.length === 0}
+    <QueryView
+      query={query}
       emptyText="Nobody has served at the counter in the last 30 days."
       what="who served at the counter"
     >
@@ -47,6 +44,6 @@ export function CounterPeople(props: { locationId: string; businessName: string 
           </tbody>
         </table>
       </div>
-    </QueryState>
+    </QueryView>
   );
 }

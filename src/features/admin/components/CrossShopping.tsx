@@ -3,7 +3,7 @@
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import type { AdminFilters } from '../api/filters.ts';
 import { useCrossShopping } from '../api/get-cross-shopping.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function CrossShopping(props: {
   filters: AdminFilters;
@@ -14,12 +14,10 @@ export function CrossShopping(props: {
   return (
     <Card className="grid gap-3 p-5">
       <CardTitle>Cross-shopping</CardTitle>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={data?.activeMembers === 0}
+      <QueryView
+        query={query}
         emptyText="No member visited in this date range."
+        empty={data?.activeMembers === 0}
         what="cross-shopping"
       >
         {data ? (
@@ -48,7 +46,7 @@ export function CrossShopping(props: {
             </ol>
           </>
         ) : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { MemberRecordActions } from './MemberRecordActions.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 import { UndoRedemptionButton } from './UndoRedemptionButton.tsx';
 import { VoidVisitButton } from './VoidVisitButton.tsx';
 
@@ -58,16 +58,12 @@ export function CustomerDetailDialog(props: {
         }
         className="max-h-[90svh] overflow-y-auto md:max-w-4xl"
       >
-        <QueryState
-          loading={query.isPending}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          empty={false}
-          emptyText=""
+        <QueryView
+          query={query}
           what="this customer"
         >
           {detail ? <DetailBody detail={detail} {...props} /> : null}
-        </QueryState>
+        </QueryView>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
             <Button variant="secondary">Close</Button>

@@ -13,7 +13,7 @@ import { useCustomers, type CustomerSortKey } from '../api/get-customers.ts';
 import { useCustomersCount } from '../api/get-customers-count.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { useSetUrlParams, useUrlParam } from '../lib/url-filters.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 import { SortHeader, type SortState } from './SortHeader.tsx';
 
 export const PAGE_SIZE = 25;
@@ -101,12 +101,10 @@ export function CustomersTab(props: {
         updatedAt={oldestRead([query.dataUpdatedAt, count.dataUpdatedAt])}
         failed={query.isRefetchError || count.isRefetchError}
       />
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={rows?.length === 0}
+      <QueryView
+        query={query}
         emptyText="No customers found"
+        empty={rows?.length === 0}
         what="customers"
       >
         <div
@@ -161,7 +159,7 @@ export function CustomersTab(props: {
             </tbody>
           </table>
         </div>
-      </QueryState>
+      </QueryView>
       <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between gap-3">
         <Button
           variant="secondary"

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { userMessage } from '@/lib/api-client.ts';
 import { useSetEnrolmentCode } from '../api/set-enrolment-code.ts';
-import { DialogActions } from './AdminDialog.tsx';
+import { DialogActions } from '@/components/ui/FormDialog.tsx';
 import { newEnrolmentCode } from '../lib/enrolment-code.ts';
 
 export function EnrolmentCodeButton(props: {

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useDismissFlag } from '../api/dismiss-flag.ts';
 import { useFlags } from '../api/get-flags.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function FlagsTab(props: { onReview: (customerId: string) => void }) {
   const [all, setAll] = useState(false);
@@ -26,11 +26,8 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
         />
         Include dismissed flags
       </label>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={query.data?.length === 0}
+      <QueryView
+        query={query}
         emptyText="No flags: nobody has had 5 or more visits in a day, and no member said a redemption was not them."
         what="the flags"
       >
@@ -84,7 +81,7 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
             </li>
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
     </div>
   );
 }

@@ -4,9 +4,9 @@ import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useKiosks } from '../api/get-kiosks.ts';
 import { useNameKiosk, useRevokeKiosk } from '../api/revoke-kiosk.ts';
-import { ConfirmDialog } from './AdminDialog.tsx';
+import { ConfirmDialog } from '@/components/ui/FormDialog.tsx';
 import { DeviceName } from './DeviceName.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function KioskList(props: {
   locationId: string;
@@ -18,11 +18,8 @@ export function KioskList(props: {
   const revoke = useRevokeKiosk();
   const name = useNameKiosk();
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={query.data?.length === 0}
+    <QueryView
+      query={query}
       emptyText="No kiosks have opened a session at this business yet"
       what="the kiosks"
     >
@@ -81,6 +78,6 @@ export function KioskList(props: {
           </li>
         ))}
       </ul>
-    </QueryState>
+    </QueryView>
   );
 }

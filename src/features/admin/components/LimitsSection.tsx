@@ -9,7 +9,7 @@ import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useAdminSettings, useUpdateSettings } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function LimitsSection() {
   const settings = useAdminSettings();
@@ -22,16 +22,12 @@ export function LimitsSection() {
         The abuse limits of check-ins and sign-in codes. A change applies to the very next request. 0 turns a
         limit off.
       </p>
-      <QueryState
-        loading={settings.isPending}
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        empty={false}
-        emptyText=""
+      <QueryView
+        query={settings}
         what="the limits"
       >
         {settings.data ? <LimitsForm key={JSON.stringify(settings.data.values)} settings={settings.data} /> : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

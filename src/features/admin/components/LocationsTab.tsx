@@ -10,7 +10,7 @@ import { locationColourClass } from '../lib/location-style.ts';
 import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
 import { EnrolmentCodeButton } from './EnrolmentCodeButton.tsx';
 import { KioskList } from './KioskList.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 import { StaffList } from './StaffList.tsx';
 
 export function LocationsTab(props: {
@@ -21,11 +21,8 @@ export function LocationsTab(props: {
   const query = useAdminLocations(props.filters);
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={query.data?.length === 0}
+    <QueryView
+      query={query}
       emptyText="No businesses found"
       what="the businesses"
     >
@@ -85,7 +82,7 @@ export function LocationsTab(props: {
           </li>
         ))}
       </ul>
-    </QueryState>
+    </QueryView>
   );
 }
 

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { phoneDigits } from '@/lib/phone.ts';
 import { useMemberAction, type MemberAction } from '../api/member-records.ts';
-import { FormDialogContent } from './AdminDialog.tsx';
+import { FormDialogContent } from '@/components/ui/FormDialog.tsx';
 
 type Customer = AdminCustomerDetail['customer'];
 const FORGET_WORD = 'FORGET';

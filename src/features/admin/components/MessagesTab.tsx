@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useHandleMessage, useMessages } from '../api/get-messages.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const PAGE = 20;
 
@@ -19,12 +19,10 @@ export function MessagesTab() {
   const pages = Math.max(1, Math.ceil(total / PAGE));
   return (
     <div className="grid gap-3">
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={query.data?.messages.length === 0}
+      <QueryView
+        query={query}
         emptyText="No messages yet"
+        empty={query.data?.messages.length === 0}
         what="the messages"
       >
         <ul className="grid gap-3">
@@ -51,7 +49,7 @@ export function MessagesTab() {
             </li>
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
       {total > PAGE ? (
         <nav aria-label="Message pages" className="flex items-center justify-between">
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>

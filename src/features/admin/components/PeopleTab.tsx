@@ -19,8 +19,8 @@ import {
   useRemoveAdmin,
   useRevokeOwner,
 } from '../api/people.ts';
-import { ConfirmDialog } from './AdminDialog.tsx';
-import { QueryState } from './QueryState.tsx';
+import { ConfirmDialog } from '@/components/ui/FormDialog.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const validPhone = (phone: string) => phone.length === PHONE_DIGITS && /^[2-9]/.test(phone);
 
@@ -78,11 +78,8 @@ function PeopleList<P extends Person>(props: {
     <Card className="grid content-start gap-3 p-5">
       <CardTitle>{props.title}</CardTitle>
       <p className="text-sm text-bark-700">{props.intro}</p>
-      <QueryState
-        loading={props.query.isPending}
-        error={props.query.error}
-        onRetry={() => void props.query.refetch()}
-        empty={props.query.data?.length === 0}
+      <QueryView
+        query={props.query}
         emptyText={props.emptyText}
         what={props.what}
       >
@@ -122,7 +119,7 @@ function PeopleList<P extends Person>(props: {
             );
           })}
         </ul>
-      </QueryState>
+      </QueryView>
       {props.children}
       <PhoneForm {...props.add} />
     </Card>

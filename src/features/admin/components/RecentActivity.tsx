@@ -1,7 +1,7 @@
 // Recent Activity (PRODUCT §2): '{name} checked in at {location}', local date-time, '+N point(s)'.
 import type { ActivityItem } from '@contract';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function pointsLabel(points: number): string {
   return `+${points} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
@@ -16,11 +16,8 @@ export function RecentActivity(props: {
   return (
     <Card>
       <CardTitle>Recent Activity</CardTitle>
-      <QueryState
-        loading={props.loading}
-        error={props.error}
-        onRetry={props.onRetry}
-        empty={props.items?.length === 0}
+      <QueryView
+        query={{ isPending: props.loading, error: props.error, refetch: props.onRetry, data: props.items }}
         emptyText="No recent activity"
         what="recent activity"
       >
@@ -41,7 +38,7 @@ export function RecentActivity(props: {
             </li>
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

@@ -15,10 +15,10 @@ import {
   useRetireReward,
   useUpdateReward,
 } from '../api/catalogue.ts';
-import { ConfirmDialog, FormDialogContent } from './AdminDialog.tsx';
+import { ConfirmDialog, FormDialogContent } from '@/components/ui/FormDialog.tsx';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
 import { Field, useZodForm } from './ProgrammeForm.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 type Reward = AdminCatalogue['rewards'][number];
 type Business = AdminCatalogue['businesses'][number];
@@ -45,12 +45,10 @@ export function RewardsSection() {
         </div>
         <AddRewardDialog businesses={without} />
       </div>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={rewards.length === 0}
+      <QueryView
+        query={query}
         emptyText="No rewards yet. Add a business's welcome reward."
+        empty={rewards.length === 0}
         what="the rewards"
       >
         <ul className="grid gap-3" aria-label="Rewards">
@@ -58,7 +56,7 @@ export function RewardsSection() {
             <RewardRow key={reward.id} reward={reward} replacedByName={reward.replacedBy ? names.get(reward.replacedBy) : undefined} />
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
       <h4 className="mt-4 font-semibold text-bark-900">Changes to businesses and rewards</h4>
       <CatalogueChangesList />
     </section>

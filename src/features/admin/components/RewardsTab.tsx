@@ -6,16 +6,13 @@ import type { AdminFilters } from '../api/filters.ts';
 import { useAdminRewards } from '../api/get-rewards.ts';
 import { formatCents } from '../lib/money.ts';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function RewardsTab(props: { filters: AdminFilters }) {
   const query = useAdminRewards(props.filters);
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={query.data?.length === 0}
+    <QueryView
+      query={query}
       emptyText="No rewards in the catalogue"
       what="the rewards"
     >
@@ -108,6 +105,6 @@ export function RewardsTab(props: { filters: AdminFilters }) {
           <CatalogueChangesList />
         </div>
       </section>
-    </QueryState>
+    </QueryView>
   );
 }

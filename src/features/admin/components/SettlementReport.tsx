@@ -9,7 +9,7 @@ import { useDownloadCsv } from '../api/download-csv.ts';
 import { useSettlement } from '../api/get-settlement.ts';
 import { formatCents } from '../lib/money.ts';
 import { monthLabel } from '../lib/month.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const th = 'px-3 py-2 font-semibold';
 const td = 'px-3 py-2';
@@ -46,12 +46,8 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
           Download settlement CSV
         </Button>
       </div>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={false}
-        emptyText=""
+      <QueryView
+        query={query}
         what="the settlement"
       >
         {data ? (
@@ -137,7 +133,7 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
             )}
           </>
         ) : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

@@ -12,9 +12,9 @@ import type { StaffMember } from '@contract';
 import { personOf } from '../api/people.ts';
 import { useNamePendingStaff, useNameStaff } from '../api/revoke-kiosk.ts';
 import { useGrantStaff, useRevokeStaff, useStaff } from '../api/staff.ts';
-import { ConfirmDialog, DialogActions } from './AdminDialog.tsx';
+import { ConfirmDialog, DialogActions } from '@/components/ui/FormDialog.tsx';
 import { DeviceName } from './DeviceName.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function StaffList(props: {
   locationId: string;
@@ -47,11 +47,8 @@ export function StaffList(props: {
       <h4 id={`staff-${props.locationId}`} className="text-sm font-semibold text-bark-900">
         Staff phones
       </h4>
-      <QueryState
-        loading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={query.data?.length === 0}
+      <QueryView
+        query={query}
         emptyText="No staff phones for this business yet"
         what="the staff phones"
       >
@@ -104,7 +101,7 @@ export function StaffList(props: {
             </li>
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
       <AddStaffForm locationId={props.locationId} businessName={props.businessName} />
     </section>
   );

@@ -13,7 +13,7 @@ import { Select } from '@/components/ui/Select.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useTextSettings, useUpdateTextSettings } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function TextSettingsSection() {
   const settings = useTextSettings();
@@ -26,12 +26,8 @@ export function TextSettingsSection() {
         When and how often the programme texts members, and where its links go. A change applies to the very next
         text: one waiting for the end of quiet hours follows the new hours.
       </p>
-      <QueryState
-        loading={settings.isPending}
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        empty={false}
-        emptyText=""
+      <QueryView
+        query={settings}
         what="the text settings"
       >
         {settings.data ? (
@@ -40,7 +36,7 @@ export function TextSettingsSection() {
             <TextSettingsForm key={JSON.stringify(settings.data.values)} settings={settings.data} />
           </>
         ) : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

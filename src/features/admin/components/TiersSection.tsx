@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { useTierPreview, useUpdateTiers, type TierChange } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 type Name = 'Silver' | 'Gold';
 interface Draft {
@@ -34,16 +34,12 @@ export function TiersSection() {
         Bronze starts at 0 points. A member&apos;s tier follows the thresholds at once; a tier reward unlocks at
         their next approved visit that reaches the threshold. Rewards already unlocked stay.
       </p>
-      <QueryState
-        loading={programme.isPending}
-        error={programme.error}
-        onRetry={() => void programme.refetch()}
-        empty={false}
-        emptyText=""
+      <QueryView
+        query={programme}
         what="the tiers"
       >
         {tiers ? <TiersForm key={JSON.stringify(tiers)} tiers={tiers} /> : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { locationColourClass } from '../lib/location-style.ts';
 import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 export function visitsWording(visits: number, range: AdminFilters['range']): string {
   const noun = visits === 1 ? 'visit' : 'visits';
@@ -40,11 +40,8 @@ export function TopLocations(props: {
   return (
     <Card>
       <CardTitle>Top Performing Locations</CardTitle>
-      <QueryState
-        loading={props.loading}
-        error={props.error}
-        onRetry={props.onRetry}
-        empty={props.items?.length === 0}
+      <QueryView
+        query={{ isPending: props.loading, error: props.error, refetch: props.onRetry, data: props.items }}
         emptyText="No location data available"
         what="top locations"
       >
@@ -79,7 +76,7 @@ export function TopLocations(props: {
             </li>
           ))}
         </ul>
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }

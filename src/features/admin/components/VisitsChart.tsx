@@ -13,7 +13,7 @@ import {
 import type { AdminFilters } from '../api/filters.ts';
 import { useVisitsDaily } from '../api/get-visits-daily.ts';
 import { chartColour } from '../lib/location-style.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 const shortDay = (day: string) =>
   new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
@@ -24,12 +24,10 @@ export default function VisitsChart(props: { filters: AdminFilters }) {
   const data = series?.days.map((d) => ({ day: d.day, ...d.visits })) ?? [];
   const total = series?.days.reduce((sum, d) => sum + d.total, 0) ?? 0;
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={total === 0}
+    <QueryView
+      query={query}
       emptyText="No visits in this date range"
+      empty={total === 0}
       what="the visits chart"
     >
       <figure className="mt-4">
@@ -93,6 +91,6 @@ export default function VisitsChart(props: { filters: AdminFilters }) {
           </table>
         </figcaption>
       </figure>
-    </QueryState>
+    </QueryView>
   );
 }

@@ -4,7 +4,7 @@
 import type { AdminWalletStatus } from '@contract';
 import { Card } from '@/components/ui/Card.tsx';
 import { useAdminWallet } from '../api/wallet.ts';
-import { QueryState } from './QueryState.tsx';
+import { QueryView } from './QueryState.tsx';
 
 function ProviderLine(props: { name: string; button: string; status: AdminWalletStatus['apple'] }) {
   return (
@@ -36,12 +36,8 @@ export function WalletSection() {
         needs the operator's own credentials, set as secrets (docs/WALLET.md explains where to get
         them).
       </p>
-      <QueryState
-        loading={wallet.isPending}
-        error={wallet.error}
-        onRetry={() => void wallet.refetch()}
-        empty={false}
-        emptyText=""
+      <QueryView
+        query={wallet}
         what="the wallet set-up"
       >
         {wallet.data ? (
@@ -58,7 +54,7 @@ export function WalletSection() {
             />
           </ul>
         ) : null}
-      </QueryState>
+      </QueryView>
     </Card>
   );
 }
