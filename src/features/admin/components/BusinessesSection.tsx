@@ -19,8 +19,7 @@ import { userMessage } from '@/lib/api-client.ts';
 import { useArchiveBusiness, useCatalogue, useCreateBusiness, useUpdateBusiness } from '../api/catalogue.ts';
 import { ConfirmDialog, FormDialogContent } from '@/components/ui/FormDialog.tsx';
 import { BusinessImageUpload } from './BusinessImageUpload.tsx';
-import { Field, useZodForm } from './ProgrammeForm.tsx';
-import { QueryView } from './QueryState.tsx';
+import { CatalogueSection, Field, useFormDialog } from './ProgrammeForm.tsx';
 
 const ICON_OPTIONS = LOCATION_ICONS.map((icon) => [icon, icon.replace('-', ' ')] as const);
 const COLOUR_OPTIONS = LOCATION_COLOURS.map((colour) => [colour, colour] as const);
@@ -46,31 +45,19 @@ export function BusinessesSection() {
   const query = useCatalogue();
   const businesses = query.data?.businesses ?? [];
   return (
-    <section aria-labelledby="programme-businesses" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h3 id="programme-businesses" className="font-display text-xl font-bold text-bark-900">
-            Businesses
-          </h3>
-          <p className="text-sm text-bark-700">
-            Each business has its kiosk landing at /its-web-address and its join page at /business/its-web-address/join.
-          </p>
-        </div>
-        <BusinessDialog mode="create" />
-      </div>
-      <QueryView
-        query={query}
-        emptyText="No businesses yet. Add the first one."
-        empty={businesses.length === 0}
-        what="the businesses"
-      >
-        <ul className="grid gap-3" aria-label="Businesses">
-          {businesses.map((business) => (
-            <BusinessRow key={business.id} business={business} />
-          ))}
-        </ul>
-      </QueryView>
-    </section>
+    <CatalogueSection
+      headingId="programme-businesses"
+      title="Businesses"
+      intro="Each business has its kiosk landing at /its-web-address and its join page at /business/its-web-address/join."
+      add={<BusinessDialog mode="create" />}
+      query={query}
+      empty={businesses.length === 0}
+      emptyText="No businesses yet. Add the first one."
+      what="the businesses"
+      list={businesses.map((business) => (
+        <BusinessRow key={business.id} business={business} />
+      ))}
+    />
   );
 }
 
@@ -128,13 +115,10 @@ function BusinessDialog(props: { mode: 'create' } | { mode: 'edit'; business: Ca
           color: editing.color,
         }
       : EMPTY;
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Values>(initial);
-  const form = useZodForm(editing ? UpdateBusinessRequest : CreateBusinessRequest);
+  const { setOpen, values, set, form, rootProps } = useFormDialog(editing ? UpdateBusinessRequest : CreateBusinessRequest, initial);
   const create = useCreateBusiness();
   const update = useUpdateBusiness();
   const pending = create.isPending || update.isPending;
-  const set = (key: keyof Values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { slug: _slug, ...fields } = values;
@@ -158,16 +142,7 @@ function BusinessDialog(props: { mode: 'create' } | { mode: 'edit'; business: Ca
     else create.mutate(parsed as z.output<typeof CreateBusinessRequest>, { onSuccess: done, onError });
   };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setValues(initial());
-          form.setErrors({});
-        }
-      }}
-    >
+    <Dialog {...rootProps}>
       <DialogTrigger asChild>
         {editing ? (
           <Button variant="secondary" aria-label={`Edit ${editing.businessName}`}>

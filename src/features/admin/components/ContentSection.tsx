@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { type ContactContent, type PrivacyContent, type ProgrammeResponse, type Testimonial, type UpdateContentRequest, routes } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
-import { Card } from '@/components/ui/Card.tsx';
 import { Checkbox } from '@/components/ui/Checkbox.tsx';
 import { Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -13,23 +12,23 @@ import { callEndpoint } from '@/lib/api-client.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { useUpdateContent } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
-import { QueryView } from './QueryState.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 export function ContentSection() {
   const programme = useProgramme();
   return (
-    <Card>
-      <h2 className="font-display text-xl font-bold">Public content</h2>
-      <p className="mt-1 text-sm text-bark-700">
-        What the public pages say. Write {'{silver}'} or {'{gold}'} for the current thresholds, {'{businesses}'} for the number of businesses ("seven businesses").
-      </p>
-      <QueryView
-        query={programme}
-        what="the public content"
-      >
-        {programme.data ? <ContentForms key={JSON.stringify(programme.data.content)} programme={programme.data} /> : null}
-      </QueryView>
-    </Card>
+    <SettingsCard
+      title="Public content"
+      intro={
+        <>
+          What the public pages say. Write {'{silver}'} or {'{gold}'} for the current thresholds, {'{businesses}'} for the number of businesses ("seven businesses").
+        </>
+      }
+      query={programme}
+      what="the public content"
+    >
+      {programme.data ? <ContentForms key={JSON.stringify(programme.data.content)} programme={programme.data} /> : null}
+    </SettingsCard>
   );
 }
 

@@ -3,32 +3,23 @@
 // next request. The range is checked here, by the API's zod and in SQL.
 import { useId, useState, type FormEvent } from 'react';
 import type { SettingField, SettingsResponse } from '@contract';
-import { Button } from '@/components/ui/Button.tsx';
-import { Card } from '@/components/ui/Card.tsx';
 import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useAdminSettings, useUpdateSettings } from '../api/programme-settings.ts';
-import { FormProblems } from './FormProblems.tsx';
-import { QueryView } from './QueryState.tsx';
+import { SaveRow, SettingsCard } from './SettingsCard.tsx';
 
 export function LimitsSection() {
   const settings = useAdminSettings();
   return (
-    <Card>
-      <h2 id="limits-heading" className="font-display text-xl font-bold">
-        Limits
-      </h2>
-      <p className="mt-1 text-sm text-bark-700">
-        The abuse limits of check-ins and sign-in codes. A change applies to the very next request. 0 turns a
-        limit off.
-      </p>
-      <QueryView
-        query={settings}
-        what="the limits"
-      >
-        {settings.data ? <LimitsForm key={JSON.stringify(settings.data.values)} settings={settings.data} /> : null}
-      </QueryView>
-    </Card>
+    <SettingsCard
+      title="Limits"
+      headingId="limits-heading"
+      intro="The abuse limits of check-ins and sign-in codes. A change applies to the very next request. 0 turns a limit off."
+      query={settings}
+      what="the limits"
+    >
+      {settings.data ? <LimitsForm key={JSON.stringify(settings.data.values)} settings={settings.data} /> : null}
+    </SettingsCard>
   );
 }
 
@@ -85,17 +76,7 @@ function LimitsForm(props: { settings: SettingsResponse }) {
           );
         })}
       </div>
-      <FormProblems error={save.error} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save limits'}
-        </Button>
-        {shown && changed.length === 0 && !save.isPending ? (
-          <p role="status" className="text-sm text-bark-700">
-            Nothing changed.
-          </p>
-        ) : null}
-      </div>
+      <SaveRow save={save} label="Save limits" nothingChanged={shown && changed.length === 0} />
     </form>
   );
 }

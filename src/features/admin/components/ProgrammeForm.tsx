@@ -5,6 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
+import { QueryView, type QueryLike } from './QueryState.tsx';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -26,6 +27,65 @@ export function useZodForm<S extends z.ZodType>(schema: S) {
     return null;
   };
   return { errors, setErrors, validate };
+}
+
+/**
+ * A form dialog's state: whether it is open, and its values, set afresh from `initial` (with the
+ * problems cleared) each time it opens. `rootProps` go on its `<Dialog>`.
+ */
+export function useFormDialog<V extends Record<string, string>, S extends z.ZodType>(schema: S, initial: () => V) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<V>(initial);
+  const form = useZodForm(schema);
+  const set = (key: keyof V) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
+  const rootProps = {
+    open,
+    onOpenChange: (next: boolean) => {
+      setOpen(next);
+      if (next) {
+        setValues(initial());
+        form.setErrors({});
+      }
+    },
+  };
+  return { setOpen, values, set, form, rootProps };
+}
+
+/**
+ * A catalogue list of the Programme tab (businesses, rewards): its heading, what it holds and its
+ * Add button, then the rows (`list`, labelled by the title) or the query's states; `children` follow.
+ */
+export function CatalogueSection(props: {
+  headingId: string;
+  title: string;
+  intro: ReactNode;
+  add: ReactNode;
+  query: QueryLike;
+  empty: boolean;
+  emptyText: string;
+  what: string;
+  list: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.headingId} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 id={props.headingId} className="font-display text-xl font-bold text-bark-900">
+            {props.title}
+          </h3>
+          <p className="text-sm text-bark-700">{props.intro}</p>
+        </div>
+        {props.add}
+      </div>
+      <QueryView query={props.query} emptyText={props.emptyText} empty={props.empty} what={props.what}>
+        <ul className="grid gap-3" aria-label={props.title}>
+          {props.list}
+        </ul>
+      </QueryView>
+      {props.children}
+    </section>
+  );
 }
 
 export function Field(props: {

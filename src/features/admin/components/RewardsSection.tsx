@@ -17,8 +17,7 @@ import {
 } from '../api/catalogue.ts';
 import { ConfirmDialog, FormDialogContent } from '@/components/ui/FormDialog.tsx';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
-import { Field, useZodForm } from './ProgrammeForm.tsx';
-import { QueryView } from './QueryState.tsx';
+import { CatalogueSection, Field, useFormDialog } from './ProgrammeForm.tsx';
 
 type Reward = AdminCatalogue['rewards'][number];
 type Business = AdminCatalogue['businesses'][number];
@@ -32,34 +31,22 @@ export function RewardsSection() {
   const names = new Map(rewards.map((reward) => [reward.id, reward.name]));
   const without = businesses.filter((business) => business.archivedAt === null && business.welcomeRewardId === null);
   return (
-    <section aria-labelledby="programme-rewards" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h3 id="programme-rewards" className="font-display text-xl font-bold text-bark-900">
-            Rewards
-          </h3>
-          <p className="text-sm text-bark-700">
-            A member's first approved visit at a business unlocks its current welcome reward. Members keep the rewards
-            they hold when one is retired or replaced.
-          </p>
-        </div>
-        <AddRewardDialog businesses={without} />
-      </div>
-      <QueryView
-        query={query}
-        emptyText="No rewards yet. Add a business's welcome reward."
-        empty={rewards.length === 0}
-        what="the rewards"
-      >
-        <ul className="grid gap-3" aria-label="Rewards">
-          {rewards.map((reward) => (
-            <RewardRow key={reward.id} reward={reward} replacedByName={reward.replacedBy ? names.get(reward.replacedBy) : undefined} />
-          ))}
-        </ul>
-      </QueryView>
+    <CatalogueSection
+      headingId="programme-rewards"
+      title="Rewards"
+      intro="A member's first approved visit at a business unlocks its current welcome reward. Members keep the rewards they hold when one is retired or replaced."
+      add={<AddRewardDialog businesses={without} />}
+      query={query}
+      empty={rewards.length === 0}
+      emptyText="No rewards yet. Add a business's welcome reward."
+      what="the rewards"
+      list={rewards.map((reward) => (
+        <RewardRow key={reward.id} reward={reward} replacedByName={reward.replacedBy ? names.get(reward.replacedBy) : undefined} />
+      ))}
+    >
       <h4 className="mt-4 font-semibold text-bark-900">Changes to businesses and rewards</h4>
       <CatalogueChangesList />
-    </section>
+    </CatalogueSection>
   );
 }
 
@@ -100,9 +87,7 @@ function RewardRow({ reward, replacedByName }: { reward: Reward; replacedByName:
 function WordingDialog({ reward, mode }: { reward: Reward; mode: 'edit' | 'replace' }) {
   const replacing = mode === 'replace';
   const blank = replacing ? { name: '', description: '', reason: '' } : { name: reward.name, description: reward.description, reason: '' };
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(blank);
-  const form = useZodForm(replacing ? ReplaceRewardRequest : RewardWordingRequest);
+  const { setOpen, values, set, form, rootProps } = useFormDialog(replacing ? ReplaceRewardRequest : RewardWordingRequest, () => blank);
   const update = useUpdateReward();
   const replace = useReplaceReward();
   const pending = update.isPending || replace.isPending;
@@ -130,18 +115,8 @@ function WordingDialog({ reward, mode }: { reward: Reward; mode: 'edit' | 'repla
       : update.mutateAsync({ id: reward.id, name: values.name, description: values.description });
     done.then(onSuccess, onError);
   };
-  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setValues(blank);
-          form.setErrors({});
-        }
-      }}
-    >
+    <Dialog {...rootProps}>
       <DialogTrigger asChild>
         <Button variant="secondary" aria-label={`${replacing ? 'Replace' : 'Edit'} ${reward.name}`}>
           {replacing ? 'Replace' : 'Edit'}
@@ -199,11 +174,8 @@ function RetireDialog({ reward }: { reward: Reward }) {
 
 function AddRewardDialog({ businesses }: { businesses: Business[] }) {
   const blank = () => ({ locationId: businesses[0]?.id ?? '', name: '', description: '' });
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(blank);
-  const form = useZodForm(CreateRewardRequest);
+  const { setOpen, values, set, form, rootProps } = useFormDialog(CreateRewardRequest, blank);
   const create = useCreateReward();
-  const set = (key: keyof ReturnType<typeof blank>) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.validate(values)) return;
@@ -226,16 +198,7 @@ function AddRewardDialog({ businesses }: { businesses: Business[] }) {
     return <p className="max-w-xs text-sm text-bark-700">Every business has a welcome reward: replace one to change it.</p>;
   }
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setValues(blank());
-          form.setErrors({});
-        }
-      }}
-    >
+    <Dialog {...rootProps}>
       <DialogTrigger asChild>
         <Button>Add a welcome reward</Button>
       </DialogTrigger>

@@ -6,38 +6,29 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { TextSettingsResponse, UpdateTextSettingsRequest } from '@contract';
 import { Badge } from '@/components/ui/Badge.tsx';
-import { Button } from '@/components/ui/Button.tsx';
-import { Card } from '@/components/ui/Card.tsx';
 import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useTextSettings, useUpdateTextSettings } from '../api/programme-settings.ts';
-import { FormProblems } from './FormProblems.tsx';
-import { QueryView } from './QueryState.tsx';
+import { SaveRow, SettingsCard } from './SettingsCard.tsx';
 
 export function TextSettingsSection() {
   const settings = useTextSettings();
   return (
-    <Card>
-      <h2 id="text-settings-heading" className="font-display text-xl font-bold">
-        Texts
-      </h2>
-      <p className="mt-1 text-sm text-bark-700">
-        When and how often the programme texts members, and where its links go. A change applies to the very next
-        text: one waiting for the end of quiet hours follows the new hours.
-      </p>
-      <QueryView
-        query={settings}
-        what="the text settings"
-      >
-        {settings.data ? (
-          <>
-            <Clock settings={settings.data} />
-            <TextSettingsForm key={JSON.stringify(settings.data.values)} settings={settings.data} />
-          </>
-        ) : null}
-      </QueryView>
-    </Card>
+    <SettingsCard
+      title="Texts"
+      headingId="text-settings-heading"
+      intro="When and how often the programme texts members, and where its links go. A change applies to the very next text: one waiting for the end of quiet hours follows the new hours."
+      query={settings}
+      what="the text settings"
+    >
+      {settings.data ? (
+        <>
+          <Clock settings={settings.data} />
+          <TextSettingsForm key={JSON.stringify(settings.data.values)} settings={settings.data} />
+        </>
+      ) : null}
+    </SettingsCard>
   );
 }
 
@@ -192,17 +183,7 @@ function TextSettingsForm(props: { settings: TextSettingsResponse }) {
           {hint('siteUrl', 'Links in texts (the card, the contact page) start with this address.')}
         </div>
       </div>
-      <FormProblems error={save.error} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save text settings'}
-        </Button>
-        {shown && !changed && !save.isPending ? (
-          <p role="status" className="text-sm text-bark-700">
-            Nothing changed.
-          </p>
-        ) : null}
-      </div>
+      <SaveRow save={save} label="Save text settings" nothingChanged={shown && !changed} />
     </form>
   );
 }

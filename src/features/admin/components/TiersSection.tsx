@@ -5,13 +5,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_TIER_POINTS, type ProgrammeTier, unreachableThreshold } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
-import { Card } from '@/components/ui/Card.tsx';
 import { Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { useTierPreview, useUpdateTiers, type TierChange } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
-import { QueryView } from './QueryState.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 type Name = 'Silver' | 'Gold';
 interface Draft {
@@ -26,21 +25,15 @@ export function TiersSection() {
   const programme = useProgramme();
   const tiers = programme.data?.tiers;
   return (
-    <Card>
-      <h2 id="tiers-heading" className="font-display text-xl font-bold">
-        Tiers
-      </h2>
-      <p className="mt-1 text-sm text-bark-700">
-        Bronze starts at 0 points. A member&apos;s tier follows the thresholds at once; a tier reward unlocks at
-        their next approved visit that reaches the threshold. Rewards already unlocked stay.
-      </p>
-      <QueryView
-        query={programme}
-        what="the tiers"
-      >
-        {tiers ? <TiersForm key={JSON.stringify(tiers)} tiers={tiers} /> : null}
-      </QueryView>
-    </Card>
+    <SettingsCard
+      title="Tiers"
+      headingId="tiers-heading"
+      intro="Bronze starts at 0 points. A member's tier follows the thresholds at once; a tier reward unlocks at their next approved visit that reaches the threshold. Rewards already unlocked stay."
+      query={programme}
+      what="the tiers"
+    >
+      {tiers ? <TiersForm key={JSON.stringify(tiers)} tiers={tiers} /> : null}
+    </SettingsCard>
   );
 }
 

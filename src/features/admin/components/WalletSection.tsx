@@ -2,9 +2,8 @@
 // is not, the names of the secrets still to set (never their values). A provider that is not set
 // up shows members no button; docs/WALLET.md says where each credential comes from.
 import type { AdminWalletStatus } from '@contract';
-import { Card } from '@/components/ui/Card.tsx';
 import { useAdminWallet } from '../api/wallet.ts';
-import { QueryView } from './QueryState.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 function ProviderLine(props: { name: string; button: string; status: AdminWalletStatus['apple'] }) {
   return (
@@ -29,32 +28,18 @@ function ProviderLine(props: { name: string; button: string; status: AdminWallet
 export function WalletSection() {
   const wallet = useAdminWallet();
   return (
-    <Card>
-      <h2 className="font-display text-xl font-bold">Wallet cards</h2>
-      <p className="mt-1 text-sm text-bark-700">
-        A member card in Apple Wallet or Google Wallet that updates itself when points change. Each
-        needs the operator's own credentials, set as secrets (docs/WALLET.md explains where to get
-        them).
-      </p>
-      <QueryView
-        query={wallet}
-        what="the wallet set-up"
-      >
-        {wallet.data ? (
-          <ul className="mt-4 grid gap-3">
-            <ProviderLine
-              name="Apple Wallet"
-              button="Add to Apple Wallet"
-              status={wallet.data.apple}
-            />
-            <ProviderLine
-              name="Google Wallet"
-              button="Save to Google Wallet"
-              status={wallet.data.google}
-            />
-          </ul>
-        ) : null}
-      </QueryView>
-    </Card>
+    <SettingsCard
+      title="Wallet cards"
+      intro="A member card in Apple Wallet or Google Wallet that updates itself when points change. Each needs the operator's own credentials, set as secrets (docs/WALLET.md explains where to get them)."
+      query={wallet}
+      what="the wallet set-up"
+    >
+      {wallet.data ? (
+        <ul className="mt-4 grid gap-3">
+          <ProviderLine name="Apple Wallet" button="Add to Apple Wallet" status={wallet.data.apple} />
+          <ProviderLine name="Google Wallet" button="Save to Google Wallet" status={wallet.data.google} />
+        </ul>
+      ) : null}
+    </SettingsCard>
   );
 }
