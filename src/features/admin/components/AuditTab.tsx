@@ -11,6 +11,7 @@ import { formatPhone } from '@/lib/phone.ts';
 import { AUDIT_PAGE, useAudit, type AuditFilters } from '../api/audit.ts';
 import { actionLabel, fieldLabel, targetLabel, valueLabel } from '../lib/audit-labels.ts';
 import { QueryView } from './QueryState.tsx';
+import { BusinessOptions } from './BusinessOptions.tsx';
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900';
@@ -103,12 +104,7 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
                 value={filters.location ?? ''}
                 onChange={(event) => set({ location: event.target.value || undefined })}
               >
-                <option value="">Every business</option>
-                {props.locations?.map((location) => (
-                  <option key={location.id} value={location.id}>
-                    {location.businessName}
-                  </option>
-                ))}
+                <BusinessOptions businesses={props.locations} none="Every business" />
               </select>
             </div>
           )}

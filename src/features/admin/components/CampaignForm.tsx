@@ -16,6 +16,7 @@ import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { useCampaignPreview, useCreateCampaign } from '../api/campaigns.ts';
 import { smsSegments } from '../lib/sms-segments.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
+import { BusinessOptions } from './BusinessOptions.tsx';
 
 const MAX = 300;
 
@@ -128,12 +129,7 @@ export function CampaignForm(props: { locations: LocationList | undefined; locat
               <>
                 <Label htmlFor={`${id}-location`}>Visited</Label>
                 <Select id={`${id}-location`} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
-                  <option value="">Any business</option>
-                  {props.locations?.map((location) => (
-                    <option key={location.id} value={location.id}>
-                      {location.businessName}
-                    </option>
-                  ))}
+                  <BusinessOptions businesses={props.locations} none="Any business" />
                 </Select>
               </>
             )}

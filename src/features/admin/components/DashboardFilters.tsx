@@ -7,6 +7,7 @@ import { Input, Label } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import type { AdminFilters } from '../api/filters.ts';
 import { customRangeProblem } from '../lib/range-problem.ts';
+import { BusinessOptions } from './BusinessOptions.tsx';
 
 const RANGE_LABELS = {
   '7days': 'Last 7 days',
@@ -80,12 +81,7 @@ export function DashboardFilters(props: {
             props.onChange({ ...filters, location: event.target.value || undefined })
           }
         >
-          <option value="">All Locations</option>
-          {props.locations?.map((location) => (
-            <option key={location.id} value={location.id}>
-              {location.businessName}
-            </option>
-          ))}
+          <BusinessOptions businesses={props.locations} none="All Locations" />
         </Select>
       </div>
       <div className="min-w-44">

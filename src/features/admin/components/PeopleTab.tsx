@@ -21,6 +21,7 @@ import {
 } from '../api/people.ts';
 import { ConfirmDialog } from '@/components/ui/FormDialog.tsx';
 import { QueryView } from './QueryState.tsx';
+import { BusinessOptions } from './BusinessOptions.tsx';
 
 const validPhone = (phone: string) => phone.length === PHONE_DIGITS && /^[2-9]/.test(phone);
 
@@ -251,12 +252,7 @@ function Owners(props: { locations: LocationList | undefined }) {
           onChange={(event) => setLocationId(event.target.value)}
           className="mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900"
         >
-          <option value="">Choose a business</option>
-          {props.locations?.map((location) => (
-            <option key={location.id} value={location.id}>
-              {location.businessName}
-            </option>
-          ))}
+          <BusinessOptions businesses={props.locations} none="Choose a business" />
         </select>
       </div>
     </PeopleList>

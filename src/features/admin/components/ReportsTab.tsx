@@ -10,6 +10,7 @@ import type { AdminFilters } from '../api/filters.ts';
 import { currentMonth, isMonth } from '../lib/month.ts';
 import { CrossShopping } from './CrossShopping.tsx';
 import { SettlementReport } from './SettlementReport.tsx';
+import { BusinessOptions } from './BusinessOptions.tsx';
 
 export function ReportsTab(props: { filters: AdminFilters; locations: LocationList | undefined }) {
   const id = useId();
@@ -56,11 +57,7 @@ export function ReportsTab(props: { filters: AdminFilters; locations: LocationLi
               value={chosenLocation}
               onChange={(event) => setLocation(event.target.value)}
             >
-              {props.locations?.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.businessName}
-                </option>
-              ))}
+              <BusinessOptions businesses={props.locations} />
             </Select>
           </div>
           <ButtonLink

@@ -59,30 +59,19 @@ export function StaffList(props: {
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-cream-200 px-3 py-2"
             >
               <div>
-                {member.userId ? (
-                  <DeviceName
-                    name={member.name}
-                    what="staff phone"
-                    fallback={formatPhone(member.phone)}
-                    canRename={props.canName !== false}
-                    saving={name.isPending}
-                    save={(text, callbacks) =>
-                      name.mutate({ locationId: props.locationId, userId: member.userId!, name: text }, callbacks)
-                    }
-                  />
-                ) : (
-                  // A phone that has not signed in yet: named now, the name is theirs at sign-in.
-                  <DeviceName
-                    name={member.name}
-                    what="staff phone"
-                    fallback={formatPhone(member.phone)}
-                    canRename={props.canName !== false}
-                    saving={namePending.isPending}
-                    save={(text, callbacks) =>
-                      namePending.mutate({ locationId: props.locationId, phone: member.phone, name: text }, callbacks)
-                    }
-                  />
-                )}
+                <DeviceName
+                  name={member.name}
+                  what="staff phone"
+                  fallback={formatPhone(member.phone)}
+                  canRename={props.canName !== false}
+                  saving={member.userId ? name.isPending : namePending.isPending}
+                  save={(text, callbacks) =>
+                    member.userId
+                      ? name.mutate({ locationId: props.locationId, userId: member.userId, name: text }, callbacks)
+                      : // A phone that has not signed in yet: named now, the name is theirs at sign-in.
+                        namePending.mutate({ locationId: props.locationId, phone: member.phone, name: text }, callbacks)
+                  }
+                />
                 {member.name ? <p className="text-bark-700">{formatPhone(member.phone)}</p> : null}
                 <p className="text-bark-700">
                   {member.status === 'pending'
