@@ -28,6 +28,8 @@ export function Counter(props: {
   const input = useRef<HTMLInputElement>(null);
   const flow = useCounterFlow(props.locationId, input);
   const { failure, tooSoon, matches, chosen, check, result } = flow;
+  // What redeeming here needs, the same for each list of rewards this screen shows.
+  const redeeming = { locationId: props.locationId, redeemed: flow.redeemed, onRedeemed: flow.rewardRedeemed };
 
   return (
     <div className="grid gap-5">
@@ -56,41 +58,17 @@ export function Counter(props: {
       {tooSoon ? (
         <Card role="region" aria-label={`Rewards of ${tooSoon.customer.name}`} className="grid gap-3 p-5">
           <p className="text-xl font-semibold wrap-anywhere text-bark-900">{tooSoon.customer.name}</p>
-          <RedeemableList
-            rewards={tooSoon.redeemableRewards}
-            customerName={tooSoon.customer.name}
-            locationId={props.locationId}
-            redeemed={flow.redeemed}
-            onRedeemed={flow.rewardRedeemed}
-          />
+          <RedeemableList rewards={tooSoon.redeemableRewards} customerName={tooSoon.customer.name} {...redeeming} />
         </Card>
       ) : null}
       {matches ? <MemberMatches query={matches.query} found={matches.found} onChoose={flow.choose} /> : null}
       {chosen ? (
-        <ChosenMember
-          member={chosen}
-          onApprove={flow.approveChosen}
-          pending={flow.pending}
-          renderTier={props.renderTier}
-        />
+        <ChosenMember member={chosen} onApprove={flow.approveChosen} pending={flow.pending} renderTier={props.renderTier} />
       ) : null}
       {check ? (
-        <RedemptionCheck
-          check={check}
-          pending={flow.redeemPending}
-          onConfirm={flow.confirmCheck}
-          onCancel={flow.cancelCheck}
-        />
+        <RedemptionCheck check={check} pending={flow.redeemPending} onConfirm={flow.confirmCheck} onCancel={flow.cancelCheck} />
       ) : null}
-      {result ? (
-        <ApprovalResult
-          result={result}
-          locationId={props.locationId}
-          redeemed={flow.redeemed}
-          onRedeemed={flow.rewardRedeemed}
-          renderTier={props.renderTier}
-        />
-      ) : null}
+      {result ? <ApprovalResult result={result} renderTier={props.renderTier} {...redeeming} /> : null}
       {flow.serving ? (
         <Button variant="ghost" size="lg" className="w-full" onClick={flow.next}>
           Next customer
