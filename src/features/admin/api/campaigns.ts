@@ -1,9 +1,10 @@
 // The Campaigns tab's calls: list with figures, preview (count and exact text),
 // send or schedule, cancel before it starts.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CampaignSegment, CreateCampaignRequest, routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 const CAMPAIGNS = '/api/admin/campaigns';
 
@@ -27,19 +28,16 @@ export function useCampaignPreview(message: string, segment: CampaignSegment) {
 }
 
 export function useCreateCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: z.input<typeof CreateCampaignRequest>) =>
+  return useRefreshingMutation(
+    (request: z.input<typeof CreateCampaignRequest>) =>
       callEndpoint(routes.createCampaign, { body: request }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] }),
-  });
+    { queryKey: [CAMPAIGNS] },
+  );
 }
 
 export function useCancelCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (campaignId: string) =>
-      callEndpoint(routes.cancelCampaign, { params: { campaignId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CAMPAIGNS] }),
-  });
+  return useRefreshingMutation(
+    (campaignId: string) => callEndpoint(routes.cancelCampaign, { params: { campaignId } }),
+    { queryKey: [CAMPAIGNS] },
+  );
 }

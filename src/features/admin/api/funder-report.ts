@@ -1,8 +1,9 @@
 // GET /api/admin/funder-report and PUT /api/admin/funder-report/population: the funder's month and
 // the village's population it is measured against.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export const funderReportQueryOptions = (month: string) =>
   queryOptions({
@@ -13,10 +14,9 @@ export const funderReportQueryOptions = (month: string) =>
 export const useFunderReport = (month: string) => useQuery(funderReportQueryOptions(month));
 
 export function useSetVillagePopulation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (villagePopulation: number | null) =>
+  return useRefreshingMutation(
+    (villagePopulation: number | null) =>
       callEndpoint(routes.setVillagePopulation, { body: { villagePopulation } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/funder-report'] }),
-  });
+    { queryKey: ['/api/admin/funder-report'] },
+  );
 }

@@ -1,13 +1,8 @@
 // GET /api/admin/messages: contact messages from the public site, newest first, a page at a time.
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export const messagesQueryOptions = (page: number, limit = 20) =>
   queryOptions({
@@ -22,10 +17,9 @@ export function useMessages(page: number, limit?: number) {
 
 /** POST /api/admin/messages/{id}/handled: mark handled (true) or open again (false). */
 export function useHandleMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+  return useRefreshingMutation(
+    ({ id, handled }: { id: string; handled: boolean }) =>
       callEndpoint(routes.handleMessage, { params: { messageId: id }, body: { handled } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/messages'] }),
-  });
+    { queryKey: ['/api/admin/messages'] },
+  );
 }

@@ -1,8 +1,8 @@
 // The operator's member records: correct a name or a phone, suspend / unsuspend,
 // adjust points, forget. Each changes what the admin reads show, so every admin answer is refreshed.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { answersUnder, useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export type MemberAction = 'name' | 'phone' | 'suspend' | 'unsuspend' | 'forget' | 'adjust-points';
 
@@ -35,12 +35,5 @@ export function memberAction(input: MemberActionInput): Promise<unknown> {
 }
 
 export function useMemberAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: memberAction,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),
-      }),
-  });
+  return useRefreshingMutation(memberAction, answersUnder('/api/admin'));
 }

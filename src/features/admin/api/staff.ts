@@ -1,8 +1,9 @@
 // A business's staff phones: GET /api/admin/locations/{locationId}/staff, grant (POST .../staff)
 // and revoke (POST .../staff/revoke, naming the person by user id, or a pending grant by phone).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 import type { PersonRef } from './people.ts';
 
 export const staffQueryOptions = (locationId: string) =>
@@ -16,11 +17,7 @@ export function useStaff(locationId: string) {
 }
 
 function useStaffMutation<I, T>(run: (input: I) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/locations'] }),
-  });
+  return useRefreshingMutation(run, { queryKey: ['/api/admin/locations'] });
 }
 
 export function useGrantStaff() {

@@ -1,20 +1,13 @@
 // POST /api/admin/visits/{visitId}/void: void a fraudulent visit with a reason; the ledger takes
 // its points back, so every admin answer (metrics, customers, this customer) is refreshed.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VoidVisitResponse, routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { answersUnder, useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export function voidVisit(input: { visitId: string; reason: string }): Promise<VoidVisitResponse> {
   return callEndpoint(routes.voidVisit, { params: { visitId: input.visitId }, body: { reason: input.reason } });
 }
 
 export function useVoidVisit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: voidVisit,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),
-      }),
-  });
+  return useRefreshingMutation(voidVisit, answersUnder('/api/admin'));
 }

@@ -1,21 +1,14 @@
 // POST /api/demo/simulate-scan: demo mode only — approve the signed-in member's own pending
 // check-in token, as a counter scan would, through the real approval rules.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApproveVisitResponse, routes, type SimulateScanRequest } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
 import { ACCOUNT_KEY_PREFIX } from './approve-visit.ts';
+import { answersUnder, useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export function simulateScan(input: SimulateScanRequest): Promise<ApproveVisitResponse> {
   return callEndpoint(routes.simulateScan, { body: input });
 }
 
 export function useSimulateScan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: simulateScan,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith(ACCOUNT_KEY_PREFIX),
-      }),
-  });
+  return useRefreshingMutation(simulateScan, answersUnder(ACCOUNT_KEY_PREFIX));
 }

@@ -1,8 +1,9 @@
 // The prize draw's calls: the public list (GET /api/draws), a member's entries (GET /api/me/draws),
 // and the operator's list, set-up and run (/api/admin/draws).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type CreateDrawRequest } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export const publicDrawsQueryOptions = () =>
   queryOptions({
@@ -26,21 +27,19 @@ export const adminDrawsQueryOptions = () =>
 export const useAdminDraws = () => useQuery(adminDrawsQueryOptions());
 
 export function useCreateDraw() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateDrawRequest) => callEndpoint(routes.createDraw, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/draws'] }),
-  });
+  return useRefreshingMutation(
+    (body: CreateDrawRequest) => callEndpoint(routes.createDraw, { body }),
+    { queryKey: ['/api/admin/draws'] },
+  );
 }
 
 export function useRunDraw() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { drawId: string; seed?: string }) =>
+  return useRefreshingMutation(
+    (input: { drawId: string; seed?: string }) =>
       callEndpoint(routes.runDraw, {
         params: { drawId: input.drawId },
         body: input.seed ? { seed: input.seed } : {},
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/draws'] }),
-  });
+    { queryKey: ['/api/admin/draws'] },
+  );
 }

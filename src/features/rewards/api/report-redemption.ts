@@ -1,17 +1,13 @@
 // POST /api/me/rewards/{customerRewardId}/not-me: "Not you?" on a redemption the member did not
 // make; the operator gets a flag naming who redeemed it. The account is read again to show it sent.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReportRedemptionResponse, routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export function reportRedemption(customerRewardId: string): Promise<ReportRedemptionResponse> {
   return callEndpoint(routes.reportRedemption, { params: { customerRewardId } });
 }
 
 export function useReportRedemption() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reportRedemption,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/me'] }),
-  });
+  return useRefreshingMutation(reportRedemption, { queryKey: ['/api/me'] });
 }

@@ -1,9 +1,9 @@
 // POST /api/visits/approve from the counter: the staff member's own call (it names the location
 // and sends an Idempotency-Key, so a double scan or a retried request approves the visit once,
 // and it reads the member's `redeemableRewards` that the kiosk never gets).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApproveVisitResponse, routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
+import { answersUnder, useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export interface ApproveScanInput {
   /** The scanned value: a check-in token or a member card `customer:{id}`. */
@@ -20,13 +20,6 @@ export function approveScan(input: ApproveScanInput): Promise<ApproveVisitRespon
 }
 
 export function useApproveScan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: approveScan,
-    // An admin using the counter sees the new visit on the dashboard too.
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin'),
-      }),
-  });
+  // An admin using the counter sees the new visit on the dashboard too.
+  return useRefreshingMutation(approveScan, answersUnder('/api/admin'));
 }
