@@ -12,6 +12,7 @@ import { AUDIT_PAGE, useAudit, type AuditFilters } from '../api/audit.ts';
 import { actionLabel, fieldLabel, targetLabel, valueLabel } from '../lib/audit-labels.ts';
 import { QueryView } from './QueryState.tsx';
 import { BusinessOptions } from './BusinessOptions.tsx';
+import { DateField } from './DateField.tsx';
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-xl border border-bark-300 bg-white px-3 text-bark-900';
@@ -108,24 +109,8 @@ export function AuditTab(props: { locations: LocationList | undefined; location?
               </select>
             </div>
           )}
-          <div>
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={filters.from ?? ''}
-              onChange={(event) => set({ from: event.target.value })}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={filters.to ?? ''}
-              onChange={(event) => set({ to: event.target.value })}
-            />
-          </div>
+          <DateField id={`${id}-from`} label="From" value={filters.from ?? ''} onChange={(from) => set({ from })} />
+          <DateField id={`${id}-to`} label="To" value={filters.to ?? ''} onChange={(to) => set({ to })} />
         </form>
         {badDates ? (
           <p role="alert" className="mt-2 text-sm text-red-800">

@@ -57,15 +57,11 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
           <table className="mt-2 w-full text-left">
             <thead className="text-sm text-bark-700">
               <tr>
-                <th scope="col" className="py-1">
-                  Business
-                </th>
-                <th scope="col" className="py-1">
-                  Members
-                </th>
-                <th scope="col" className="py-1">
-                  Share
-                </th>
+                {['Business', 'Members', 'Share'].map((head) => (
+                  <th key={head} scope="col" className="py-1">
+                    {head}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

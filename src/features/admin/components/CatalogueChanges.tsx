@@ -38,11 +38,7 @@ function summary(change: CatalogueChange): string {
 export function CatalogueChangesList() {
   const query = useCatalogueChanges();
   return (
-    <QueryView
-      query={query}
-      emptyText="No changes yet."
-      what="the changes"
-    >
+    <QueryView query={query} emptyText="No changes yet." what="the changes">
       <div className="overflow-x-auto rounded-xl border border-cream-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Changes to businesses and rewards, newest first</caption>

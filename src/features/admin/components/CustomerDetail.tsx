@@ -58,10 +58,7 @@ export function CustomerDetailDialog(props: {
         }
         className="max-h-[90svh] overflow-y-auto md:max-w-4xl"
       >
-        <QueryView
-          query={query}
-          what="this customer"
-        >
+        <QueryView query={query} what="this customer">
           {detail ? <DetailBody detail={detail} {...props} /> : null}
         </QueryView>
         <div className="mt-6 flex justify-end">

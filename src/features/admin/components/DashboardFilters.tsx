@@ -3,11 +3,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { LocationList } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
-import { Input, Label } from '@/components/ui/Input.tsx';
+import { Label } from '@/components/ui/Input.tsx';
 import { Select } from '@/components/ui/Select.tsx';
 import type { AdminFilters } from '../api/filters.ts';
 import { customRangeProblem } from '../lib/range-problem.ts';
 import { BusinessOptions } from './BusinessOptions.tsx';
+import { DateField } from './DateField.tsx';
 
 const RANGE_LABELS = {
   '7days': 'Last 7 days',
@@ -105,31 +106,23 @@ export function DashboardFilters(props: {
       </div>
       {range === 'custom' ? (
         <>
-          <div>
-            <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(event) => setFrom(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from || undefined}
-              max={isoDay()}
-              onChange={(event) => setTo(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
+          <DateField
+            id={`${id}-from`}
+            label="From"
+            value={from}
+            max={to || undefined}
+            onChange={setFrom}
+            errorId={error ? `${id}-error` : undefined}
+          />
+          <DateField
+            id={`${id}-to`}
+            label="To"
+            value={to}
+            min={from || undefined}
+            max={isoDay()}
+            onChange={setTo}
+            errorId={error ? `${id}-error` : undefined}
+          />
         </>
       ) : null}
       <Button type="submit">Apply Filters</Button>

@@ -21,11 +21,7 @@ export function LocationsTab(props: {
   const query = useAdminLocations(props.filters);
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <QueryView
-      query={query}
-      emptyText="No businesses found"
-      what="the businesses"
-    >
+    <QueryView query={query} emptyText="No businesses found" what="the businesses">
       <ul className="grid gap-4 lg:grid-cols-2">
         {query.data?.map((location) => (
           <li key={location.id}>

@@ -79,11 +79,7 @@ function PeopleList<P extends Person>(props: {
     <Card className="grid content-start gap-3 p-5">
       <CardTitle>{props.title}</CardTitle>
       <p className="text-sm text-bark-700">{props.intro}</p>
-      <QueryView
-        query={props.query}
-        emptyText={props.emptyText}
-        what={props.what}
-      >
+      <QueryView query={props.query} emptyText={props.emptyText} what={props.what}>
         <ul className="grid gap-2 text-sm">
           {props.query.data?.map((person) => {
             const you = props.you?.(person) ?? false;

@@ -1,7 +1,7 @@
 // Recent Activity (PRODUCT §2): '{name} checked in at {location}', local date-time, '+N point(s)'.
 import type { ActivityItem } from '@contract';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
-import { QueryView } from './QueryState.tsx';
+import { listAsQuery, QueryView } from './QueryState.tsx';
 
 export function pointsLabel(points: number): string {
   return `+${points} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
@@ -16,11 +16,7 @@ export function RecentActivity(props: {
   return (
     <Card>
       <CardTitle>Recent Activity</CardTitle>
-      <QueryView
-        query={{ isPending: props.loading, error: props.error, refetch: props.onRetry, data: props.items }}
-        emptyText="No recent activity"
-        what="recent activity"
-      >
+      <QueryView query={listAsQuery(props)} emptyText="No recent activity" what="recent activity">
         <ul className="mt-4 divide-y divide-cream-200">
           {props.items?.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-4 py-3">

@@ -11,11 +11,7 @@ import { QueryView } from './QueryState.tsx';
 export function RewardsTab(props: { filters: AdminFilters }) {
   const query = useAdminRewards(props.filters);
   return (
-    <QueryView
-      query={query}
-      emptyText="No rewards in the catalogue"
-      what="the rewards"
-    >
+    <QueryView query={query} emptyText="No rewards in the catalogue" what="the rewards">
       <p className="text-sm text-bark-700">
         Unlocks and redemptions in the selected date range; outstanding = unlocked and not yet used,
         today (a forgotten member's unused rewards are not counted).
@@ -55,15 +51,11 @@ export function RewardsTab(props: { filters: AdminFilters }) {
                   <table className="mt-1 w-full text-left text-sm">
                     <thead className="text-bark-700">
                       <tr>
-                        <th scope="col" className="py-1">
-                          Business
-                        </th>
-                        <th scope="col" className="py-1">
-                          Unlocked here
-                        </th>
-                        <th scope="col" className="py-1">
-                          Redeemed here
-                        </th>
+                        {['Business', 'Unlocked here', 'Redeemed here'].map((head) => (
+                          <th key={head} scope="col" className="py-1">
+                            {head}
+                          </th>
+                        ))}
                       </tr>
                     </thead>
                     <tbody>

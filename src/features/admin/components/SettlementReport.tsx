@@ -46,10 +46,7 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
           Download settlement CSV
         </Button>
       </div>
-      <QueryView
-        query={query}
-        what="the settlement"
-      >
+      <QueryView query={query} what="the settlement">
         {data ? (
           <>
             <p className="text-sm text-bark-700">

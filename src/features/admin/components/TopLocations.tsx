@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { locationColourClass } from '../lib/location-style.ts';
 import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
-import { QueryView } from './QueryState.tsx';
+import { listAsQuery, QueryView } from './QueryState.tsx';
 
 export function visitsWording(visits: number, range: AdminFilters['range']): string {
   const noun = visits === 1 ? 'visit' : 'visits';
@@ -40,11 +40,7 @@ export function TopLocations(props: {
   return (
     <Card>
       <CardTitle>Top Performing Locations</CardTitle>
-      <QueryView
-        query={{ isPending: props.loading, error: props.error, refetch: props.onRetry, data: props.items }}
-        emptyText="No location data available"
-        what="top locations"
-      >
+      <QueryView query={listAsQuery(props)} emptyText="No location data available" what="top locations">
         <ul className="mt-4 grid gap-3">
           {props.items?.map((location) => (
             <li key={location.id} className="flex items-center gap-3">
