@@ -6,6 +6,7 @@ import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { formatCents } from '../lib/money.ts';
 import { FEWER_THAN_3, shownFigure } from './MetricCards.tsx';
 import { monthLabel } from '../lib/month.ts';
+import { CellsRow, HeadRow } from './SimpleTable.tsx';
 
 export function BusinessReport(props: { report: BusinessReportResponse }) {
   const r = props.report;
@@ -56,21 +57,14 @@ export function BusinessReport(props: { report: BusinessReportResponse }) {
         ) : (
           <table className="mt-2 w-full text-left">
             <thead className="text-sm text-bark-700">
-              <tr>
-                {['Business', 'Members', 'Share'].map((head) => (
-                  <th key={head} scope="col" className="py-1">
-                    {head}
-                  </th>
-                ))}
-              </tr>
+              <HeadRow heads={['Business', 'Members', 'Share']} cellClass="py-1" />
             </thead>
             <tbody>
               {r.alsoShopAt.map((a) => (
-                <tr key={a.locationId} className="border-t border-cream-200">
-                  <td className="py-1">{a.businessName}</td>
-                  <td className="py-1">{shownFigure(a.members)}</td>
-                  <td className="py-1">{a.percent === null ? '—' : `${a.percent}%`}</td>
-                </tr>
+                <CellsRow
+                  key={a.locationId}
+                  cells={[a.businessName, shownFigure(a.members), a.percent === null ? '—' : `${a.percent}%`]}
+                />
               ))}
             </tbody>
           </table>

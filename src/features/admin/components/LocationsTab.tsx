@@ -3,13 +3,11 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
 import { useAdminLocations } from '../api/get-admin-locations.ts';
-import { locationColourClass } from '../lib/location-style.ts';
-import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
 import { EnrolmentCodeButton } from './EnrolmentCodeButton.tsx';
 import { KioskList } from './KioskList.tsx';
+import { LocationTile } from './LocationTile.tsx';
 import { QueryView } from './QueryState.tsx';
 import { StaffList } from './StaffList.tsx';
 
@@ -27,15 +25,7 @@ export function LocationsTab(props: {
           <li key={location.id}>
             <Card className="grid gap-3 p-5">
               <div className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'grid size-11 place-items-center rounded-xl text-xl',
-                    locationColourClass(location.color),
-                  )}
-                >
-                  <LocationIcon icon={location.icon} />
-                </span>
+                <LocationTile location={location} />
                 <h3 className="font-display text-lg font-bold text-bark-900">
                   {location.businessName}
                 </h3>

@@ -7,6 +7,7 @@ import { useAdminRewards } from '../api/get-rewards.ts';
 import { formatCents } from '../lib/money.ts';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
 import { QueryView } from './QueryState.tsx';
+import { CellsRow, HeadRow } from './SimpleTable.tsx';
 
 export function RewardsTab(props: { filters: AdminFilters }) {
   const query = useAdminRewards(props.filters);
@@ -50,21 +51,11 @@ export function RewardsTab(props: { filters: AdminFilters }) {
                   </summary>
                   <table className="mt-1 w-full text-left text-sm">
                     <thead className="text-bark-700">
-                      <tr>
-                        {['Business', 'Unlocked here', 'Redeemed here'].map((head) => (
-                          <th key={head} scope="col" className="py-1">
-                            {head}
-                          </th>
-                        ))}
-                      </tr>
+                      <HeadRow heads={['Business', 'Unlocked here', 'Redeemed here']} cellClass="py-1" />
                     </thead>
                     <tbody>
                       {reward.byBusiness.map((b) => (
-                        <tr key={b.locationId} className="border-t border-cream-200">
-                          <td className="py-1">{b.businessName}</td>
-                          <td className="py-1">{b.unlocks}</td>
-                          <td className="py-1">{b.redemptions}</td>
-                        </tr>
+                        <CellsRow key={b.locationId} cells={[b.businessName, b.unlocks, b.redemptions]} />
                       ))}
                       {reward.unattributedRedemptions > 0 ? (
                         <tr className="border-t border-cream-200">

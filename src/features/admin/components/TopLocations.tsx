@@ -4,8 +4,7 @@ import type { TopLocation } from '@contract';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { AdminFilters } from '../api/filters.ts';
-import { locationColourClass } from '../lib/location-style.ts';
-import { LocationIcon } from '@/components/ui/LocationIcon.tsx';
+import { LocationTile } from './LocationTile.tsx';
 import { listAsQuery, QueryView } from './QueryState.tsx';
 
 export function visitsWording(visits: number, range: AdminFilters['range']): string {
@@ -44,15 +43,7 @@ export function TopLocations(props: {
         <ul className="mt-4 grid gap-3">
           {props.items?.map((location) => (
             <li key={location.id} className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'grid size-11 shrink-0 place-items-center rounded-xl text-xl',
-                  locationColourClass(location.color),
-                )}
-              >
-                <LocationIcon icon={location.icon} />
-              </span>
+              <LocationTile location={location} className="shrink-0" />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-bark-900">{location.name}</p>
                 <p className="text-sm text-bark-700">
