@@ -3,10 +3,20 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { Button } from './Button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/** A dialog's Close button; the props are Button's (its size and look). */
+export function DialogCloseButton(props: Omit<ComponentProps<typeof Button>, 'children'>) {
+  return (
+    <DialogClose asChild>
+      <Button {...props}>Close</Button>
+    </DialogClose>
+  );
+}
 
 export function DialogContent({
   className,

@@ -4,8 +4,8 @@
 // actions: correct name or phone, suspend, adjust points, forget; and their printed card.
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetail } from '@contract';
-import { Button, ButtonLink } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
+import { ButtonLink } from '@/components/ui/Button.tsx';
+import { Dialog, DialogCloseButton, DialogContent } from '@/components/ui/Dialog.tsx';
 import { formatPhone } from '@/lib/phone.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { MemberRecordActions } from './MemberRecordActions.tsx';
@@ -62,9 +62,7 @@ export function CustomerDetailDialog(props: {
           {detail ? <DetailBody detail={detail} {...props} /> : null}
         </QueryView>
         <div className="mt-6 flex justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
-          </DialogClose>
+          <DialogCloseButton variant="secondary" />
         </div>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 // A kiosk button that opens a member page on the member's OWN phone: it shows a QR
 // of that page's address (with this kiosk's business) instead of signing anyone in on the tablet.
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
+import { Dialog, DialogCloseButton, DialogContent, DialogTrigger } from '@/components/ui/Dialog.tsx';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { phoneHandoffUrl } from '../lib/phone-handoff.ts';
@@ -30,11 +30,7 @@ export function PhoneHandoff(props: {
           <div className="rounded-2xl border border-cream-200 bg-white p-3">
             <QrCode value={url} size={240} label={`QR code: ${props.label} on your phone`} />
           </div>
-          <DialogClose asChild>
-            <Button size="lg" className="min-h-16 w-full text-xl">
-              Close
-            </Button>
-          </DialogClose>
+          <DialogCloseButton size="lg" className="min-h-16 w-full text-xl" />
         </div>
       </DialogContent>
     </Dialog>

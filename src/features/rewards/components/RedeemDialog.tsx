@@ -6,7 +6,7 @@ import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CustomerReward, MeResponse, StartRedemptionResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
+import { Dialog, DialogCloseButton, DialogContent } from '@/components/ui/Dialog.tsx';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { formatCountdown, useNow } from '@/lib/use-now.ts';
@@ -131,11 +131,7 @@ export function RedeemDialog(props: { reward: CustomerReward; onOpenChange: (ope
               Getting your code…
             </p>
           )}
-          <DialogClose asChild>
-            <Button variant="secondary" className="w-full">
-              Close
-            </Button>
-          </DialogClose>
+          <DialogCloseButton variant="secondary" className="w-full" />
         </div>
       </DialogContent>
     </Dialog>

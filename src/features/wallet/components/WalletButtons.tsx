@@ -2,6 +2,7 @@
 // A provider the operator has not configured shows no button (GET /api/wallet/config), so a
 // member never meets a button that fails; while that is unknown, or unreadable, nothing shows.
 // Signed out (the join success screen of a visitor), the card waits for a sign-in.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn.ts';
 import { userMessage } from '@/lib/api-client.ts';
@@ -72,34 +73,26 @@ export function WalletButtons(props: {
       </p>
       <div className="grid gap-3">
         {offered.apple ? (
-          <button
-            type="button"
-            className={walletButton}
-            disabled={apple.isPending}
-            aria-busy={apple.isPending || undefined}
+          <WalletButton
+            pending={apple.isPending}
             onClick={() => {
               google.reset();
               apple.mutate();
             }}
           >
-            <WalletMark />
             {apple.isPending ? 'Preparing your card…' : 'Add to Apple Wallet'}
-          </button>
+          </WalletButton>
         ) : null}
         {offered.google ? (
-          <button
-            type="button"
-            className={walletButton}
-            disabled={google.isPending}
-            aria-busy={google.isPending || undefined}
+          <WalletButton
+            pending={google.isPending}
             onClick={() => {
               apple.reset();
               google.mutate();
             }}
           >
-            <WalletMark />
             {google.isPending ? 'Opening Google Wallet…' : 'Save to Google Wallet'}
-          </button>
+          </WalletButton>
         ) : null}
       </div>
       {failure ? (
@@ -108,5 +101,21 @@ export function WalletButtons(props: {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** One provider's button: busy (and disabled) while its card is being prepared. */
+function WalletButton(props: { pending: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={walletButton}
+      disabled={props.pending}
+      aria-busy={props.pending || undefined}
+      onClick={props.onClick}
+    >
+      <WalletMark />
+      {props.children}
+    </button>
   );
 }
