@@ -2,7 +2,6 @@
 // A provider the operator has not configured shows no button (GET /api/wallet/config), so a
 // member never meets a button that fails; while that is unknown, or unreadable, nothing shows.
 // Signed out (the join success screen of a visitor), the card waits for a sign-in.
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn.ts';
 import { userMessage } from '@/lib/api-client.ts';
@@ -73,26 +72,10 @@ export function WalletButtons(props: {
       </p>
       <div className="grid gap-3">
         {offered.apple ? (
-          <WalletButton
-            pending={apple.isPending}
-            onClick={() => {
-              google.reset();
-              apple.mutate();
-            }}
-          >
-            {apple.isPending ? 'Preparing your card…' : 'Add to Apple Wallet'}
-          </WalletButton>
+          <WalletButton card={apple} other={google} label="Add to Apple Wallet" busy="Preparing your card…" />
         ) : null}
         {offered.google ? (
-          <WalletButton
-            pending={google.isPending}
-            onClick={() => {
-              apple.reset();
-              google.mutate();
-            }}
-          >
-            {google.isPending ? 'Opening Google Wallet…' : 'Save to Google Wallet'}
-          </WalletButton>
+          <WalletButton card={google} other={apple} label="Save to Google Wallet" busy="Opening Google Wallet…" />
         ) : null}
       </div>
       {failure ? (
@@ -104,18 +87,30 @@ export function WalletButtons(props: {
   );
 }
 
-/** One provider's button: busy (and disabled) while its card is being prepared. */
-function WalletButton(props: { pending: boolean; onClick: () => void; children: ReactNode }) {
+/**
+ * One provider's button: it prepares its card (clearing the other provider's failure), busy and
+ * disabled, saying `busy`, while it does.
+ */
+function WalletButton(props: {
+  card: { isPending: boolean; mutate: () => void };
+  other: { reset: () => void };
+  label: string;
+  busy: string;
+}) {
+  const pending = props.card.isPending;
   return (
     <button
       type="button"
       className={walletButton}
-      disabled={props.pending}
-      aria-busy={props.pending || undefined}
-      onClick={props.onClick}
+      disabled={pending}
+      aria-busy={pending || undefined}
+      onClick={() => {
+        props.other.reset();
+        props.card.mutate();
+      }}
     >
       <WalletMark />
-      {props.children}
+      {pending ? props.busy : props.label}
     </button>
   );
 }
