@@ -373,15 +373,13 @@ $$;
 
 -- An unused reward whose expiry date has passed (95_reward_expiry.sql) is refused at every
 -- redemption path, recorded or not yet: "This reward expired on November 30, 2026 and can no
--- longer be used". Null when p_expires_at is null or still ahead.
+-- longer be used".
 create function private.reward_expired_message(p_expires_at timestamptz)
 returns text
 language sql stable
 set search_path = ''
 as $$
-  select case when p_expires_at <= now() then
-    'This reward expired on ' || private.reward_expiry_day(p_expires_at) || ' and can no longer be used'
-  end
+  select 'This reward expired' || coalesce(' on ' || private.reward_expiry_day(p_expires_at), '') || ' and can no longer be used'
 $$;
 
 -- The end of every redemption, whoever confirms it: the reward must be valid at the business (a
