@@ -176,7 +176,7 @@ describe('reward expiry', { timeout: 120_000 }, () => {
   });
 
   it('redeems or expires a reward, never both, when a redemption races the run', async () => {
-    for (let round = 0; round < 4; round += 1) {
+    for (let round = 0; round < 6; round += 1) {
       const member = await createMember(sql, `Racing Member ${round}`);
       const staff = await createStaff(sql, 'creamery');
       const visit = await approveVisit(sql, staff.claims, `customer:${member.customerId}`);
@@ -185,7 +185,13 @@ describe('reward expiry', { timeout: 120_000 }, () => {
       await sql`update public.customer_rewards set expires_at = now() + interval '1 hour' where id = ${rewardId}`;
       const outcomes = await Promise.all([
         ...Array.from({ length: 6 }, () => outcome(redeemReward(sql, staff.claims, rewardId))),
-        ...Array.from({ length: 4 }, () => outcome(sql`select app.expire_rewards(now() + interval '2 hours')`)),
+        // Every other round the run starts a little later, so that both orders happen.
+        ...Array.from({ length: 4 }, () => outcome(round % 2 === 0
+          ? sql`select app.expire_rewards(now() + interval '2 hours')`
+          : sql.begin(async (tx) => {
+            await tx`select pg_sleep(0.01)`;
+            return tx`select app.expire_rewards(now() + interval '2 hours')`;
+          }))),
       ]);
       const redemptions = outcomes.slice(0, 6);
       const row = await rewardRow(rewardId);
