@@ -1,9 +1,9 @@
 // The member's rewards with optional expiry (docs/RULES.md "Reward expiry"): "Expires on …" under
 // a reward that expires, a warning in the last days, nothing under one that never expires; an
-// expired reward is no longer offered to redeem and is listed as expired, also in the history.
+// expired reward is no longer offered to redeem and is listed as expired (the history's line:
+// src/app/routes/account/history-expiry.test.tsx).
 import { render, screen, within } from '@testing-library/react';
-import type { CustomerReward, MeResponse } from '@contract';
-import { historyEvents } from '@/app/routes/account/history.tsx';
+import type { CustomerReward } from '@contract';
 import { RewardList } from './RewardList.tsx';
 
 const DAY = 86_400_000;
@@ -40,11 +40,4 @@ it('says when each reward expires, warns in the last days, and lists an expired 
   const expired = screen.getByRole('heading', { name: 'Expired' }).nextElementSibling as HTMLElement;
   expect(within(expired).getByText('Free Pizza Slice · not used by November 19, 2026')).toBeInTheDocument();
   expect(within(expired).getByText('Expired')).toBeInTheDocument();
-});
-
-it('puts an expired reward in the history in plain words', () => {
-  const me = { rewards: [gone] } as unknown as MeResponse;
-  const events = historyEvents([], me, true);
-  expect(events.map((e) => e.title)).toEqual(['Reward expired: Free Pizza Slice', 'Reward unlocked: Free Pizza Slice']);
-  expect(events[0]!.detail).toBe('Not used by November 19, 2026, so it can no longer be redeemed');
 });

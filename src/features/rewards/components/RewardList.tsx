@@ -4,7 +4,7 @@
 import { REWARD_EXPIRY_WARNING_DAYS, type CustomerReward } from '@contract';
 import { Badge } from '@/components/ui/Badge.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +15,9 @@ export function expiryDay(expiresOn: string): string {
 }
 
 /** "Expires on …", and a warning when that is within the warning window. */
-export function ExpiryLine({ reward, now = Date.now() }: { reward: CustomerReward; now?: number }) {
+export function ExpiryLine({ reward }: { reward: CustomerReward }) {
+  // The clock when the line was first drawn: a warning window of days needs no ticking clock.
+  const [now] = useState(() => Date.now());
   if (reward.status !== 'unlocked' || !reward.expiresOn || !reward.expiresAt) return null;
   const soon = Date.parse(reward.expiresAt) - now <= REWARD_EXPIRY_WARNING_DAYS * DAY_MS;
   const day = expiryDay(reward.expiresOn);
