@@ -248,6 +248,13 @@ describe('reward expiry', { timeout: 120_000 }, () => {
     const [independent] = await sql<{ n: number }[]>`
       select count(*)::int as n from public.customer_rewards where reward_id = ${welcomeId} and status = 'expired'`;
     expect(catalogue!.r.rewards.find((r) => r.id === welcomeId)!.expired).toBe(independent!.n);
+    // The Rewards tab: expired ones counted apart, never as outstanding (unlocked and still usable).
+    const [tab] = await asAdmin((tx) => tx<{ r: { id: string; outstanding: number; expired: number }[] }[]>`
+      select app.admin_rewards('all') as r`);
+    const [usable] = await sql<{ n: number }[]>`
+      select count(*)::int as n from public.customer_rewards cr join public.customers c on c.id = cr.customer_id
+       where cr.reward_id = ${welcomeId} and cr.status = 'unlocked' and c.forgotten_at is null`;
+    expect(tab!.r.find((r) => r.id === welcomeId)).toMatchObject({ expired: independent!.n, outstanding: usable!.n });
   });
 
   it('texts "expires soon" once per reward, with consent only, then expires it once, through the drain', async () => {
