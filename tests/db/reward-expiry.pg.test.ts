@@ -211,6 +211,21 @@ describe('reward expiry', { timeout: 120_000 }, () => {
     }
   });
 
+  it('gives a redemption undone after the date 7 more days, rather than expiring it at the next run', async () => {
+    const member = await createMember(sql, 'Undone Member');
+    const staff = await createStaff(sql, 'creamery');
+    const visit = await approveVisit(sql, staff.claims, `customer:${member.customerId}`);
+    const rewardId = visit.unlockedRewards[0]!.id;
+    await redeemReward(sql, staff.claims, rewardId);
+    await sql`update public.customer_rewards set expires_at = now() - interval '1 day' where id = ${rewardId}`;
+    await asAdmin((tx) => tx`select app.undo_redemption(${rewardId}, 'Wrong reward pressed')`);
+    const row = await rewardRow(rewardId);
+    expect(row.status).toBe('unlocked');
+    expect(row.expires_at!.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
+    await sql`select app.expire_rewards()`;
+    expect((await rewardRow(rewardId)).status).toBe('unlocked');
+  });
+
   it('counts an expired reward as not redeemed in settlement and the funder report', async () => {
     const MONTH = '2030-03';
     const redeemed: string[] = [];
