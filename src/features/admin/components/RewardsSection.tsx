@@ -18,6 +18,7 @@ import {
 import { ConfirmDialog, FormDialogContent } from '@/components/ui/FormDialog.tsx';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
 import { CatalogueSection, Field, useFormDialog } from './ProgrammeForm.tsx';
+import { expiryWords, RewardExpiryDialog } from './RewardExpiryDialog.tsx';
 
 type Reward = AdminCatalogue['rewards'][number];
 type Business = AdminCatalogue['businesses'][number];
@@ -68,10 +69,15 @@ function RewardRow({ reward, replacedByName }: { reward: Reward; replacedByName:
           {reward.holders} {reward.holders === 1 ? 'member holds' : 'members hold'} it unused
           {retired && replacedByName ? ` · replaced by ${replacedByName}` : ''}
         </p>
+        <p className="text-sm text-bark-700">
+          {expiryWords(reward.expiresAfterDays)}
+          {reward.expired > 0 ? ` · ${reward.expired} expired unused` : ''}
+        </p>
       </div>
       {retired ? null : (
         <div className="flex flex-wrap gap-2">
           <WordingDialog reward={reward} mode="edit" />
+          <RewardExpiryDialog reward={reward} />
           {reward.kind === 'welcome' ? (
             <>
               <WordingDialog reward={reward} mode="replace" />
