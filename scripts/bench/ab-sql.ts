@@ -3,14 +3,15 @@
 // seeds one database at the bench's scale with every migration before <version>, clones it
 // (CREATE DATABASE … TEMPLATE) and brings the clone up to date, then drives start + approve
 // through the api's database layer (no HTTP) on the two alternately at 8 and 32 clients.
-// Prints check-ins/s, latency and Postgres CPU per check-in (all postgres processes' CPU time
-// from /proc, over the phase). Figures only; nothing is asserted.
-import { readdirSync, readFileSync } from 'node:fs';
+// Prints check-ins/s, latency and Postgres CPU per check-in (the CPU time of that side's
+// backends from /proc, over the phase: other work on the machine is not counted; the WAL
+// writer and checkpointer are not either). Figures only; nothing is asserted.
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { connect, migrate } from '../../dev/db.ts';
 import { generateSigningKeys } from '../../dev/keys.ts';
 import { createActors, scaledSeed, type Scale } from './fixture.ts';
+import { postgresCpuSeconds } from './cpu.ts';
 import { CheckinPool, sqlPairPhase } from './phases.ts';
 import { formatLine } from './stats.ts';
 
@@ -27,24 +28,6 @@ const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
 const urlOf = (name: string) =>
   Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-
-/** CPU seconds used so far by every postgres process (clock ticks of 1/100 s). */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks / 100;
-}
 
 const tag = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const names = { before: `ab_before_${tag}`, after: `ab_after_${tag}` };
@@ -80,9 +63,9 @@ try {
   const ms = quick ? 3_000 : 8_000;
   for (const clients of [8, 32, 8, 32]) {
     for (const { side, sql, pool } of sides) {
-      const cpu = postgresCpuSeconds();
+      const cpu = postgresCpuSeconds(names[side]);
       const s = await sqlPairPhase(sql, pool, clients, { ms });
-      const used = postgresCpuSeconds() - cpu;
+      const used = postgresCpuSeconds(names[side]) - cpu;
       const ok = s.count - Object.values(s.errors).reduce((a, b) => a + b, 0);
       const per = ok > 0 ? ((used / ok) * 1000).toFixed(2) : '—';
       console.log(`${formatLine({ ...s, name: `${side}: ${s.name}` })}  pg CPU ${per} ms/check-in`);
