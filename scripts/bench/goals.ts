@@ -38,18 +38,17 @@ export function cpuReason(
   const costs =
     `CPU per ${unit}: Postgres ${c.postgresMs.toFixed(2)} ms + api ${c.apiMs.toFixed(2)} ms + load generator ` +
     `${c.driverMs.toFixed(2)} ms`;
-  const others =
-    c.othersCores !== undefined && c.othersCores >= 0.05
-      ? `; other work on the machine took ${c.othersCores.toFixed(1)} cores meanwhile`
-      : '';
-  if (need > cores)
+  const others = Math.max(0, c.othersCores ?? 0);
+  const asked = `${rate(target)} ${unit}s/s × ${per.toFixed(2)} ms CPU each is ${need.toFixed(1)} cores (Postgres alone ${pgNeed.toFixed(1)})`;
+  if (need > cores) return `${asked}; this machine has ${cores} (${costs})`;
+  if (need > cores - others)
     return (
-      `${rate(target)} ${unit}s/s × ${per.toFixed(2)} ms CPU each is ${need.toFixed(1)} cores ` +
-      `(Postgres alone ${pgNeed.toFixed(1)}); this machine has ${cores} (${costs}${others})`
+      `${asked}; other work on the machine took ${others.toFixed(1)} of its ${cores} cores meanwhile, ` +
+      `leaving ${(cores - others).toFixed(1)} (${costs})`
     );
   return (
-    `CPU would suffice (${need.toFixed(1)} of ${cores} cores at ${rate(target)}/s; ${costs}${others}): ` +
-    `the rest is waiting (locks, WAL flushes, round trips)`
+    `CPU would suffice (${need.toFixed(1)} of the ${(cores - others).toFixed(1)} cores other work left at ${rate(target)}/s; ` +
+    `${costs}): the rest is waiting (locks, WAL flushes, round trips)`
   );
 }
 
@@ -176,7 +175,8 @@ export function goals(report: Report): Goal[] {
             gap: `${(w.p95 - limit).toFixed(1)} ms over`,
             because:
               clients === 1
-                ? "the read's own work: one client queues behind nothing"
+                ? `the read's own time: one client of the bench queues behind nothing of the bench's ` +
+                  `(load average ${report.load} from other work when the run started)`
                 : `${clients} clients queue for ${report.cores ?? cpus().length} cores` +
                   (alone ? ` (the same read alone: p95 ${alone.p95.toFixed(1)} ms)` : ''),
           }

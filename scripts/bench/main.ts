@@ -47,7 +47,17 @@ const report: Report = {
   cpu: [],
   cores: cpus().length,
 };
-const keep = (rows: Summary[]) => (s: Summary) => (rows.push(s), log(formatLine(s)), s);
+const keep = (rows: Summary[]) => (s: Summary) => {
+  rows.push(s);
+  const c = report.cpu!.at(-1);
+  log(
+    formatLine(s) +
+      (c && c.name === s.name && c.clients === s.clients
+        ? `  CPU/request: Postgres ${c.postgresMs.toFixed(2)} ms, api ${c.apiMs.toFixed(2)} ms, load generator ${c.driverMs.toFixed(2)} ms; other work ${c.othersCores!.toFixed(1)} cores`
+        : ''),
+  );
+  return s;
+};
 
 const db = await createPostgresDatabase({ max: 4 });
 const pgbench = await createPgBench(process.env.DATABASE_URL, quick ? 1 : 10);
@@ -107,10 +117,6 @@ try {
         othersCores:
           (busy - pg - (sqlOnly ? 0 : api) - driver) / ((performance.now() - before.at) / 1000),
       });
-      const c = report.cpu!.at(-1)!;
-      log(
-        `  CPU per request: Postgres ${c.postgresMs.toFixed(2)} ms, api ${c.apiMs.toFixed(2)} ms, load generator ${c.driverMs.toFixed(2)} ms; other work ${c.othersCores!.toFixed(1)} cores`,
-      );
     }
     return s;
   };
