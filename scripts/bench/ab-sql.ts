@@ -2,7 +2,8 @@
 //   node --import tsx scripts/bench/ab-sql.ts <version> [--quick]
 // seeds one database at the bench's scale with every migration before <version>, clones it
 // (CREATE DATABASE … TEMPLATE) and brings the clone up to date, then drives start + approve
-// through the api's database layer (no HTTP) on the two alternately at 8 and 32 clients.
+// through the api's database layer (no HTTP) on the two alternately at 8 and 32 clients (after an
+// untimed warm-up of both; the side that runs first alternates too).
 // Prints check-ins/s, latency and Postgres CPU per check-in (the CPU time of that side's
 // backends from /proc, over the phase: other work on the machine is not counted; the WAL
 // writer and checkpointer are not either). Figures only; nothing is asserted.
@@ -61,8 +62,13 @@ try {
     pool: new CheckinPool(actors),
   }));
   const ms = quick ? 3_000 : 8_000;
-  for (const clients of [8, 32, 8, 32]) {
-    for (const { side, sql, pool } of sides) {
+  // Untimed: open both sides' connections and compile their functions (a backend's first calls
+  // cost several times a warm one's).
+  for (const { sql, pool } of sides) await sqlPairPhase(sql, pool, 32, { ms: 1_500 });
+  const rounds = [8, 32, 8, 32];
+  for (const [round, clients] of rounds.entries()) {
+    // Before, after; then after, before: neither side always runs first.
+    for (const { side, sql, pool } of round % 2 === 0 ? sides : [...sides].reverse()) {
       const cpu = postgresCpuSeconds(names[side]);
       const s = await sqlPairPhase(sql, pool, clients, { ms });
       const used = postgresCpuSeconds(names[side]) - cpu;
