@@ -1,5 +1,5 @@
 // A migration's effect on the check-in SQL, before and after in one run:
-//   node --import tsx scripts/bench/ab-sql.ts <version> [--quick]
+//   node --import tsx scripts/bench/ab-sql.ts <version> [--quick] [--rounds=8,32,8,32] [--seconds=3]
 // seeds one database at the bench's scale with every migration before <version>, clones it
 // (CREATE DATABASE … TEMPLATE) and brings the clone up to date, then drives start + approve
 // through the api's database layer (no HTTP) on the two alternately at 8 and 32 clients (after an
@@ -18,12 +18,18 @@ import { formatLine } from './stats.ts';
 
 const version = process.argv[2];
 if (!version || !/^\d{14}$/.test(version)) {
-  console.error('usage: ab-sql.ts <migration version> [--quick]');
+  console.error('usage: ab-sql.ts <migration version> [--quick] [--rounds=8,32,…] [--seconds=N]');
   process.exit(2);
 }
 const quick = process.argv.includes('--quick');
+// --rounds=8,8,8,8 (clients per round) and --seconds=6 (per side and round) for steadier
+// figures on a busy machine: CPU is read in 10 ms ticks per backend.
+const flag = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const rounds = flag('rounds')?.split(',').map(Number) ?? [8, 32, 8, 32];
+const seconds = flag('seconds') ? Number(flag('seconds')) : undefined;
 const SCALE: Scale = quick
-  ? { customers: 5_000, visits: 50_000, members: 10, kiosks: 200 }
+  ? { customers: 10_000, visits: 50_000, members: 10, kiosks: 200 }
   : { customers: 100_000, visits: 1_000_000, members: 10, kiosks: 1_000 };
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -61,11 +67,10 @@ try {
     sql: connect(urlOf(names[side]), { max: 16 }),
     pool: new CheckinPool(actors),
   }));
-  const ms = quick ? 3_000 : 8_000;
+  const ms = seconds !== undefined ? seconds * 1000 : quick ? 3_000 : 8_000;
   // Untimed: open both sides' connections and compile their functions (a backend's first calls
   // cost several times a warm one's).
   for (const { sql, pool } of sides) await sqlPairPhase(sql, pool, 32, { ms: 1_500 });
-  const rounds = [8, 32, 8, 32];
   for (const [round, clients] of rounds.entries()) {
     // Before, after; then after, before: neither side always runs first.
     for (const { side, sql, pool } of round % 2 === 0 ? sides : [...sides].reverse()) {
