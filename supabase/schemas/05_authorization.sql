@@ -208,14 +208,11 @@ returns text
 language sql stable
 set search_path = ''
 as $$
-  -- The claims read once (as private.is_anonymous and private.app_role read them): the ledger
-  -- asks for every event of an approval.
   select case
     when auth.uid() is null then null
-    when coalesce((x.claims ->> 'is_anonymous')::boolean, false) then 'kiosk'
-    else coalesce(x.claims -> 'app_metadata' ->> 'role', 'member')
+    when private.is_anonymous() then 'kiosk'
+    else coalesce(private.app_role(), 'member')
   end
-  from (select auth.jwt() as claims) x
 $$;
 revoke execute on function private.actor_role from public;
 grant execute on function private.actor_role() to anon, authenticated, service_role;
@@ -227,7 +224,7 @@ returns text
 language sql stable
 set search_path = ''
 as $$
-  select case x.role when 'owner' then 'staff' else x.role end from (select private.actor_role() as role) x
+  select case private.actor_role() when 'owner' then 'staff' else private.actor_role() end
 $$;
 revoke execute on function private.counter_actor_role from public;
 grant execute on function private.counter_actor_role() to anon, authenticated, service_role;
