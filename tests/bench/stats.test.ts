@@ -203,7 +203,9 @@ describe('goals', () => {
       holds: true,
     });
     const lines = goalLines(report);
-    expect(lines).toContain('goal GET /api/me ≥ 2,000 req/s with p95 ≤ 25 ms at 32 clients: 2100 req/s, p95 20.0 ms: yes');
+    expect(lines).toContain(
+      'goal GET /api/me ≥ 2,000 req/s with p95 ≤ 25 ms at 32 clients: 2100 req/s, p95 20.0 ms: yes',
+    );
     expect(
       lines.find((l) => l.startsWith('goal start + approve ≥ 0.3 of tpcb, 32 clients')),
     ).toMatch(/: gap: 400 check-ins\/s .* because 1,200 check-ins\/s × 5\.00 ms CPU/);
