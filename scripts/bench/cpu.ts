@@ -9,8 +9,9 @@ function ticksOf(pid: string): number {
 }
 
 /**
- * CPU seconds used so far by the Postgres backends connected to `database` (their process
- * title names the database), or by every postgres process when no database is given. A
+ * CPU seconds used so far by the client backends connected to `database` (their process
+ * title names the database; its autovacuum workers are left out), or by every postgres
+ * process when no database is given. A
  * backend's time is lost from the sum when it exits, so measure over a pool that stays open.
  */
 export function postgresCpuSeconds(database?: string): number {
@@ -21,6 +22,9 @@ export function postgresCpuSeconds(database?: string): number {
       const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       if (!title.startsWith('postgres')) continue;
       if (database !== undefined && !title.includes(` ${database} `)) continue;
+      // The requests' own backends only: an autovacuum worker of the database (after a seed, a
+      // bulk of tokens) would land its whole run on the phase it happens to overlap.
+      if (database !== undefined && title.includes('autovacuum')) continue;
       ticks += ticksOf(pid);
     } catch {
       // The process ended meanwhile.
