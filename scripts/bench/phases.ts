@@ -63,6 +63,8 @@ export async function approvePhase(
   clients: number,
   count: number,
   budgetMs: number,
+  /** Called once the tokens are made, just before the timed part. */
+  beforeLoad?: () => void,
 ) {
   const pairs: { kiosk: Kiosk; customer: Customer }[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -71,6 +73,7 @@ export async function approvePhase(
     pairs.push(next);
   }
   const tokens = await issueTokens(sql, pairs);
+  beforeLoad?.();
   const { samples, wallMs } = await runLoad(
     clients,
     { ms: budgetMs, max: tokens.length },

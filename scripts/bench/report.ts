@@ -46,6 +46,15 @@ export function markdown(report: Report): string {
     '',
     ...ratioLines(report).map((line) => `- \`${line}\``),
     '',
+    '### CPU per request (ms: the Postgres backends of the bench database, the api, the load generator)',
+    '',
+    '| phase | clients | Postgres | api | load generator | other work on the machine (cores) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...(report.cpu ?? []).map(
+      (c) =>
+        `| ${c.name} | ${c.clients} | ${c.postgresMs.toFixed(2)} | ${c.apiMs.toFixed(2)} | ${c.driverMs.toFixed(2)} | ${c.othersCores?.toFixed(1) ?? '—'} |`,
+    ),
+    '',
     '### The door before and after (32 clients, back to back)',
     '',
     markdownTable(report.doors),

@@ -6,6 +6,8 @@ import type { SigningKeys } from '../../dev/keys.ts';
 
 export interface ServerProcess {
   url: string;
+  /** The server's process id (its CPU time is read from /proc). */
+  pid: number;
   anonKey: string;
   stop(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startServer(
   });
   return {
     url,
+    pid: child.pid!,
     anonKey,
     stop: () =>
       new Promise((resolve) => {

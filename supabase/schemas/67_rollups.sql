@@ -579,9 +579,12 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- The programme's day of each row, with the zone read once (programme_day reads it per row).
+  v_zone text := private.programme_time_zone();
 begin
   with days as (
-    select s.sign, s.customer_id, private.programme_day(s.last_at) as day, bit_or(1::bigint << b.bit) as flags
+    select s.sign, s.customer_id, (s.last_at at time zone v_zone)::date as day, bit_or(1::bigint << b.bit) as flags
       from unnest(p_customers, p_signs, p_locations, p_lasts) as s(customer_id, sign, location_id, last_at)
       join private.cross_shopping_bits b on b.location_id = s.location_id
      group by 1, 2, 3),
@@ -847,6 +850,7 @@ declare
   v_before integer;
   v_after integer;
   v_day date;
+  v_zone text;
 begin
   if tg_op = 'INSERT' then
     select count(*) into v_rows from new_rows;
@@ -869,10 +873,12 @@ begin
         v_locations := coalesce(v_locations, '{}');
         v_lasts := coalesce(v_lasts, '{}');
         v_here := array_position(v_locations, v_new.location_id);
-        v_day := private.programme_day(v_new.created_at);
+        -- The programme's days with the zone read once (as private.programme_day).
+        v_zone := private.programme_time_zone();
+        v_day := (v_new.created_at at time zone v_zone)::date;
         insert into private.visit_returns_pending (scope, prev_day, day, n)
-        values ('', coalesce(private.programme_day(v_prev_anywhere), '-infinity'), v_day, 1),
-               (v_new.location_id, coalesce(private.programme_day(v_lasts[v_here]), '-infinity'), v_day, 1);
+        values ('', coalesce((v_prev_anywhere at time zone v_zone)::date, '-infinity'), v_day, 1),
+               (v_new.location_id, coalesce((v_lasts[v_here] at time zone v_zone)::date, '-infinity'), v_day, 1);
 
         v_after_locations := v_locations;
         v_after_lasts := v_lasts;
@@ -889,7 +895,7 @@ begin
         end if;
         -- The member's businesses this month: written only when this is their first visit here
         -- this month (approvals lock the customer row first, so the last visit read above is current).
-        if v_here is null or date_trunc('month', private.programme_day(v_lasts[v_here])) <> date_trunc('month', v_day) then
+        if v_here is null or date_trunc('month', (v_lasts[v_here] at time zone v_zone)::date) <> date_trunc('month', v_day) then
           insert into private.member_month_masks as m (customer_id, month, mask)
           select v_new.customer_id, date_trunc('month', v_day)::date, 1::bigint << b.bit
             from private.cross_shopping_bits b where b.location_id = v_new.location_id

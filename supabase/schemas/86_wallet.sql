@@ -71,16 +71,24 @@ create index wallet_pushes_customer_idx on private.wallet_pushes (customer_id);
 -- one was issued; a target that already has a push queued gets no second one.
 create function private.wallet_queue_pushes(p_customer_id uuid)
 returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
+  -- Most members have no wallet card: two index probes with cached plans, and no insert planned
+  -- (a SQL function's insert was planned again at every call, on every approval).
+  if not exists (select 1 from private.wallet_devices d where d.customer_id = p_customer_id)
+     and not exists (select 1 from private.wallet_cards w where w.customer_id = p_customer_id and w.google_issued) then
+    return;
+  end if;
   insert into private.wallet_pushes (kind, customer_id, push_token)
   select 'apple', d.customer_id, d.push_token from private.wallet_devices d where d.customer_id = p_customer_id
   union all
   select 'google', w.customer_id, '' from private.wallet_cards w
    where w.customer_id = p_customer_id and w.google_issued
-  on conflict do nothing
+  on conflict do nothing;
+end;
 $$;
 revoke execute on function private.wallet_queue_pushes(uuid) from public;
 

@@ -156,4 +156,58 @@ describe('goals', () => {
     });
     expect(byGoal['initial JS of / ≤ 120 KB gz']?.holds).toBe(true);
   });
+  it('gives a missed goal its measured gap and the reason from the run’s CPU per request', async () => {
+    const { goalLines, goals } = await import('../../scripts/bench/goals.ts');
+    const cpu = (name: string, clients: number, postgresMs: number, apiMs: number) => ({
+      name,
+      clients,
+      postgresMs,
+      apiMs,
+      driverMs: 0.5,
+      othersCores: 0.4,
+    });
+    const report = {
+      cores: 2,
+      tpcb: [
+        { clients: 8, tps: 2000 },
+        { clients: 32, tps: 4000 },
+      ],
+      phases: [
+        row('check-in start + approve (pairs)', 8, 700, 20),
+        row('check-in start + approve (pairs)', 32, 400, 90),
+        row('approve alone (tokens made beforehand)', 32, 600, 50),
+        row('GET /api/me', 32, 2100, 20),
+      ],
+      cpu: [
+        cpu('check-in start + approve (pairs)', 32, 3, 1.5),
+        cpu('approve alone (tokens made beforehand)', 32, 1, 0.5),
+      ],
+      budgets: [],
+    } as unknown as Report;
+    const byGoal = Object.fromEntries(goals(report).map((g) => [g.goal, g]));
+    // 0.3 × 4,000 = 1,200 check-ins/s × (3 + 1.5 + 0.5) ms = 6 cores, on 2.
+    expect(byGoal['start + approve ≥ 0.3 of tpcb, 32 clients']).toMatchObject({
+      holds: false,
+      gap: '400 check-ins/s of the 1,200 asked (800/s short, ×3.0)',
+    });
+    expect(byGoal['start + approve ≥ 0.3 of tpcb, 32 clients']?.because).toContain(
+      '1,200 check-ins/s × 5.00 ms CPU each is 6.0 cores (Postgres alone 3.6); this machine has 2',
+    );
+    // Little's law: 32 clients at 25 ms need 1,280/s; × 2 ms = 2.6 cores.
+    expect(byGoal['approve p95 ≤ 25 ms at 32 clients']?.gap).toBe('25.0 ms over (600 approvals/s)');
+    expect(byGoal['approve p95 ≤ 25 ms at 32 clients']?.because).toContain(
+      '1,280 approvals/s × 2.00 ms CPU each is 2.6 cores',
+    );
+    // Without CPU figures for the phase the gap is still given.
+    expect(byGoal['start + approve ≥ 0.3 of tpcb, 8 clients']).toMatchObject({
+      holds: true,
+    });
+    const lines = goalLines(report);
+    expect(lines).toContain(
+      'goal GET /api/me ≥ 2,000 req/s with p95 ≤ 25 ms at 32 clients: 2100 req/s, p95 20.0 ms: yes',
+    );
+    expect(
+      lines.find((l) => l.startsWith('goal start + approve ≥ 0.3 of tpcb, 32 clients')),
+    ).toMatch(/: gap: 400 check-ins\/s .* because 1,200 check-ins\/s × 5\.00 ms CPU/);
+  });
 });
