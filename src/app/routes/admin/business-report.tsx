@@ -4,28 +4,20 @@ import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
-import { QueryState } from '@/features/admin/components/QueryState.tsx';
 import { currentMonth, isMonth } from '@/features/admin/lib/month.ts';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { usePageTitle } from '@/lib/use-page-title.ts';
+import { QueryView } from '@/app/components/QueryView.tsx';
+import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 export function AdminBusinessReportPage() {
-  usePageTitle('Monthly report');
   return (
-    <RequireSession
+    <StaffScreen
       kind="admin"
-      fallback={
-        <StaffSignIn
-          title="Monthly report"
-          intro="Sign in with the operator's phone number to see this report."
-        />
-      }
-      forbidden={<NotAuthorised what="the business reports" />}
+      title="Monthly report"
+      intro="Sign in with the operator's phone number to see this report."
+      forbidden="the business reports"
     >
       <Report />
-    </RequireSession>
+    </StaffScreen>
   );
 }
 
@@ -48,16 +40,9 @@ function Report() {
       </div>
       <main className="px-4 print:px-0">
         {location ? (
-          <QueryState
-            loading={query.isPending}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            empty={false}
-            emptyText=""
-            what="the report"
-          >
-            {query.data ? <BusinessReport report={query.data} /> : null}
-          </QueryState>
+          <QueryView query={query} what="the report">
+            {(report) => <BusinessReport report={report} />}
+          </QueryView>
         ) : (
           <p role="alert" className="mx-auto max-w-3xl text-bark-700">
             Choose a business from the Reports tab of the dashboard.
