@@ -5,8 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';
 import { CardPrintSheet } from '@/features/cards/components/CardPrintSheet.tsx';
 import { MemberCardFace } from '@/features/cards/components/MemberCardFace.tsx';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your card...';
@@ -48,10 +47,8 @@ function MyCard() {
 
 export function AccountCardPage() {
   return (
-    <MemberScreen title="My Card">
-      <RequireSession kind="member" fallback={SIGNED_OUT} loading={<LoadingLine text={LOADING} />}>
-        <MyCard />
-      </RequireSession>
-    </MemberScreen>
+    <MemberOnlyScreen title="My Card" signedOut={SIGNED_OUT} loading={LOADING}>
+      <MyCard />
+    </MemberOnlyScreen>
   );
 }

@@ -1,0 +1,28 @@
+// A member's own screen (account, history, QR, wallet, card): the member frame (MemberScreen); until
+// the stored session is read, the screen's loading line; signed out (or on a kiosk), its sign-in
+// prompt (PRODUCT §2: "Please sign in to view your account", …).
+import type { ReactNode } from 'react';
+import { LoadingLine } from '@/features/session/components/SignInPrompt.tsx';
+import { RequireSession } from '@/lib/RequireSession.tsx';
+import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+
+export function MemberOnlyScreen(props: {
+  title: string;
+  /** The screen's sign-in prompt (it shows the same one when /api/me answers 401). */
+  signedOut: ReactNode;
+  /** "Loading your account...": the screen's own loading line. */
+  loading: string;
+  children: ReactNode;
+}) {
+  return (
+    <MemberScreen title={props.title}>
+      <RequireSession
+        kind="member"
+        fallback={props.signedOut}
+        loading={<LoadingLine text={props.loading} />}
+      >
+        {props.children}
+      </RequireSession>
+    </MemberScreen>
+  );
+}
