@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { myVisitsQueryOptions } from '@/features/rewards/api/get-my-visits.ts';
-import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your history...';
@@ -115,8 +115,6 @@ function History() {
 
 export function AccountHistoryPage() {
   return (
-    <MemberOnlyScreen title="Visit History" signedOut={SIGNED_OUT} loading={LOADING}>
-      <History />
-    </MemberOnlyScreen>
+    <MemberOnly title="Visit History" signedOut={SIGNED_OUT} loading={LOADING} screen={History} />
   );
 }

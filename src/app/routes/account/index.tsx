@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '@/lib/phone.ts';
 import { clearVisitor } from '@/lib/session-keys.ts';
 import { MemberPassport } from '@/app/components/MemberPassport.tsx';
-import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
@@ -93,8 +93,6 @@ function Account() {
 
 export function AccountPage() {
   return (
-    <MemberOnlyScreen title="My Account" signedOut={SIGNED_OUT} loading={LOADING}>
-      <Account />
-    </MemberOnlyScreen>
+    <MemberOnly title="My Account" signedOut={SIGNED_OUT} loading={LOADING} screen={Account} />
   );
 }

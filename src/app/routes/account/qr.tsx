@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
-import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your QR code...';
@@ -40,8 +40,6 @@ function AccountQr() {
 
 export function AccountQrPage() {
   return (
-    <MemberOnlyScreen title="My QR Code" signedOut={SIGNED_OUT} loading={LOADING}>
-      <AccountQr />
-    </MemberOnlyScreen>
+    <MemberOnly title="My QR Code" signedOut={SIGNED_OUT} loading={LOADING} screen={AccountQr} />
   );
 }

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';
 import { CardPrintSheet } from '@/features/cards/components/CardPrintSheet.tsx';
 import { MemberCardFace } from '@/features/cards/components/MemberCardFace.tsx';
-import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your card...';
@@ -46,9 +46,5 @@ function MyCard() {
 }
 
 export function AccountCardPage() {
-  return (
-    <MemberOnlyScreen title="My Card" signedOut={SIGNED_OUT} loading={LOADING}>
-      <MyCard />
-    </MemberOnlyScreen>
-  );
+  return <MemberOnly title="My Card" signedOut={SIGNED_OUT} loading={LOADING} screen={MyCard} />;
 }

@@ -18,7 +18,7 @@ import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
-import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 
 export const ME_POLL_MS = MEMBER_POLL_MS;
 const LOADING = 'Loading your QR code...';
@@ -154,8 +154,6 @@ function MobileQr() {
 
 export function MobileQrPage() {
   return (
-    <MemberOnlyScreen title="My Check-in QR" signedOut={SIGNED_OUT} loading={LOADING}>
-      <MobileQr />
-    </MemberOnlyScreen>
+    <MemberOnly title="My Check-in QR" signedOut={SIGNED_OUT} loading={LOADING} screen={MobileQr} />
   );
 }

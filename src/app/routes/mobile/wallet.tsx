@@ -4,7 +4,7 @@ import { ButtonLink } from '@/components/ui/Button.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
 import { MemberPassport } from '@/app/components/MemberPassport.tsx';
-import { MemberOnlyScreen } from '@/app/components/MemberOnlyScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
@@ -36,8 +36,6 @@ function Wallet() {
 
 export function MobileWalletPage() {
   return (
-    <MemberOnlyScreen title="Points & Rewards" signedOut={SIGNED_OUT} loading={LOADING}>
-      <Wallet />
-    </MemberOnlyScreen>
+    <MemberOnly title="Points & Rewards" signedOut={SIGNED_OUT} loading={LOADING} screen={Wallet} />
   );
 }

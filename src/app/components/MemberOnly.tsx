@@ -1,18 +1,19 @@
 // A member's own screen (account, history, QR, wallet, card): the member frame (MemberScreen); until
 // the stored session is read, the screen's loading line; signed out (or on a kiosk), its sign-in
 // prompt (PRODUCT §2: "Please sign in to view your account", …).
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { LoadingLine } from '@/features/session/components/SignInPrompt.tsx';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
 
-export function MemberOnlyScreen(props: {
+export function MemberOnly(props: {
   title: string;
   /** The screen's sign-in prompt (it shows the same one when /api/me answers 401). */
   signedOut: ReactNode;
   /** "Loading your account...": the screen's own loading line. */
   loading: string;
-  children: ReactNode;
+  /** The screen itself, drawn for a signed-in member. */
+  screen: ComponentType;
 }) {
   return (
     <MemberScreen title={props.title}>
@@ -21,7 +22,7 @@ export function MemberOnlyScreen(props: {
         fallback={props.signedOut}
         loading={<LoadingLine text={props.loading} />}
       >
-        {props.children}
+        <props.screen />
       </RequireSession>
     </MemberScreen>
   );
