@@ -1,7 +1,9 @@
 // A member's own screen (account, history, QR, wallet, card): the member frame (MemberScreen); until
 // the stored session is read, the screen's loading line; signed out (or on a kiosk), its sign-in
-// prompt (PRODUCT §2: "Please sign in to view your account", …).
+// prompt (PRODUCT §2: "Please sign in to view your account", …). BackToAccount: the way back from
+// the account's own screens (QR, history, card).
 import type { ComponentType, ReactNode } from 'react';
+import { ButtonLink } from '@/components/ui/Button.tsx';
 import { LoadingLine } from '@/features/session/components/SignInPrompt.tsx';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
@@ -25,5 +27,13 @@ export function MemberOnly(props: {
         <props.screen />
       </RequireSession>
     </MemberScreen>
+  );
+}
+
+export function BackToAccount() {
+  return (
+    <ButtonLink to="/account" size="lg" variant="secondary">
+      Back to Account
+    </ButtonLink>
   );
 }

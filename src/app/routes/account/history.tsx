@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MeResponse, MyVisitsResponse } from '@contract';
-import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { myVisitsQueryOptions } from '@/features/rewards/api/get-my-visits.ts';
-import { MemberOnly } from '@/app/components/MemberOnly.tsx';
+import { BackToAccount, MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your history...';
@@ -106,9 +106,7 @@ function History() {
           Show older visits
         </Button>
       ) : null}
-      <ButtonLink to="/account" size="lg" variant="secondary">
-        Back to Account
-      </ButtonLink>
+      <BackToAccount />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 // My QR code (PRODUCT §2 /account/qr): the member card at 250 for staff to scan — `customer:{id}`, or
 // the new card's value once a lost card was replaced (GET /api/me/card) — and the member's points,
 // kept current while the page is open.
-import { ButtonLink } from '@/components/ui/Button.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
-import { MemberOnly } from '@/app/components/MemberOnly.tsx';
+import { BackToAccount, MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your QR code...';
@@ -31,9 +30,7 @@ function AccountQr() {
       <p className="text-lg text-bark-900">
         Your points: <strong>{me.data.totalPoints}</strong>
       </p>
-      <ButtonLink to="/account" size="lg" variant="secondary">
-        Back to Account
-      </ButtonLink>
+      <BackToAccount />
     </div>
   );
 }

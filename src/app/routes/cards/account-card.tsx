@@ -1,11 +1,11 @@
 // My card (/account/card): the member's card as it prints — the programme, their name and their
 // QR — with "Print my card" for a member who carries paper instead of a phone. The QR is the card
 // counters scan now (a replaced card's new value). The CARD text answer links here.
-import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';
 import { CardPrintSheet } from '@/features/cards/components/CardPrintSheet.tsx';
 import { MemberCardFace } from '@/features/cards/components/MemberCardFace.tsx';
-import { MemberOnly } from '@/app/components/MemberOnly.tsx';
+import { BackToAccount, MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your card...';
@@ -37,9 +37,7 @@ function MyCard() {
       <p className="text-sm text-bark-700">
         Lost your card? Ask at the counter or contact us for a new one: the old card stops working.
       </p>
-      <ButtonLink to="/account" size="lg" variant="secondary">
-        Back to Account
-      </ButtonLink>
+      <BackToAccount />
       <CardPrintSheet card={card.data} />
     </div>
   );
