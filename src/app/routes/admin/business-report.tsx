@@ -8,19 +8,6 @@ import { currentMonth, isMonth } from '@/features/admin/lib/month.ts';
 import { QueryView } from '@/app/components/QueryView.tsx';
 import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
-export function AdminBusinessReportPage() {
-  return (
-    <StaffScreen
-      kind="admin"
-      title="Monthly report"
-      intro="Sign in with the operator's phone number to see this report."
-      forbidden="the business reports"
-    >
-      <Report />
-    </StaffScreen>
-  );
-}
-
 function Report() {
   const [params] = useSearchParams();
   const location = /^[a-z][a-z0-9-]{1,40}$/.test(params.get('location') ?? '')
@@ -50,5 +37,18 @@ function Report() {
         )}
       </main>
     </div>
+  );
+}
+
+export function AdminBusinessReportPage() {
+  return (
+    <StaffScreen
+      kind="admin"
+      title="Monthly report"
+      intro="Sign in with the operator's phone number to see this report."
+      forbidden="the business reports"
+    >
+      <Report />
+    </StaffScreen>
   );
 }
