@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { currentMonth, isMonth } from '@/features/admin/lib/month.ts';
-import { QueryView } from '@/app/components/QueryView.tsx';
 import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 function Report() {
@@ -28,7 +28,7 @@ function Report() {
       <main className="px-4 print:px-0">
         {location ? (
           <QueryView query={query} what="the report">
-            {(report) => <BusinessReport report={report} />}
+            {query.data ? <BusinessReport report={query.data} /> : null}
           </QueryView>
         ) : (
           <p role="alert" className="mx-auto max-w-3xl text-bark-700">

@@ -7,9 +7,9 @@ import { Input, Label } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useFunderReport, useSetVillagePopulation } from '@/features/admin/api/funder-report.ts';
 import { FunderReport } from '@/features/admin/components/FunderReport.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { currentMonth, isMonth } from '@/features/admin/lib/month.ts';
 import { userMessage } from '@/lib/api-client.ts';
-import { QueryView } from '@/app/components/QueryView.tsx';
 import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 export function AdminFunderReportPage() {
@@ -71,7 +71,7 @@ function Report() {
       </div>
       <main className="px-4 print:px-0">
         <QueryView query={query} what="the report">
-          {(report) => <FunderReport report={report} />}
+          {query.data ? <FunderReport report={query.data} /> : null}
         </QueryView>
       </main>
     </div>

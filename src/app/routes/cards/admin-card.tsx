@@ -8,7 +8,7 @@ import { useAdminCard } from '@/features/cards/api/cards.ts';
 import { CardPrintSheet, MAX_COPIES } from '@/features/cards/components/CardPrintSheet.tsx';
 import { MemberCardFace } from '@/features/cards/components/MemberCardFace.tsx';
 import { ReplaceCardButton } from '@/features/cards/components/ReplaceCardButton.tsx';
-import { QueryView } from '@/app/components/QueryView.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,6 +30,7 @@ function CardPage() {
   const [params] = useSearchParams();
   const customerId = UUID.test(params.get('customer') ?? '') ? params.get('customer')! : '';
   const query = useAdminCard(customerId);
+  const card = query.data;
   const [copies, setCopies] = useState(1);
   return (
     <main className="min-h-svh bg-cream-50 px-4 py-6 text-bark-900">
@@ -44,7 +45,7 @@ function CardPage() {
           <p role="alert">Open a member's card from their record in Customers.</p>
         ) : (
           <QueryView query={query} what="this member's card">
-            {(card) => (
+            {card ? (
               <div className="grid gap-6">
                 <MemberCardFace card={card} className="shadow-sm" />
                 <p className="text-sm text-bark-700">
@@ -73,7 +74,7 @@ function CardPage() {
                 </div>
                 <CardPrintSheet card={card} copies={copies} />
               </div>
-            )}
+            ) : null}
           </QueryView>
         )}
       </div>

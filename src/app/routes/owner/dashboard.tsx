@@ -20,12 +20,12 @@ import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
 import { CounterPeople } from '@/features/admin/components/CounterPeople.tsx';
 import { KioskList } from '@/features/admin/components/KioskList.tsx';
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { StaffList } from '@/features/admin/components/StaffList.tsx';
 import { formatCents } from '@/features/admin/lib/money.ts';
 import { currentMonth, isMonth, monthLabel } from '@/features/admin/lib/month.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
 import { useSession } from '@/lib/session.ts';
-import { QueryView } from '@/app/components/QueryView.tsx';
 import { StaffHeader, StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 export function OwnerDashboardPage() {
@@ -128,30 +128,29 @@ function OwnerDashboard() {
 
 function SettlementLine(props: { locationId: string; month: string }) {
   const query = useBusinessSettlement(props.locationId, props.month);
+  const line = query.data?.business;
   return (
     <QueryView query={query} what="the settlement line">
-      {({ business: line }) =>
-        line ? (
-          <dl
-            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-            aria-label={`Settlement, ${monthLabel(props.month)}`}
-          >
-            <Figure term="Rewards you honoured" value={String(line.honoured)} />
-            <Figure
-              term="Honoured for other businesses"
-              value={`${line.honouredForOthers} · ${formatCents(line.honouredForOthersCents)}`}
-            />
-            <Figure
-              term="Yours honoured elsewhere"
-              value={`${line.earnedHonouredElsewhere} · ${formatCents(line.earnedHonouredElsewhereCents)}`}
-            />
-            <Figure
-              term={line.netCents >= 0 ? 'Owed to you' : 'You owe'}
-              value={formatCents(Math.abs(line.netCents))}
-            />
-          </dl>
-        ) : null
-      }
+      {line ? (
+        <dl
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          aria-label={`Settlement, ${monthLabel(props.month)}`}
+        >
+          <Figure term="Rewards you honoured" value={String(line.honoured)} />
+          <Figure
+            term="Honoured for other businesses"
+            value={`${line.honouredForOthers} · ${formatCents(line.honouredForOthersCents)}`}
+          />
+          <Figure
+            term="Yours honoured elsewhere"
+            value={`${line.earnedHonouredElsewhere} · ${formatCents(line.earnedHonouredElsewhereCents)}`}
+          />
+          <Figure
+            term={line.netCents >= 0 ? 'Owed to you' : 'You owe'}
+            value={formatCents(Math.abs(line.netCents))}
+          />
+        </dl>
+      ) : null}
     </QueryView>
   );
 }
@@ -169,7 +168,7 @@ function Report(props: { locationId: string; month: string }) {
   const query = useBusinessReport(props.locationId, props.month);
   return (
     <QueryView query={query} what="the monthly report">
-      {(report) => <BusinessReport report={report} />}
+      {query.data ? <BusinessReport report={query.data} /> : null}
     </QueryView>
   );
 }

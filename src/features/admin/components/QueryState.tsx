@@ -46,3 +46,38 @@ export function QueryState(props: {
   if (props.empty) return <p className="mt-4 text-bark-700">{props.emptyText}</p>;
   return <>{props.children}</>;
 }
+
+/** What QueryView reads of a TanStack query. */
+export interface QueryLike {
+  isPending: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: unknown;
+}
+
+/**
+ * QueryState for one query: Try again fetches it again, and (unless `empty` says otherwise) a list
+ * it answers with no rows shows `emptyText`; a query answering one record is never empty.
+ */
+export function QueryView(props: {
+  query: QueryLike;
+  what: string;
+  emptyText?: string;
+  /** When the answer is empty, if not "a list with no rows". */
+  empty?: boolean;
+  children: ReactNode;
+}) {
+  const { query } = props;
+  return (
+    <QueryState
+      loading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={props.empty ?? (Array.isArray(query.data) && query.data.length === 0)}
+      emptyText={props.emptyText ?? ''}
+      what={props.what}
+    >
+      {props.children}
+    </QueryState>
+  );
+}
