@@ -18,7 +18,8 @@ create table public.points_ledger (
     'reward_revoked',      -- a reward the voided visit earned, taken back before it was used
     'reward_clawed_back',  -- a reward the voided visit earned that was already redeemed
     'adjustment',          -- an admin's correction of points
-    'redemption_undone'    -- an admin undid a mistaken redemption: the reward is unlocked again
+    'redemption_undone',   -- an admin undid a mistaken redemption: the reward is unlocked again
+    'reward_expired'       -- an unlocked reward reached its expiry date unused (95_reward_expiry.sql)
   )),
   points integer not null default 0,
   visit_id uuid,

@@ -1,11 +1,12 @@
 // Visit history (PRODUCT §2 /account/history): each visit (business, local date-time, points) and
-// each reward unlocked or redeemed, newest first, a page at a time (GET /api/me/visits, /api/me).
+// each reward unlocked, redeemed or expired, newest first, a page at a time (GET /api/me/visits, /api/me).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MeResponse, MyVisitsResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
+import { expiryDay } from '@/features/rewards/components/RewardList.tsx';
 import { myVisitsQueryOptions } from '@/features/rewards/api/get-my-visits.ts';
 import { BackToAccount, MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
@@ -52,6 +53,15 @@ export function historyEvents(visits: MyVisitsResponse['visits'], me: MeResponse
         detail: reward.redeemedBusinessName
           ? `at ${reward.redeemedBusinessName} · ${when(reward.redeemedAt)}`
           : when(reward.redeemedAt),
+      });
+    }
+    // A reward the operator made expire, not used in time (docs/RULES.md "Reward expiry").
+    if (reward.status === 'expired' && reward.expiresAt) {
+      events.push({
+        key: `expired-${reward.id}`,
+        at: reward.expiresAt,
+        title: `Reward expired: ${reward.reward.name}`,
+        detail: reward.expiresOn ? `Not used by ${expiryDay(reward.expiresOn)}, so it can no longer be redeemed` : 'It can no longer be redeemed',
       });
     }
   }
