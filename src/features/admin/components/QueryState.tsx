@@ -81,3 +81,13 @@ export function QueryView(props: {
     </QueryState>
   );
 }
+
+/** A panel's rows handed down with their states (RecentActivity, TopLocations), as QueryView reads them. */
+export function listAsQuery(list: {
+  items: unknown;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}): QueryLike {
+  return { isPending: list.loading, error: list.error, refetch: list.onRetry, data: list.items };
+}
