@@ -1,7 +1,10 @@
 // Test doubles for the member and kiosk screens: a fetch that answers per "METHOD /path" (and
 // records every call with its body and headers), and a fake supabase-js auth whose session a test
-// sets. Use with `vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule())`.
+// sets. Use with `vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule())`, and `eachTest()` for
+// what every screen test resets between tests.
 import type { Session } from '@supabase/supabase-js';
+import { act } from '@testing-library/react';
+import { dismissToast } from '@/components/ui/toast.ts';
 
 export interface RecordedCall {
   method: string;
@@ -41,7 +44,13 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export function sessionFor(user: { is_anonymous?: boolean; id?: string }): Session {
+export function sessionFor(user: {
+  is_anonymous?: boolean;
+  id?: string;
+  phone?: string;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+}): Session {
   return {
     access_token: 'access',
     refresh_token: 'refresh',
@@ -51,9 +60,10 @@ export function sessionFor(user: { is_anonymous?: boolean; id?: string }): Sessi
       id: user.id ?? '11111111-1111-4111-8111-111111111111',
       aud: 'authenticated',
       created_at: '',
-      app_metadata: {},
-      user_metadata: {},
+      app_metadata: user.app_metadata ?? {},
+      user_metadata: user.user_metadata ?? {},
       is_anonymous: user.is_anonymous ?? false,
+      ...(user.phone === undefined ? {} : { phone: user.phone }),
     },
   } as Session;
 }
@@ -63,8 +73,12 @@ export const fakeAuth = {
   session: null as Session | null,
   listeners: new Set<(event: string, session: Session | null) => void>(),
   set(session: Session | null) {
+    this.emit('SIGNED_IN', session);
+  },
+  /** supabase-js's auth event (INITIAL_SESSION, SIGNED_OUT, TOKEN_REFRESHED, …) with this session. */
+  emit(event: string, session: Session | null) {
     this.session = session;
-    for (const listener of this.listeners) listener('SIGNED_IN', session);
+    for (const listener of this.listeners) listener(event, session);
   },
 };
 
@@ -92,3 +106,38 @@ export function fakeSupabaseModule() {
     getAccessToken: async () => fakeAuth.session?.access_token ?? null,
   };
 }
+
+/**
+ * What every screen test resets: each test starts with empty session storage and signed out (or
+ * with `signedIn()`'s session), after `reset` (more storage, caches); each ends with its toasts
+ * dismissed, fetch unstubbed and real timers.
+ */
+export function eachTest(options: { reset?: () => void; signedIn?: () => Session } = {}) {
+  beforeEach(() => {
+    sessionStorage.clear();
+    options.reset?.();
+    act(() => fakeAuth.set(options.signedIn?.() ?? null));
+  });
+  afterEach(() => {
+    act(() => dismissToast());
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+}
+
+/** The six seeded businesses as GET /api/locations answers them, with placeholder details (the
+ *  member's passport counts them: "3 of 6 visited"). */
+export const SIX_LOCATIONS = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map(
+  (id) => ({
+    id,
+    slug: id,
+    businessName: `Business ${id}`,
+    kind: id,
+    description: '',
+    address: '',
+    logoUrl: `/logos/${id}.svg`,
+    icon: '',
+    color: '',
+    welcomeReward: { name: 'Free thing', description: '' },
+  }),
+);

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { RedeemCodeResponse } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
+import { DonePanel } from '@/components/ui/DonePanel.tsx';
 import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { checkRedemptionCode, useRedeemCode } from '@/features/staff/api/redemption-code.ts';
@@ -26,22 +27,13 @@ export function KioskRedemption(props: { code: string; locationId?: string; onDo
 
   if (done)
     return (
-      <section
-        aria-labelledby="redeemed-title"
-        className="w-full max-w-2xl rounded-3xl border-2 border-meadow-700 bg-white p-8 text-center shadow-sm"
-      >
-        <p aria-hidden="true" className="text-6xl">
-          ✓
-        </p>
-        <h2 id="redeemed-title" className="mt-2 font-display text-4xl font-bold text-meadow-800">
-          Reward Redeemed!
-        </h2>
+      <DonePanel titleId="redeemed-title" title="Reward Redeemed!">
         <p className="mt-4 text-2xl font-semibold">{done.customerReward.reward.name}</p>
         <p className="mt-2 text-xl text-bark-700">for {done.customer.name}</p>
         <Button size="lg" className="mt-6 min-h-16 w-full text-xl" onClick={props.onDone}>
           Done
         </Button>
-      </section>
+      </DonePanel>
     );
 
   const failure = check.error ?? redeem.error;

@@ -1,8 +1,7 @@
 // Account screens (PRODUCT §2 /account, /account/qr, /account/history; §4; §8).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '@/components/ui/toast.ts';
-import { fakeApi, fakeAuth, fakeSupabaseModule, sessionFor } from '@/test/fake-api.ts';
+import { eachTest, fakeApi, fakeAuth, fakeSupabaseModule, sessionFor, SIX_LOCATIONS } from '@/test/fake-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 
 vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
@@ -40,27 +39,9 @@ const card = (version: number) => ({
   version,
   issuedAt: version === 1 ? null : '2026-11-25T10:00:00.000Z',
 });
-const locations = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map((id) => ({
-  id,
-  slug: id,
-  businessName: `Business ${id}`,
-  kind: id,
-  description: '',
-  address: '',
-  logoUrl: `/logos/${id}.svg`,
-  icon: '',
-  color: '',
-  welcomeReward: { name: 'Free thing', description: '' },
-}));
+const locations = SIX_LOCATIONS;
 
-beforeEach(() => {
-  sessionStorage.clear();
-  act(() => fakeAuth.set(null));
-});
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
+eachTest();
 
 describe('signed out', () => {
   it.each([

@@ -3,14 +3,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MeResponse, MyVisitsResponse } from '@contract';
-import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { expiryDay } from '@/features/rewards/components/RewardList.tsx';
 import { myVisitsQueryOptions } from '@/features/rewards/api/get-my-visits.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { BackToAccount, MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
+
+const LOADING = 'Loading your history...';
+const SIGNED_OUT = <SignInPrompt message="Please sign in to view your history" to="/login" />;
 
 export const HISTORY_PAGE = 20;
 const MAX_VISITS = 100; // the API's largest page
@@ -74,8 +76,8 @@ function History() {
   const me = useMe({ on401: 'returnNull' });
   // The loaded page stays on screen while the next, longer one arrives.
   const visits = useQuery({ ...myVisitsQueryOptions(limit), placeholderData: keepPreviousData });
-  if (me.isPending || visits.isPending) return <LoadingLine text="Loading your history..." />;
-  if (!me.data) return <SignInPrompt message="Please sign in to view your history" to="/login" />;
+  if (me.isPending || visits.isPending) return <LoadingLine text={LOADING} />;
+  if (!me.data) return SIGNED_OUT;
   if (visits.isError) return <p role="alert">{"We couldn't load your history. Please try again."}</p>;
   const loaded = visits.data.visits;
   const complete = loaded.length < limit || limit >= MAX_VISITS;
@@ -114,23 +116,13 @@ function History() {
           Show older visits
         </Button>
       ) : null}
-      <ButtonLink to="/account" size="lg" variant="secondary">
-        Back to Account
-      </ButtonLink>
+      <BackToAccount />
     </div>
   );
 }
 
 export function AccountHistoryPage() {
   return (
-    <MemberScreen title="Visit History">
-      <RequireSession
-        kind="member"
-        fallback={<SignInPrompt message="Please sign in to view your history" to="/login" />}
-        loading={<LoadingLine text="Loading your history..." />}
-      >
-        <History />
-      </RequireSession>
-    </MemberScreen>
+    <MemberOnly title="Visit History" signedOut={SIGNED_OUT} loading={LOADING} screen={History} />
   );
 }

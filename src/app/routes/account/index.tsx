@@ -12,10 +12,9 @@ import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
 import { logout as endSession, useLogout } from '@/features/session/api/logout.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '@/lib/phone.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
 import { clearVisitor } from '@/lib/session-keys.ts';
 import { MemberPassport } from '@/app/components/MemberPassport.tsx';
-import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
@@ -94,10 +93,6 @@ function Account() {
 
 export function AccountPage() {
   return (
-    <MemberScreen title="My Account">
-      <RequireSession kind="member" fallback={SIGNED_OUT} loading={<LoadingLine text={LOADING} />}>
-        <Account />
-      </RequireSession>
-    </MemberScreen>
+    <MemberOnly title="My Account" signedOut={SIGNED_OUT} loading={LOADING} screen={Account} />
   );
 }

@@ -1,7 +1,7 @@
 // The wallet (points, tier, rewards, passport) and the history's paging.
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, fakeAuth, fakeSupabaseModule, sessionFor } from '@/test/fake-api.ts';
+import { eachTest, fakeApi, fakeSupabaseModule, sessionFor, SIX_LOCATIONS } from '@/test/fake-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 
 vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
@@ -22,18 +22,7 @@ const me = {
   totalVisits: 3,
   recentRedemptions: [],
 };
-const locations = ['chatterbox', 'creamery', 'joanies', 'museum', 'snackco', 'broken-bridge'].map((id) => ({
-  id,
-  slug: id,
-  businessName: `Business ${id}`,
-  kind: id,
-  description: '',
-  address: '',
-  logoUrl: `/logos/${id}.svg`,
-  icon: '',
-  color: '',
-  welcomeReward: { name: 'Free thing', description: '' },
-}));
+const locations = SIX_LOCATIONS;
 const visit = (n: number) => ({
   id: `99999999-9999-4999-8999-${String(n).padStart(12, '0')}`,
   locationId: 'creamery',
@@ -42,12 +31,7 @@ const visit = (n: number) => ({
   createdAt: new Date(Date.UTC(2026, 10, 1) + n * 3_600_000).toISOString(),
 });
 
-beforeEach(() => {
-  act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+eachTest({ signedIn: () => sessionFor({ id: CUSTOMER_ID }) });
 
 it('the wallet shows points, tier, the next goal, no-rewards text and the passport', async () => {
   fakeApi({ 'GET /api/me': [200, me], 'GET /api/locations': [200, locations] });

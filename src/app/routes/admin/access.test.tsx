@@ -1,46 +1,23 @@
 // Who sees what on /admin and /staff: signed out, the phone-code sign-in; a member, 'Not
 // authorised'; staff see the counter at their own business but not the dashboard; an admin sees
 // the dashboard (with who is signed in) and picks a business at the counter.
-import type { Session } from '@supabase/supabase-js';
 import { act, screen, waitFor } from '@testing-library/react';
+import { fakeAuth, fakeSupabaseModule, sessionFor } from '@/test/fake-api.ts';
+import { renderRoute } from '@/test/render-route.tsx';
 import { stubApi } from '@/test/render-with-router.tsx';
 
-type Listener = (event: string, session: Session | null) => void;
-const auth = vi.hoisted(() => ({
-  listener: null as ((event: string, session: unknown) => void) | null,
-}));
-vi.mock('@/lib/supabase.ts', () => ({
-  supabase: {
-    auth: {
-      onAuthStateChange: (listener: Listener) => {
-        auth.listener = listener as typeof auth.listener;
-        return { data: { subscription: { unsubscribe: () => {} } } };
-      },
-    },
-  },
-  getAccessToken: async () => null,
-}));
-
-const { renderRoute } = await import('@/test/render-route.tsx');
+vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
 
 function signIn(appMetadata: Record<string, unknown> | null) {
   const session = appMetadata
-    ? ({
-        access_token: 'a',
-        refresh_token: 'r',
-        token_type: 'bearer',
-        expires_in: 3600,
-        user: {
-          id: 'u1',
-          aud: 'authenticated',
-          created_at: '',
-          phone: '15555550100',
-          app_metadata: appMetadata,
-          user_metadata: { name: 'Pat Operator' },
-        },
-      } as unknown as Session)
+    ? sessionFor({
+        id: 'u1',
+        phone: '15555550100',
+        app_metadata: appMetadata,
+        user_metadata: { name: 'Pat Operator' },
+      })
     : null;
-  act(() => auth.listener?.('INITIAL_SESSION', session));
+  act(() => fakeAuth.emit('INITIAL_SESSION', session));
 }
 
 beforeEach(() => {
@@ -56,7 +33,7 @@ beforeEach(() => {
 it('/admin signed out shows the admin sign-in', async () => {
   renderRoute('/admin');
   // The session store subscribes once the first screen reads it.
-  await waitFor(() => expect(auth.listener).not.toBeNull(), { timeout: 15_000 });
+  await waitFor(() => expect(fakeAuth.listeners.size).toBeGreaterThan(0), { timeout: 15_000 });
   signIn(null);
   expect(await screen.findByRole('heading', { name: 'Village Rewards Admin' })).toBeInTheDocument();
   expect(screen.getByLabelText('Phone number')).toBeInTheDocument();

@@ -4,30 +4,9 @@ import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
-import { QueryState } from '@/features/admin/components/QueryState.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { currentMonth, isMonth } from '@/features/admin/lib/month.ts';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { usePageTitle } from '@/lib/use-page-title.ts';
-
-export function AdminBusinessReportPage() {
-  usePageTitle('Monthly report');
-  return (
-    <RequireSession
-      kind="admin"
-      fallback={
-        <StaffSignIn
-          title="Monthly report"
-          intro="Sign in with the operator's phone number to see this report."
-        />
-      }
-      forbidden={<NotAuthorised what="the business reports" />}
-    >
-      <Report />
-    </RequireSession>
-  );
-}
+import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 function Report() {
   const [params] = useSearchParams();
@@ -48,16 +27,9 @@ function Report() {
       </div>
       <main className="px-4 print:px-0">
         {location ? (
-          <QueryState
-            loading={query.isPending}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            empty={false}
-            emptyText=""
-            what="the report"
-          >
+          <QueryView query={query} what="the report">
             {query.data ? <BusinessReport report={query.data} /> : null}
-          </QueryState>
+          </QueryView>
         ) : (
           <p role="alert" className="mx-auto max-w-3xl text-bark-700">
             Choose a business from the Reports tab of the dashboard.
@@ -65,5 +37,18 @@ function Report() {
         )}
       </main>
     </div>
+  );
+}
+
+export function AdminBusinessReportPage() {
+  return (
+    <StaffScreen
+      kind="admin"
+      title="Monthly report"
+      intro="Sign in with the operator's phone number to see this report."
+      forbidden="the business reports"
+    >
+      <Report />
+    </StaffScreen>
   );
 }

@@ -9,7 +9,6 @@ import { oldestRead, UpdatedAt } from '@/components/ui/UpdatedAt.tsx';
 import { useActivity } from '@/features/admin/api/get-activity.ts';
 import { useMetrics } from '@/features/admin/api/get-metrics.ts';
 import { useTopLocations } from '@/features/admin/api/get-top-locations.ts';
-import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
 import { DashboardFilters } from '@/features/admin/components/DashboardFilters.tsx';
 import { DemoModeBanner } from '@/features/admin/components/DemoModeBanner.tsx';
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
@@ -19,14 +18,8 @@ import { readProblem } from '@/features/admin/lib/range-problem.ts';
 import { useUrlFilters } from '@/features/admin/lib/url-filters.ts';
 import { useDemoMode } from '@/features/checkin/api/get-demo-mode.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
-import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
-import { formatPhone } from '@/lib/phone.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { useSession } from '@/lib/session.ts';
-import { usePageTitle } from '@/lib/use-page-title.ts';
 import { AdminTabs } from './tabs.tsx';
+import { StaffHeader, StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 // recharts is big: its own chunk, fetched only when the dashboard draws the chart.
 // A chunk that cannot be fetched says so with Retry.
@@ -37,42 +30,30 @@ const VisitsChart = retryableLazy(
 );
 
 export function AdminDashboardPage() {
-  usePageTitle('Village Rewards Admin');
   return (
-    <RequireSession
+    <StaffScreen
       kind="admin"
-      fallback={
-        <StaffSignIn
-          title="Village Rewards Admin"
-          intro="Sign in with the operator's phone number. We will text you a 6-digit code."
-        />
-      }
-      forbidden={<NotAuthorised what="the admin dashboard" />}
+      title="Village Rewards Admin"
+      intro="Sign in with the operator's phone number. We will text you a 6-digit code."
+      forbidden="the admin dashboard"
     >
       <AdminDashboard />
-    </RequireSession>
+    </StaffScreen>
   );
 }
 
 function AdminDashboard() {
-  const { user } = useSession();
-  const logout = useStaffSignOut();
   const [filters, setFilters] = useUrlFilters();
   const locations = useLocations();
   const metrics = useMetrics(filters);
   const activity = useActivity(20, filters.location);
   const top = useTopLocations(filters);
   const demo = useDemoMode();
-  const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
-  const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
-  const who = [name, phone].filter(Boolean).join(' · ') || 'Admin';
 
   return (
     <div className="min-h-svh bg-cream-50">
-      <AdminHeader
-        who={who}
-        onSignOut={() => logout.mutate()}
-        signingOut={logout.isPending}
+      <StaffHeader
+        role="Admin"
         status={
           <UpdatedAt
             updatedAt={oldestRead([

@@ -7,24 +7,21 @@ import { Input, Label } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { useFunderReport, useSetVillagePopulation } from '@/features/admin/api/funder-report.ts';
 import { FunderReport } from '@/features/admin/components/FunderReport.tsx';
-import { QueryState } from '@/features/admin/components/QueryState.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { currentMonth, isMonth } from '@/features/admin/lib/month.ts';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
 import { userMessage } from '@/lib/api-client.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { usePageTitle } from '@/lib/use-page-title.ts';
+import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 export function AdminFunderReportPage() {
-  usePageTitle("Funder's report");
   return (
-    <RequireSession
+    <StaffScreen
       kind="admin"
-      fallback={<StaffSignIn title="Funder's report" intro="Sign in with the operator's phone number to see this report." />}
-      forbidden={<NotAuthorised what="the funder's report" />}
+      title="Funder's report"
+      intro="Sign in with the operator's phone number to see this report."
+      forbidden="the funder's report"
     >
       <Report />
-    </RequireSession>
+    </StaffScreen>
   );
 }
 
@@ -73,9 +70,9 @@ function Report() {
         <Button onClick={() => window.print()} disabled={!query.data}>Print or save as PDF</Button>
       </div>
       <main className="px-4 print:px-0">
-        <QueryState loading={query.isPending} error={query.error} onRetry={() => void query.refetch()} empty={false} emptyText="" what="the report">
+        <QueryView query={query} what="the report">
           {query.data ? <FunderReport report={query.data} /> : null}
-        </QueryState>
+        </QueryView>
       </main>
     </div>
   );

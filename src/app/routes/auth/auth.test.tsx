@@ -2,8 +2,7 @@
 // redirect and toast.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '@/components/ui/toast.ts';
-import { fakeApi, fakeAuth, fakeSupabaseModule } from '@/test/fake-api.ts';
+import { eachTest, fakeApi, fakeSupabaseModule } from '@/test/fake-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 
 vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
@@ -21,15 +20,7 @@ const verified = {
   created: false,
 };
 
-beforeEach(() => {
-  sessionStorage.clear();
-  act(() => fakeAuth.set(null));
-});
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+eachTest();
 
 describe.each(['/login', '/checkin'])('%s', (path) => {
   it("an empty phone says 'Phone Required' and sends nothing", async () => {

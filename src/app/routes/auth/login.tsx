@@ -1,33 +1,13 @@
 // Sign in (PRODUCT §2 /login and /checkin): a phone, 'Send Verification Code' → login_phone is
 // stored → /login/verify; 'Join' for newcomers.
-import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { toast } from '@/components/ui/toast.ts';
-import { useSendCode } from '@/features/session/api/send-code.ts';
 import { PhoneEntry } from '@/features/session/components/PhoneEntry.tsx';
-import { SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { useSendSignInCode } from '@/app/components/PhoneCode.tsx';
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const send = useSendCode();
-  const submit = (phone: string) =>
-    send.mutate(
-      { phone },
-      {
-        onSuccess: () => {
-          writeSession(SESSION_KEYS.loginPhone, phone);
-          void navigate('/login/verify');
-        },
-        onError: () =>
-          toast({
-            title: 'Error',
-            description: 'Failed to send verification code. Please try again.',
-            variant: 'destructive',
-          }),
-      },
-    );
+  const signIn = useSendSignInCode();
   return (
     <MemberScreen title="Sign In">
       <h1 className="font-display text-3xl font-bold">Sign In</h1>
@@ -37,8 +17,8 @@ export function LoginPage() {
           id="login-phone"
           label="Phone Number"
           submitLabel="Send Verification Code"
-          pending={send.isPending}
-          onSubmit={submit}
+          pending={signIn.pending}
+          onSubmit={signIn.send}
         />
       </Card>
       <p className="mt-6 text-center text-bark-700">Not a member yet?</p>

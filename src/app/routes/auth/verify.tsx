@@ -4,23 +4,18 @@
 // 'Verification Failed'; success → /account.
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { useSendCode } from '@/features/session/api/send-code.ts';
 import { useVerifyCode } from '@/features/session/api/verify-code.ts';
-import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
-import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { PhoneCodeCard } from '@/app/components/PhoneCode.tsx';
 
 export const ACCOUNT_NOT_FOUND_REDIRECT_MS = 2000;
 
 export function LoginVerifyPage() {
   const navigate = useNavigate();
   const verify = useVerifyCode();
-  const resend = useSendCode();
-  const [resendAt, setResendAt] = useState<number | null>(null);
   const [phone] = useState(() => readSession(SESSION_KEYS.loginPhone));
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
@@ -63,19 +58,6 @@ export function LoginVerifyPage() {
         },
       },
     );
-  const again = () =>
-    resend.mutate(
-      { phone },
-      {
-        onSuccess: () => toast({ title: 'Code Sent', description: 'A new verification code has been sent.' }),
-        onError: (error) => {
-          // Too soon: count down to when it may be sent (Auth's or the API's Retry-After).
-          const at = resendAvailableAt(error);
-          if (at) setResendAt(at);
-          else toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' });
-        },
-      },
-    );
   return (
     <MemberScreen title="Verify Sign-in Code">
       <Link to="/login" className="text-meadow-800 underline">
@@ -83,17 +65,13 @@ export function LoginVerifyPage() {
       </Link>
       <h1 className="mt-4 font-display text-3xl font-bold">Enter Your Code</h1>
       <p className="mt-2 text-bark-700">We sent a 6-digit code to {formatPhone(phone)}.</p>
-      <Card className="mt-6">
-        <CodeEntry
-          rule="required"
-          submitLabel="Verify & Sign In"
-          pending={verify.isPending}
-          onSubmit={submit}
-          onResend={again}
-          resendPending={resend.isPending}
-          resendAvailableAt={resendAt}
-        />
-      </Card>
+      <PhoneCodeCard
+        phone={phone}
+        rule="required"
+        submitLabel="Verify & Sign In"
+        pending={verify.isPending}
+        onSubmit={submit}
+      />
     </MemberScreen>
   );
 }

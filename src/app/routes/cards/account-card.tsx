@@ -1,12 +1,11 @@
 // My card (/account/card): the member's card as it prints — the programme, their name and their
 // QR — with "Print my card" for a member who carries paper instead of a phone. The QR is the card
 // counters scan now (a replaced card's new value). The CARD text answer links here.
-import { Button, ButtonLink } from '@/components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { useMyCard } from '@/features/cards/api/cards.ts';
 import { CardPrintSheet } from '@/features/cards/components/CardPrintSheet.tsx';
 import { MemberCardFace } from '@/features/cards/components/MemberCardFace.tsx';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { BackToAccount, MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 
 const LOADING = 'Loading your card...';
@@ -38,20 +37,12 @@ function MyCard() {
       <p className="text-sm text-bark-700">
         Lost your card? Ask at the counter or contact us for a new one: the old card stops working.
       </p>
-      <ButtonLink to="/account" size="lg" variant="secondary">
-        Back to Account
-      </ButtonLink>
+      <BackToAccount />
       <CardPrintSheet card={card.data} />
     </div>
   );
 }
 
 export function AccountCardPage() {
-  return (
-    <MemberScreen title="My Card">
-      <RequireSession kind="member" fallback={SIGNED_OUT} loading={<LoadingLine text={LOADING} />}>
-        <MyCard />
-      </RequireSession>
-    </MemberScreen>
-  );
+  return <MemberOnly title="My Card" signedOut={SIGNED_OUT} loading={LOADING} screen={MyCard} />;
 }

@@ -8,24 +8,21 @@ import { useAdminCard } from '@/features/cards/api/cards.ts';
 import { CardPrintSheet, MAX_COPIES } from '@/features/cards/components/CardPrintSheet.tsx';
 import { MemberCardFace } from '@/features/cards/components/MemberCardFace.tsx';
 import { ReplaceCardButton } from '@/features/cards/components/ReplaceCardButton.tsx';
-import { QueryState } from '@/features/admin/components/QueryState.tsx';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
-import { RequireSession } from '@/lib/RequireSession.tsx';
-import { usePageTitle } from '@/lib/use-page-title.ts';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
+import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function AdminMemberCardPage() {
-  usePageTitle('Member card');
   return (
-    <RequireSession
+    <StaffScreen
       kind="admin"
-      fallback={<StaffSignIn title="Member card" intro="Sign in with the operator's phone number to print member cards." />}
-      forbidden={<NotAuthorised what="member cards" />}
+      title="Member card"
+      intro="Sign in with the operator's phone number to print member cards."
+      forbidden="member cards"
     >
       <CardPage />
-    </RequireSession>
+    </StaffScreen>
   );
 }
 
@@ -33,6 +30,7 @@ function CardPage() {
   const [params] = useSearchParams();
   const customerId = UUID.test(params.get('customer') ?? '') ? params.get('customer')! : '';
   const query = useAdminCard(customerId);
+  const card = query.data;
   const [copies, setCopies] = useState(1);
   return (
     <main className="min-h-svh bg-cream-50 px-4 py-6 text-bark-900">
@@ -46,21 +44,14 @@ function CardPage() {
         {!customerId ? (
           <p role="alert">Open a member's card from their record in Customers.</p>
         ) : (
-          <QueryState
-            loading={query.isPending}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            empty={false}
-            emptyText=""
-            what="this member's card"
-          >
-            {query.data ? (
+          <QueryView query={query} what="this member's card">
+            {card ? (
               <div className="grid gap-6">
-                <MemberCardFace card={query.data} className="shadow-sm" />
+                <MemberCardFace card={card} className="shadow-sm" />
                 <p className="text-sm text-bark-700">
-                  {query.data.version > 1
-                    ? `Card ${query.data.version}: earlier cards of ${query.data.name} no longer work.`
-                    : `${query.data.name}'s first card.`}{' '}
+                  {card.version > 1
+                    ? `Card ${card.version}: earlier cards of ${card.name} no longer work.`
+                    : `${card.name}'s first card.`}{' '}
                   Each card is 85 × 55 mm; cut along the dashed lines.
                 </p>
                 <div className="flex flex-wrap items-end gap-4">
@@ -79,12 +70,12 @@ function CardPage() {
                     </select>
                   </label>
                   <Button onClick={() => window.print()}>Print card</Button>
-                  <ReplaceCardButton customerId={query.data.customerId} name={query.data.name} />
+                  <ReplaceCardButton customerId={card.customerId} name={card.name} />
                 </div>
-                <CardPrintSheet card={query.data} copies={copies} />
+                <CardPrintSheet card={card} copies={copies} />
               </div>
             ) : null}
-          </QueryState>
+          </QueryView>
         )}
       </div>
     </main>

@@ -10,9 +10,8 @@ import { kioskLocationId } from '@/features/checkin/lib/kiosk-location.ts';
 import { PhoneEntry } from '@/features/session/components/PhoneEntry.tsx';
 import { ApiError, isTooSoon, userMessage } from '@/lib/api-client.ts';
 import { clearVisitor, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
-import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
 import { PhoneHandoff } from '@/features/checkin/components/PhoneHandoff.tsx';
-import { kioskLandingPath } from '@/app/kiosk-device.ts';
+import { KioskFormScreen } from '@/app/components/KioskFormScreen.tsx';
 
 export function KioskCheckinPage() {
   const navigate = useNavigate();
@@ -49,44 +48,41 @@ export function KioskCheckinPage() {
     );
   };
   return (
-    <KioskScreen title="Check In">
-      <div className="w-full max-w-2xl">
-        <ButtonLink to={kioskLandingPath()} variant="ghost" size="lg" className="-ml-4">
-          ← Back
-        </ButtonLink>
-        <h1 className="mt-4 font-display text-5xl font-bold">Welcome back!</h1>
-        <p className="mt-2 text-2xl text-bark-700">Enter your phone number to check in.</p>
-        <Card className="mt-6 p-8">
-          <PhoneEntry
-            id="kiosk-phone"
-            label="Phone number"
-            submitLabel="Check In"
-            size="kiosk"
-            pending={start.isPending}
-            onSubmit={submit}
-            serverProblem={problem}
-          />
-          {unknownPhone ? (
-            <div className="mt-6 rounded-2xl bg-cream-100 p-5">
-              <p className="text-xl font-semibold">Not a member yet? Join now — it takes a minute.</p>
-              <ButtonLink
-                to="/kiosk/signup"
-                state={{ phone: unknownPhone }}
-                size="lg"
-                className="mt-3 min-h-16 w-full text-xl"
-              >
-                Join
-              </ButtonLink>
-            </div>
-          ) : null}
-        </Card>
-        <PhoneHandoff
-          label="Show My Member QR on Phone"
-          path="/mobile/qr"
-          what="your check-in QR code"
-          className="mt-6 min-h-16 w-full text-xl"
+    <KioskFormScreen
+      title="Check In"
+      heading="Welcome back!"
+      intro="Enter your phone number to check in."
+    >
+      <Card className="mt-6 p-8">
+        <PhoneEntry
+          id="kiosk-phone"
+          label="Phone number"
+          submitLabel="Check In"
+          size="kiosk"
+          pending={start.isPending}
+          onSubmit={submit}
+          serverProblem={problem}
         />
-      </div>
-    </KioskScreen>
+        {unknownPhone ? (
+          <div className="mt-6 rounded-2xl bg-cream-100 p-5">
+            <p className="text-xl font-semibold">Not a member yet? Join now — it takes a minute.</p>
+            <ButtonLink
+              to="/kiosk/signup"
+              state={{ phone: unknownPhone }}
+              size="lg"
+              className="mt-3 min-h-16 w-full text-xl"
+            >
+              Join
+            </ButtonLink>
+          </div>
+        ) : null}
+      </Card>
+      <PhoneHandoff
+        label="Show My Member QR on Phone"
+        path="/mobile/qr"
+        what="your check-in QR code"
+        className="mt-6 min-h-16 w-full text-xl"
+      />
+    </KioskFormScreen>
   );
 }

@@ -2,9 +2,8 @@
 // scanner's approval and refusal, the offline queue, the idle reset.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '@/components/ui/toast.ts';
 import { APPROVAL_QUEUE_KEY, resetQueueCache } from '@/features/checkin/lib/approval-queue.ts';
-import { fakeApi, fakeAuth, fakeSupabaseModule } from '@/test/fake-api.ts';
+import { eachTest, fakeApi, fakeAuth, fakeSupabaseModule } from '@/test/fake-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 
 vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
@@ -41,16 +40,11 @@ const approved = (pointsEarned: number, totalPoints: number, unlocked: string[] 
 });
 const session = (enrolled: boolean) => [200, { session: { id: SESSION_ID, locationId: 'creamery', enrolled } }] as [number, unknown];
 
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  resetQueueCache();
-  act(() => fakeAuth.set(null));
-});
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+eachTest({
+  reset: () => {
+    localStorage.clear();
+    resetQueueCache();
+  },
 });
 
 describe('a business landing screen', () => {

@@ -11,8 +11,7 @@ import { useCreateCustomer } from '@/features/signup/api/create-customer.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { ApiError, userMessage } from '@/lib/api-client.ts';
 import { readSession, removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
-import { KioskScreen } from '@/features/checkin/components/KioskScreen.tsx';
-import { kioskLandingPath } from '@/app/kiosk-device.ts';
+import { KioskFormScreen } from '@/app/components/KioskFormScreen.tsx';
 
 export const GENERIC_BUSINESS = 'Participating Business';
 
@@ -24,66 +23,59 @@ export function KioskSignupPage() {
   // The phone a check-in did not find, handed over by its 'Join'.
   const initialPhone = (useLocation().state as { phone?: string } | null)?.phone;
   return (
-    <KioskScreen title="Join Rewards">
-      <div className="w-full max-w-2xl">
-        <ButtonLink to={kioskLandingPath()} variant="ghost" size="lg" className="-ml-4">
-          ← Back
-        </ButtonLink>
-        <h1 className="mt-4 font-display text-5xl font-bold">Join Rewards</h1>
-        <p className="mt-2 text-2xl text-bark-700">{businessName}</p>
-        {problem ? (
-          <div role="alert" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-5 text-red-900">
-            <p className="text-xl font-semibold">{problem.message}</p>
-            {problem.exists ? (
-              <ButtonLink to="/kiosk/checkin" size="lg" className="mt-3">
-                Check In Instead
-              </ButtonLink>
-            ) : null}
-          </div>
-        ) : null}
-        <Card className="mt-6 p-8">
-          <SignupForm
-            submitLabel="Get My Welcome Reward"
-            pendingLabel="Creating Account..."
-            pending={create.isPending}
-            initialPhone={initialPhone}
-            labels={{ name: 'Your name *', phone: 'Mobile phone number *', email: 'Email (optional)' }}
-            onSubmit={(values) => {
-              setProblem(null);
-              create.mutate(
-                { ...values, emailConsent: false, locationId: kioskLocationId() },
-                {
-                  onSuccess: (result) => {
-                    saveVisitor({
-                      customerId: result.customer.id,
-                      customerName: result.customer.name,
-                      welcomeReward: result.welcomeReward,
-                    });
-                    removeSession(SESSION_KEYS.pendingToken);
-                    void navigate('/kiosk/welcome', { state: { phone: values.phone } });
-                  },
-                  onError: (error) => {
-                    const exists = error instanceof ApiError && error.status === 409;
-                    // A kiosk is shared by strangers: a phone that cannot start a new membership
-                    // is answered in words that do not say whose number it is (as /join does).
-                    setProblem({
-                      message: exists
-                        ? "We can't start a new membership with this number. If it's your phone, check in with it instead."
-                        : userMessage(error),
-                      exists,
-                    });
-                    toast({
-                      title: 'Error',
-                      description: 'Failed to start sign-up process. Please try again.',
-                      variant: 'destructive',
-                    });
-                  },
+    <KioskFormScreen title="Join Rewards" heading="Join Rewards" intro={businessName}>
+      {problem ? (
+        <div role="alert" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-5 text-red-900">
+          <p className="text-xl font-semibold">{problem.message}</p>
+          {problem.exists ? (
+            <ButtonLink to="/kiosk/checkin" size="lg" className="mt-3">
+              Check In Instead
+            </ButtonLink>
+          ) : null}
+        </div>
+      ) : null}
+      <Card className="mt-6 p-8">
+        <SignupForm
+          submitLabel="Get My Welcome Reward"
+          pendingLabel="Creating Account..."
+          pending={create.isPending}
+          initialPhone={initialPhone}
+          labels={{ name: 'Your name *', phone: 'Mobile phone number *', email: 'Email (optional)' }}
+          onSubmit={(values) => {
+            setProblem(null);
+            create.mutate(
+              { ...values, emailConsent: false, locationId: kioskLocationId() },
+              {
+                onSuccess: (result) => {
+                  saveVisitor({
+                    customerId: result.customer.id,
+                    customerName: result.customer.name,
+                    welcomeReward: result.welcomeReward,
+                  });
+                  removeSession(SESSION_KEYS.pendingToken);
+                  void navigate('/kiosk/welcome', { state: { phone: values.phone } });
                 },
-              );
-            }}
-          />
-        </Card>
-      </div>
-    </KioskScreen>
+                onError: (error) => {
+                  const exists = error instanceof ApiError && error.status === 409;
+                  // A kiosk is shared by strangers: a phone that cannot start a new membership
+                  // is answered in words that do not say whose number it is (as /join does).
+                  setProblem({
+                    message: exists
+                      ? "We can't start a new membership with this number. If it's your phone, check in with it instead."
+                      : userMessage(error),
+                    exists,
+                  });
+                  toast({
+                    title: 'Error',
+                    description: 'Failed to start sign-up process. Please try again.',
+                    variant: 'destructive',
+                  });
+                },
+              },
+            );
+          }}
+        />
+      </Card>
+    </KioskFormScreen>
   );
 }

@@ -3,12 +3,12 @@
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import { toast } from '@/components/ui/toast.ts';
 import { useSendCode } from '@/features/session/api/send-code.ts';
 import { saveSignupData } from '@/features/session/lib/signup-data.ts';
 import { SignupForm } from '@/features/signup/components/SignupForm.tsx';
 import { hasKind, useSession } from '@/lib/session.ts';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { toastSendFailed } from '@/app/components/PhoneCode.tsx';
 
 export function MobileLoginPage() {
   const navigate = useNavigate();
@@ -47,12 +47,7 @@ export function MobileLoginPage() {
                   });
                   void navigate('/mobile/otp');
                 },
-                onError: () =>
-                  toast({
-                    title: 'Error',
-                    description: 'Failed to send verification code. Please try again.',
-                    variant: 'destructive',
-                  }),
+                onError: toastSendFailed,
               },
             )
           }

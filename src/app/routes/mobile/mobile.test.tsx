@@ -1,8 +1,7 @@
 // Mobile screens (PRODUCT §2 /mobile, /mobile/otp, /mobile/qr, /mobile/wallet; §5; §8).
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast } from '@/components/ui/toast.ts';
-import { fakeApi, fakeAuth, fakeSupabaseModule, sessionFor } from '@/test/fake-api.ts';
+import { eachTest, fakeApi, fakeAuth, fakeSupabaseModule, sessionFor } from '@/test/fake-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 
 vi.mock('@/lib/supabase.ts', () => fakeSupabaseModule());
@@ -26,15 +25,7 @@ function meOf(visits: number, rewards: unknown[] = []) {
   };
 }
 
-beforeEach(() => {
-  sessionStorage.clear();
-  act(() => fakeAuth.set(null));
-});
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+eachTest();
 
 describe('/mobile', () => {
   it("missing name or phone: 'Required Fields'", async () => {

@@ -3,22 +3,17 @@
 // member lands on /mobile/qr. Without stored sign-up data it returns to /mobile.
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Card } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { useSendCode } from '@/features/session/api/send-code.ts';
 import { useVerifyCode } from '@/features/session/api/verify-code.ts';
-import { CodeEntry } from '@/features/session/components/CodeEntry.tsx';
-import { resendAvailableAt } from '@/features/session/lib/resend-wait.ts';
 import { DEFAULT_MOBILE_NAME, readSignupData } from '@/features/session/lib/signup-data.ts';
 import { formatPhone } from '@/lib/phone.ts';
 import { removeSession, SESSION_KEYS } from '@/lib/session-keys.ts';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { PhoneCodeCard } from '@/app/components/PhoneCode.tsx';
 
 export function MobileOtpPage() {
   const navigate = useNavigate();
   const verify = useVerifyCode();
-  const resend = useSendCode();
-  const [resendAt, setResendAt] = useState<number | null>(null);
   const [signup] = useState(readSignupData);
   if (!signup) return <Navigate to="/mobile" replace />;
 
@@ -46,34 +41,17 @@ export function MobileOtpPage() {
           }),
       },
     );
-  const again = () =>
-    resend.mutate(
-      { phone: signup.phone },
-      {
-        onSuccess: () => toast({ title: 'Code Sent', description: 'A new verification code has been sent.' }),
-        onError: (error) => {
-          // Too soon: count down to when it may be sent (Auth's or the API's Retry-After).
-          const at = resendAvailableAt(error);
-          if (at) setResendAt(at);
-          else toast({ title: 'Error', description: 'Failed to resend code. Please try again.', variant: 'destructive' });
-        },
-      },
-    );
   return (
     <MemberScreen title="Verify Your Phone">
       <h1 className="font-display text-3xl font-bold">Verify Your Phone</h1>
       <p className="mt-2 text-bark-700">Enter the 6-digit code we sent to {formatPhone(signup.phone)}.</p>
-      <Card className="mt-6">
-        <CodeEntry
-          rule="six-digits"
-          submitLabel="Verify & Continue"
-          pending={verify.isPending}
-          onSubmit={submit}
-          onResend={again}
-          resendPending={resend.isPending}
-          resendAvailableAt={resendAt}
-        />
-      </Card>
+      <PhoneCodeCard
+        phone={signup.phone}
+        rule="six-digits"
+        submitLabel="Verify & Continue"
+        pending={verify.isPending}
+        onSubmit={submit}
+      />
     </MemberScreen>
   );
 }

@@ -17,11 +17,12 @@ import { MEMBER_POLL_MS } from '@/lib/live.ts';
 import { approvedToast } from '@/features/checkin/lib/approval-toast.ts';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { isTooSoon, userMessage } from '@/lib/api-client.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
-import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 
 export const ME_POLL_MS = MEMBER_POLL_MS;
+const LOADING = 'Loading your QR code...';
+const SIGNED_OUT = <SignInPrompt message="Please sign in to continue" to="/mobile" />;
 
 interface Checkin {
   token: string;
@@ -90,8 +91,8 @@ function MobileQr() {
     toast(approvedToast(approved));
   }, [approved, checkin]);
 
-  if (me.isPending) return <LoadingLine text="Loading your QR code..." />;
-  if (!me.data) return <SignInPrompt message="Please sign in to continue" to="/mobile" />;
+  if (me.isPending) return <LoadingLine text={LOADING} />;
+  if (!me.data) return SIGNED_OUT;
   return (
     <div className="grid gap-6 text-center">
       <h1 className="font-display text-3xl font-bold">Hi, {me.data.customer.name}!</h1>
@@ -153,14 +154,6 @@ function MobileQr() {
 
 export function MobileQrPage() {
   return (
-    <MemberScreen title="My Check-in QR">
-      <RequireSession
-        kind="member"
-        fallback={<SignInPrompt message="Please sign in to continue" to="/mobile" />}
-        loading={<LoadingLine text="Loading your QR code..." />}
-      >
-        <MobileQr />
-      </RequireSession>
-    </MemberScreen>
+    <MemberOnly title="My Check-in QR" signedOut={SIGNED_OUT} loading={LOADING} screen={MobileQr} />
   );
 }

@@ -3,18 +3,20 @@
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
 import { PointsCard } from '@/features/rewards/components/PointsCard.tsx';
-import { RequireSession } from '@/lib/RequireSession.tsx';
 import { MemberPassport } from '@/app/components/MemberPassport.tsx';
-import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
+import { MemberOnly } from '@/app/components/MemberOnly.tsx';
 import { RewardList } from '@/features/rewards/components/RewardList.tsx';
 import { LoadingLine, SignInPrompt } from '@/features/session/components/SignInPrompt.tsx';
 import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
+const LOADING = 'Loading your points...';
+const SIGNED_OUT = <SignInPrompt message="Please sign in to continue" to="/mobile" />;
+
 function Wallet() {
   const me = useMe({ on401: 'returnNull', live: true });
-  if (me.isPending) return <LoadingLine text="Loading your points..." />;
+  if (me.isPending) return <LoadingLine text={LOADING} />;
   if (me.isError) return <p role="alert">{"We couldn't load your points. Please try again."}</p>;
-  if (!me.data) return <SignInPrompt message="Please sign in to continue" to="/mobile" />;
+  if (!me.data) return SIGNED_OUT;
   return (
     <div className="grid gap-5">
       <h1 className="font-display text-3xl font-bold">Points & Rewards</h1>
@@ -34,14 +36,6 @@ function Wallet() {
 
 export function MobileWalletPage() {
   return (
-    <MemberScreen title="Points & Rewards">
-      <RequireSession
-        kind="member"
-        fallback={<SignInPrompt message="Please sign in to continue" to="/mobile" />}
-        loading={<LoadingLine text="Loading your points..." />}
-      >
-        <Wallet />
-      </RequireSession>
-    </MemberScreen>
+    <MemberOnly title="Points & Rewards" signedOut={SIGNED_OUT} loading={LOADING} screen={Wallet} />
   );
 }

@@ -14,48 +14,36 @@ import { useBusinessReport } from '@/features/admin/api/get-business-report.ts';
 import { useBusinessSettlement } from '@/features/admin/api/business-settlement.ts';
 import { useMetrics } from '@/features/admin/api/get-metrics.ts';
 import { useCounterPeople } from '@/features/admin/api/counter-people.ts';
-import { AdminHeader } from '@/features/admin/components/AdminHeader.tsx';
 import { AuditTab } from '@/features/admin/components/AuditTab.tsx';
 import { BusinessReport } from '@/features/admin/components/BusinessReport.tsx';
 import { CampaignsTab } from '@/features/admin/components/CampaignsTab.tsx';
 import { CounterPeople } from '@/features/admin/components/CounterPeople.tsx';
 import { KioskList } from '@/features/admin/components/KioskList.tsx';
 import { MetricCards } from '@/features/admin/components/MetricCards.tsx';
-import { QueryState } from '@/features/admin/components/QueryState.tsx';
+import { QueryView } from '@/features/admin/components/QueryState.tsx';
 import { StaffList } from '@/features/admin/components/StaffList.tsx';
 import { formatCents } from '@/features/admin/lib/money.ts';
 import { currentMonth, isMonth, monthLabel } from '@/features/admin/lib/month.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
-import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
-import { formatPhone } from '@/lib/phone.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
 import { useSession } from '@/lib/session.ts';
-import { usePageTitle } from '@/lib/use-page-title.ts';
+import { StaffHeader, StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 export function OwnerDashboardPage() {
-  usePageTitle('Business owner');
   return (
-    <RequireSession
+    <StaffScreen
       kind="owner"
-      fallback={
-        <StaffSignIn
-          title="Business owner"
-          intro="Sign in with the phone number the operator registered for your business. We will text you a 6-digit code."
-        />
-      }
-      forbidden={<NotAuthorised what="a business owner's view (admins use /admin)" />}
+      title="Business owner"
+      intro="Sign in with the phone number the operator registered for your business. We will text you a 6-digit code."
+      forbidden="a business owner's view (admins use /admin)"
     >
       <OwnerDashboard />
-    </RequireSession>
+    </StaffScreen>
   );
 }
 
 function OwnerDashboard() {
-  const { user, claims } = useSession();
+  const { claims } = useSession();
   const locationId = claims!.locationId!;
-  const logout = useStaffSignOut();
   const locations = useLocations();
   const businessName = locations.data?.find((l) => l.id === locationId)?.businessName ?? locationId;
   const filters = { location: locationId, range: '30days' as const };
@@ -63,18 +51,10 @@ function OwnerDashboard() {
   const people = useCounterPeople(locationId);
   const id = useId();
   const [month, setMonth] = useState(currentMonth());
-  const name = typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : null;
-  const phone = user?.phone ? formatPhone(user.phone.slice(-10)) : null;
-  const who = [name, phone].filter(Boolean).join(' · ') || 'Owner';
 
   return (
     <div className="min-h-svh bg-cream-50">
-      <AdminHeader
-        title={`${businessName} · Owner`}
-        who={who}
-        onSignOut={() => logout.mutate()}
-        signingOut={logout.isPending}
-      />
+      <StaffHeader role="Owner" title={`${businessName} · Owner`} />
       <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
@@ -150,14 +130,7 @@ function SettlementLine(props: { locationId: string; month: string }) {
   const query = useBusinessSettlement(props.locationId, props.month);
   const line = query.data?.business;
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={false}
-      emptyText=""
-      what="the settlement line"
-    >
+    <QueryView query={query} what="the settlement line">
       {line ? (
         <dl
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
@@ -178,7 +151,7 @@ function SettlementLine(props: { locationId: string; month: string }) {
           />
         </dl>
       ) : null}
-    </QueryState>
+    </QueryView>
   );
 }
 
@@ -194,15 +167,8 @@ function Figure(props: { term: string; value: string }) {
 function Report(props: { locationId: string; month: string }) {
   const query = useBusinessReport(props.locationId, props.month);
   return (
-    <QueryState
-      loading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      empty={false}
-      emptyText=""
-      what="the monthly report"
-    >
+    <QueryView query={query} what="the monthly report">
       {query.data ? <BusinessReport report={query.data} /> : null}
-    </QueryState>
+    </QueryView>
   );
 }

@@ -8,33 +8,25 @@ import { useLocations } from '@/features/locations/api/get-locations.ts';
 import { TierBadge } from '@/features/rewards/components/TierBadge.tsx';
 import { tierFor } from '@/features/rewards/lib/tier.ts';
 import { useStaffSignOut } from '@/features/session/api/staff-sign-out.ts';
-import { NotAuthorised } from '@/features/session/components/NotAuthorised.tsx';
-import { StaffSignIn } from '@/features/session/components/StaffSignIn.tsx';
 import { Counter } from '@/features/staff/components/Counter.tsx';
 import { userMessage } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/phone.ts';
-import { RequireSession } from '@/lib/RequireSession.tsx';
 import { useProgramme } from '@/lib/programme.ts';
 import { useSession } from '@/lib/session.ts';
-import { usePageTitle } from '@/lib/use-page-title.ts';
+import { StaffScreen } from '@/app/components/StaffScreen.tsx';
 
 const ADMIN_LOCATION_KEY = 'staff_counter_location';
 
 export function StaffCounterPage() {
-  usePageTitle('Staff Counter');
   return (
-    <RequireSession
+    <StaffScreen
       kind="staff"
-      fallback={
-        <StaffSignIn
-          title="Staff Counter"
-          intro="Sign in with your staff phone number. We will text you a 6-digit code."
-        />
-      }
-      forbidden={<NotAuthorised what="the staff counter" />}
+      title="Staff Counter"
+      intro="Sign in with your staff phone number. We will text you a 6-digit code."
+      forbidden="the staff counter"
     >
       <StaffCounter />
-    </RequireSession>
+    </StaffScreen>
   );
 }
 
