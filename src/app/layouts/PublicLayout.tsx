@@ -3,8 +3,8 @@ import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
-import { useBusinessCount } from '@/features/locations/api/business-count.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
+import { usePublicBusinessCount } from '@/lib/public-locations.ts';
 import { useProgramme } from '@/lib/programme.ts';
 
 const LINKS = [
@@ -21,7 +21,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 export function PublicLayout() {
   const { pathname } = useLocation();
-  const businessCount = useBusinessCount();
+  const businessCount = usePublicBusinessCount();
   // The menu belongs to the page it was opened on, so any navigation (back button too) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

@@ -2,13 +2,13 @@
 // hidden) and calls to join. Which rewards are featured and the testimonials are content the
 // operator edits (GET /api/programme); the rewards' names come from the catalogue
 // (the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
-import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
+import { usePublicLocations } from '@/lib/public-locations.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 
@@ -33,14 +33,9 @@ interface Featured {
   text: string;
 }
 
-/** get-locations.ts's query (key: locationsQueryOptions), its fetcher and zod loaded on demand so
- * the first load of `/` stays light. */
-function useCatalogue() {
-  return useQuery({
-    queryKey: ['/api/locations'],
-    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
-  });
-}
+/** get-locations.ts's read (same key), without TanStack Query, its fetcher and zod loaded on
+ * demand so the first load of `/` stays light. */
+const useCatalogue = usePublicLocations;
 
 /**
  * The featured rewards and testimonials are content (GET /api/programme): the

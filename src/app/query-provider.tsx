@@ -1,0 +1,24 @@
+// The app's one QueryClient and its provider, loaded with the first screen group that uses TanStack
+// Query (router.tsx's `screen`), not with the entry: the public home page reads its data through
+// public-query.ts's small cache, which this client takes over when it is created.
+import { QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useContext, type ReactNode } from 'react';
+import { connectSharedReads, createQueryClient } from '@/lib/query-client.ts';
+
+let appClient: QueryClient | undefined;
+
+/** The app's QueryClient, created (and given the small cache's answers) on first use. */
+export function appQueryClient(): QueryClient {
+  if (!appClient) {
+    appClient = createQueryClient();
+    connectSharedReads(appClient);
+  }
+  return appClient;
+}
+
+/** Gives its children the app's QueryClient, unless one is already provided (tests provide theirs). */
+export function WithQueries(props: { children: ReactNode }) {
+  const provided = useContext(QueryClientContext);
+  if (provided) return <>{props.children}</>;
+  return <QueryClientProvider client={appQueryClient()}>{props.children}</QueryClientProvider>;
+}
