@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_DEV_PORTS, devPortsFromEnv } from './dev/env.ts';
 import { routePreload } from './scripts/route-preload.ts';
 
@@ -22,8 +22,29 @@ const apiProxy = {
   },
 };
 
+/**
+ * The build takes react-router's production build: its package exports only the development one
+ * (remix-run/react-router#12532), whose warnings and checks weigh 0.5 KB gzipped in every first
+ * load. The dev server and the tests keep the development build and its warnings.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'village-rewards:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: {
+          'react-router': fileURLToPath(
+            new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        },
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload()],
+  plugins: [react(), tailwindcss(), routePreload(), reactRouterProduction()],
   resolve: {
     alias: {
       '@contract': fileURLToPath(
@@ -48,8 +69,19 @@ export default defineConfig({
       '!src/test/**',
     ],
   },
-  // The manifest lets scripts/bundle-size.ts measure what each route loads.
-  build: { manifest: true },
+  build: {
+    // The manifest lets scripts/bundle-size.ts measure what each route loads.
+    manifest: true,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) only lose the preloading.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk with it: split in small shared
+        // chunks (React's jsx runtime, the public reads, the slugs), they compressed 1.4 KB worse.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: { host: '127.0.0.1', port: ports.appPort, strictPort: true, proxy: apiProxy },
   preview: { host: '127.0.0.1', port: ports.appPort, strictPort: true, proxy: apiProxy },
 });

@@ -5,7 +5,8 @@
 // (A relative import: vite.config.ts loads this file without the `@` alias.)
 
 export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
-  ['^/(how-it-works)?$', 'src/app/routes/public/index.ts'],
+  ['^/$', 'src/app/routes/public/index.ts'],
+  ['^/how-it-works$', 'src/app/routes/public/guide.ts'],
   ['^/(businesses|join|contact|privacy|draws|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
   ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
   ['^/(account(/history)?|goodbye)$', 'src/app/routes/account.ts'],

@@ -12,6 +12,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 const publicScreens = () => import('./routes/public/index.ts');
+const guideScreens = () => import('./routes/public/guide.ts');
 const joinScreens = () => import('./routes/public/join-screens.ts');
 const kioskLandings = () => import('./routes/kiosk/landing.ts');
 const kioskScreens = () => import('./routes/kiosk/index.ts');
@@ -42,13 +43,12 @@ export function screen<M>(
     const Screen = pick(module);
     if (!provider) return Screen;
     const { WithQueries } = provider;
-    return function WithQueriesScreen() {
-      return (
-        <WithQueries>
-          <Screen />
-        </WithQueries>
-      );
-    };
+    const Provided = () => (
+      <WithQueries>
+        <Screen />
+      </WithQueries>
+    );
+    return Object.assign(Provided, { screen: Screen });
   };
   return async () => {
     try {
@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
           { path: PAGES.home, lazy: screen(publicScreens, (m) => m.HomePage, { queries: false }) },
           {
             path: PAGES.howItWorks,
-            lazy: screen(publicScreens, (m) => m.HowItWorksPage, { queries: false }),
+            lazy: screen(guideScreens, (m) => m.HowItWorksPage, { queries: false }),
           },
           { path: PAGES.privacy, lazy: screen(joinScreens, (m) => m.PrivacyPage) },
           { path: PAGES.businesses, lazy: screen(joinScreens, (m) => m.BusinessesPage) },

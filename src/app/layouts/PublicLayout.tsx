@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
-import { usePublicBusinessCount } from '@/lib/public-locations.ts';
+import { usePublicBusinessCount } from '@/app/layouts/public-locations.ts';
 import { useProgramme } from '@/lib/programme.ts';
 
 const LINKS = [

@@ -2,15 +2,22 @@
 // hidden) and calls to join. Which rewards are featured and the testimonials are content the
 // operator edits (GET /api/programme); the rewards' names come from the catalogue
 // (the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '@/components/ui/Button.tsx';
-import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
-import { usePublicLocations } from '@/lib/public-locations.ts';
+import { usePublicLocations } from '@/app/layouts/public-locations.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
+
+// The businesses' logos show once GET /api/locations has answered, which is after the first paint:
+// their component (and its icon set) downloads beside that request, not in the first load of `/`.
+let logoModule: Promise<typeof import('@/components/ui/BusinessLogo.tsx')> | undefined;
+const BusinessLogo = lazy(async () => ({
+  default: (await (logoModule ??= import('@/components/ui/BusinessLogo.tsx'))).BusinessLogo,
+}));
 
 const STEPS = [
   {
@@ -82,6 +89,7 @@ function useHomeContent() {
 
 export function HomePage() {
   usePageTitle('Home');
+  logoModule ??= import('@/components/ui/BusinessLogo.tsx');
   const featured = useHomeContent();
   const catalogue = useCatalogue();
   const businesses = catalogue.data ?? [];
@@ -115,7 +123,9 @@ export function HomePage() {
                 key={business.id}
                 className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm"
               >
-                <BusinessLogo location={business} className="aspect-square size-auto w-full" />
+                <Suspense fallback={<div className="aspect-square w-full" />}>
+                  <BusinessLogo location={business} className="aspect-square size-auto w-full" />
+                </Suspense>
               </li>
             ))}
           </ul>

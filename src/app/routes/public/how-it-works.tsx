@@ -3,7 +3,7 @@
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
-import { usePublicBusinessCount } from '@/lib/public-locations.ts';
+import { usePublicBusinessCount } from '@/app/layouts/public-locations.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 

@@ -2,7 +2,7 @@
 // features/locations/api/get-locations.ts, read through public-query.ts (no TanStack Query in the
 // first load of `/`); its fetcher and the contract load on demand.
 import type { LocationList } from '@contract';
-import { useSharedRead } from './public-query.ts';
+import { useSharedRead } from '@/lib/public-query.ts';
 
 const fetchLocations = async (): Promise<LocationList> =>
   (await import('@/features/locations/api/get-locations.ts')).getLocations();
