@@ -26,7 +26,13 @@ import { formatPhone } from '@/lib/phone.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { useSession } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { AdminTabs } from './tabs.tsx';
+
+// The sections' tabs: their own chunk, so the sign-in form and the figures paint without them.
+const AdminTabs = retryableLazy(
+  async () => (await import('./tabs.tsx')).AdminTabs,
+  'The dashboard sections',
+  <Skeleton className="mt-8 h-72" />,
+);
 
 // recharts is big: its own chunk, fetched only when the dashboard draws the chart.
 // A chunk that cannot be fetched says so with Retry.
