@@ -89,6 +89,8 @@ export interface Scores {
   tbtMs: number;
   /** The scored audits that did not pass (score < 0.9), `id: title`, to say what to fix. */
   failing: string[];
+  /** The largest contentful paint's element and the elements that shifted, to say where. */
+  elements: string[];
 }
 
 /** Other engineers' browser tests hold the ports lock (one test file at a time, a few minutes
@@ -106,6 +108,19 @@ async function waitFor(url: string, ms: number) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** The page elements an audit's details name (its table's nodes, nested tables too). */
+function nodesOf(details: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    const item = value as { type?: string; snippet?: string; selector?: string };
+    if (item.type === 'node' && item.snippet) found.push(`${item.selector ?? ''} ${item.snippet}`.trim());
+    for (const inner of Object.values(value)) visit(inner);
+  };
+  visit(details);
+  return [...new Set(found)];
 }
 
 /** Lighthouse (mobile defaults) for each page of the build, under the ports lock (taken here,
@@ -164,6 +179,9 @@ export async function lighthouseScores(
         failing: Object.values(lhr.audits)
           .filter((audit) => audit.score !== null && audit.score < 0.9)
           .map((audit) => `${audit.id}: ${audit.displayValue ?? audit.title}`),
+        elements: ['largest-contentful-paint-element', 'layout-shifts'].flatMap((id) =>
+          nodesOf(lhr.audits[id]?.details).map((node) => `${id}: ${node}`),
+        ),
       });
     }
     return scores;

@@ -116,8 +116,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* The header and footer stay while a page of the public site loads. */}
-        <Suspense fallback={null}>
+        {/* The header and footer stay while a page of the public site loads; on a first load the
+            empty page keeps the footer below the fold, so the page arriving does not move it. */}
+        <Suspense fallback={<div className="min-h-svh" />}>
           <Outlet />
         </Suspense>
       </main>

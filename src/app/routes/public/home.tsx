@@ -118,6 +118,15 @@ export function HomePage() {
             </div>
           </div>
           <ul aria-label="Participating businesses" className="grid grid-cols-3 gap-3">
+            {/* Until the list answers, six empty tiles keep its place (the seeded count), so the
+                sections below do not move when the logos arrive. */}
+            {catalogue.isPending
+              ? Array.from({ length: 6 }, (_, index) => (
+                  <li key={index} aria-hidden="true" className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
+                    <div className="aspect-square w-full" />
+                  </li>
+                ))
+              : null}
             {businesses.map((business) => (
               <li
                 key={business.id}
