@@ -5,14 +5,15 @@ import { QueryClientContext, QueryClientProvider, type QueryClient } from '@tans
 import { useContext, type ReactNode } from 'react';
 import { connectSharedReads, createQueryClient } from '@/lib/query-client.ts';
 
-let appClient: QueryClient | undefined;
+/**
+ * The app's QueryClient, created (and given the small cache's answers) as this module loads, not
+ * while a screen renders: the screens reading the small cache switch to it, which must not happen
+ * during another component's render.
+ */
+const appClient: QueryClient = createQueryClient();
+connectSharedReads(appClient);
 
-/** The app's QueryClient, created (and given the small cache's answers) on first use. */
 export function appQueryClient(): QueryClient {
-  if (!appClient) {
-    appClient = createQueryClient();
-    connectSharedReads(appClient);
-  }
   return appClient;
 }
 
