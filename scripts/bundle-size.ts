@@ -1,9 +1,9 @@
 // Prints the gzipped JavaScript a first visit downloads (the entry, its static imports and the
 // lazy screen group of the page visited, with theirs, and the query client's chunk for a group
 // that uses it — router.tsx loads it beside the group) for every screen group, and fails the build
-// when one is over its limit. The limits are the measured figures, rounded up to the next KB and
-// one more: a change that makes a first load heavier fails here, and a lighter one lowers its limit. The goals (docs/
-// PERFORMANCE.md): `/` at most 90 KB, every route at most 150 KB.
+// when one is over its limit. The limits are the measured figures plus about 2 KB (`/`: its goal):
+// a change that makes a first load heavier fails here, and a lighter one lowers its limit. The
+// goals (docs/PERFORMANCE.md): `/` at most 90 KB, every route at most 150 KB.
 // Usage: after `vite build` (npm run build runs it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,17 +13,18 @@ import { BARRELS_WITHOUT_QUERIES, QUERY_PROVIDER } from '../src/app/route-preloa
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** Each screen group's first load (entry + group), at most, in KB of gzipped JS. */
 const LIMITS_KB: Record<string, number> = {
-  public: 105,
-  'public join, businesses, contact': 181,
-  'kiosk landing': 110,
+  // The goal itself: 89.4 KB measured, and `/` may not pass 90.
+  public: 90,
+  'how it works': 91,
+  'public join, businesses, contact': 182,
+  'kiosk landing': 111,
   kiosk: 192,
-  'member (mobile, sign-in, account QR)': 203,
-  account: 195,
-  admin: 240,
-  staff: 193,
-  'how it works': 999,
-  owner: 999,
-  'member cards (print, wallet card)': 999,
+  'member (mobile, sign-in, account QR)': 183,
+  account: 175,
+  admin: 165,
+  staff: 173,
+  owner: 182,
+  'member cards (print, wallet card)': 176,
 };
 
 interface Chunk {

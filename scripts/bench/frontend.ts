@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
+import { BARRELS_WITHOUT_QUERIES, QUERY_PROVIDER } from '../../src/app/route-preload.ts';
 
 interface Chunk {
   file: string;
@@ -20,6 +21,13 @@ export const ROUTES: Record<string, string> = {
   '/creamery (kiosk landing)': 'src/app/routes/kiosk/landing.ts',
   '/account': 'src/app/routes/account.ts',
   '/admin': 'src/app/routes/admin/index.ts',
+  '/how-it-works': 'src/app/routes/public/guide.ts',
+  '/join, /businesses, /contact': 'src/app/routes/public/join-screens.ts',
+  '/kiosk/* (kiosk flow)': 'src/app/routes/kiosk/index.ts',
+  '/login, /mobile/*, /account/qr': 'src/app/routes/member.ts',
+  '/staff': 'src/app/routes/staff/index.ts',
+  '/owner': 'src/app/routes/owner/index.ts',
+  '/account/card, /admin/card': 'src/app/routes/cards/index.ts',
 };
 
 export interface Budget {
@@ -53,10 +61,12 @@ export function budgets(dist: string): Budget[] {
   return Object.entries(ROUTES).map(([route, key]) => {
     if (!manifest[key]) throw new Error(`no chunk for ${route} (${key}): is it still lazy-loaded?`);
     const files = [...closure(manifest, key, closure(manifest, entry))];
+    // router.tsx loads the query client's chunk beside every group but the query-free ones.
+    if (!BARRELS_WITHOUT_QUERIES.includes(key)) files.push(...closure(manifest, QUERY_PROVIDER));
     return {
       route,
-      jsKb: kb(files.filter((f) => f.endsWith('.js'))),
-      cssKb: kb(files.filter((f) => f.endsWith('.css'))),
+      jsKb: kb([...new Set(files)].filter((f) => f.endsWith('.js'))),
+      cssKb: kb([...new Set(files)].filter((f) => f.endsWith('.css'))),
     };
   });
 }
