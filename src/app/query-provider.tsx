@@ -3,6 +3,7 @@
 // public-query.ts's small cache, which this client takes over when it is created.
 import { QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useContext, type ReactNode } from 'react';
+import { servedByClient } from '@/lib/public-query.ts';
 import { connectSharedReads, createQueryClient } from '@/lib/query-client.ts';
 
 /**
@@ -11,7 +12,8 @@ import { connectSharedReads, createQueryClient } from '@/lib/query-client.ts';
  * during another component's render.
  */
 const appClient: QueryClient = createQueryClient();
-connectSharedReads(appClient);
+// Under a test's <Providers> its client already serves the reads, and keeps serving them.
+if (!servedByClient()) connectSharedReads(appClient);
 
 export function appQueryClient(): QueryClient {
   return appClient;

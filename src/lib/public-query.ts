@@ -131,6 +131,11 @@ export function handOver(): { key: string; data?: unknown; updatedAt: number; in
   }));
 }
 
+/** Whether a QueryClient already serves the reads (a test's `<Providers>` connects its own first). */
+export function servedByClient(): boolean {
+  return source !== smallCache;
+}
+
 /** Makes `next` the source of every read (the app's or a test's QueryClient). */
 export function setReadSource(next: ReadSource) {
   if (source === next) return;
