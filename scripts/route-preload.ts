@@ -1,8 +1,11 @@
 // A build-only Vite plugin: index.html gets an inline script that, before the entry runs, adds
 // <link rel="modulepreload"> for the chunks of the screen group the page's path loads
-// (src/app/route-preload.ts), so they download next to the entry instead of after it runs.
+// (src/app/route-preload.ts) and the query client's when the group uses it, and for the Auth
+// client when a session is stored in this browser, so they download next to the entry instead
+// of after it runs.
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOAD } from '../src/app/route-preload.ts';
+import { AUTH_STORAGE_KEY } from '../src/lib/auth-storage.ts';
+import { BARRELS_WITHOUT_QUERIES, QUERY_PROVIDER, ROUTE_PRELOAD } from '../src/app/route-preload.ts';
 
 interface OutputChunk {
   type: 'chunk';
@@ -32,17 +35,26 @@ export function routePreload(): Plugin {
           for (const imported of chunk?.imports ?? []) closure(imported, seen);
         };
         if (entry) closure(entry.fileName, inEntry);
-        const table = ROUTE_PRELOAD.map(([pattern, barrel]) => {
-          const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(`/${barrel}`));
-          if (!chunk) throw new Error(`route-preload: no chunk for ${barrel}`);
+        /** The chunks `match` names and their static imports, less the entry's. */
+        const filesOf = (what: string, match: (id: string) => boolean) => {
+          const chunk = chunks.find((item) => item.facadeModuleId && match(item.facadeModuleId));
+          if (!chunk) throw new Error(`route-preload: no chunk for ${what}`);
           const files = new Set<string>();
           closure(chunk.fileName, files);
-          return [pattern, [...files].filter((file) => !inEntry.has(file))];
+          return [...files].filter((file) => !inEntry.has(file));
+        };
+        const queryFiles = filesOf(QUERY_PROVIDER, (id) => id.endsWith(`/${QUERY_PROVIDER}`));
+        const authFiles = filesOf('the Auth client', (id) => id.includes('/@supabase/auth-js/'));
+        const table = ROUTE_PRELOAD.map(([pattern, barrel]) => {
+          const files = filesOf(barrel, (id) => id.endsWith(`/${barrel}`));
+          const all = BARRELS_WITHOUT_QUERIES.includes(barrel) ? files : [...new Set([...files, ...queryFiles])];
+          return [pattern, all];
         });
         const script =
-          `(function(){var t=${JSON.stringify(table)},p=location.pathname;` +
-          'for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){' +
-          "var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});break}})()";
+          `(function(){var t=${JSON.stringify(table)},a=${JSON.stringify(authFiles)},p=location.pathname;` +
+          "function f(n){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+n;document.head.appendChild(l)}" +
+          'for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(f);break}' +
+          `try{if(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)})!=null)a.forEach(f)}catch(e){}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -1,17 +1,15 @@
-// The browser entry: mounts the app with its providers and router.
+// The browser entry: mounts the router. The query client's provider is not here: it loads with
+// the screen groups that use it (router.tsx's `screen`), so `/` loads without TanStack Query.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

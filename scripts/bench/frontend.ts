@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/chromium.ts';
+import { BARRELS_WITHOUT_QUERIES, QUERY_PROVIDER } from '../../src/app/route-preload.ts';
 
 interface Chunk {
   file: string;
@@ -20,6 +21,13 @@ export const ROUTES: Record<string, string> = {
   '/creamery (kiosk landing)': 'src/app/routes/kiosk/landing.ts',
   '/account': 'src/app/routes/account.ts',
   '/admin': 'src/app/routes/admin/index.ts',
+  '/how-it-works': 'src/app/routes/public/guide.ts',
+  '/join, /businesses, /contact': 'src/app/routes/public/join-screens.ts',
+  '/kiosk/* (kiosk flow)': 'src/app/routes/kiosk/index.ts',
+  '/login, /mobile/*, /account/qr': 'src/app/routes/member.ts',
+  '/staff': 'src/app/routes/staff/index.ts',
+  '/owner': 'src/app/routes/owner/index.ts',
+  '/account/card, /admin/card': 'src/app/routes/cards/index.ts',
 };
 
 export interface Budget {
@@ -53,10 +61,12 @@ export function budgets(dist: string): Budget[] {
   return Object.entries(ROUTES).map(([route, key]) => {
     if (!manifest[key]) throw new Error(`no chunk for ${route} (${key}): is it still lazy-loaded?`);
     const files = [...closure(manifest, key, closure(manifest, entry))];
+    // router.tsx loads the query client's chunk beside every group but the query-free ones.
+    if (!BARRELS_WITHOUT_QUERIES.includes(key)) files.push(...closure(manifest, QUERY_PROVIDER));
     return {
       route,
-      jsKb: kb(files.filter((f) => f.endsWith('.js'))),
-      cssKb: kb(files.filter((f) => f.endsWith('.css'))),
+      jsKb: kb([...new Set(files)].filter((f) => f.endsWith('.js'))),
+      cssKb: kb([...new Set(files)].filter((f) => f.endsWith('.css'))),
     };
   });
 }
@@ -89,6 +99,8 @@ export interface Scores {
   tbtMs: number;
   /** The scored audits that did not pass (score < 0.9), `id: title`, to say what to fix. */
   failing: string[];
+  /** The largest contentful paint's element and the elements that shifted, to say where. */
+  elements: string[];
 }
 
 /** Other engineers' browser tests hold the ports lock (one test file at a time, a few minutes
@@ -106,6 +118,19 @@ async function waitFor(url: string, ms: number) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** The page elements an audit's details name (its table's nodes, nested tables too). */
+function nodesOf(details: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    const item = value as { type?: string; snippet?: string; selector?: string };
+    if (item.type === 'node' && item.snippet) found.push(`${item.selector ?? ''} ${item.snippet}`.trim());
+    for (const inner of Object.values(value)) visit(inner);
+  };
+  visit(details);
+  return [...new Set(found)];
 }
 
 /** Lighthouse (mobile defaults) for each page of the build, under the ports lock (taken here,
@@ -164,6 +189,9 @@ export async function lighthouseScores(
         failing: Object.values(lhr.audits)
           .filter((audit) => audit.score !== null && audit.score < 0.9)
           .map((audit) => `${audit.id}: ${audit.displayValue ?? audit.title}`),
+        elements: ['largest-contentful-paint-element', 'layout-shifts'].flatMap((id) =>
+          nodesOf(lhr.audits[id]?.details).map((node) => `${id}: ${node}`),
+        ),
       });
     }
     return scores;

@@ -187,20 +187,76 @@ export function goals(report: Report): Goal[] {
   admin('GET admin customers ', 1, 50, 'admin customers list p95 ≤ 50 ms, 1 client');
   admin('GET admin', 1, 50, 'every admin endpoint p95 ≤ 50 ms, 1 client (CSV exports aside)');
   admin('GET admin', 8, 150, 'any admin endpoint p95 ≤ 150 ms at 8 clients (CSV exports aside)');
-  const home = report.budgets.find((b) => b.route === '/');
-  const homeHolds = home && home.jsKb <= 120;
-  list.push({
-    goal: 'initial JS of / ≤ 120 KB gz',
-    measured: home ? `${home.jsKb.toFixed(1)} KB` : 'n/a',
-    holds: homeHolds,
-    ...(home && !homeHolds
-      ? {
-          gap: `${(home.jsKb - 120).toFixed(1)} KB over`,
-          because: 'the entry chunk and the route group it loads first',
-        }
-      : {}),
-  });
+  firstScreen(report, list);
   return list;
+}
+
+/** The first screen's goals (docs/PERFORMANCE.md, "The first screen, again"). */
+const HOME_KB = 90;
+const ROUTE_KB = 150;
+const LCP_MS = 1_500;
+const LIGHTHOUSE_PAGES = ['/', '/creamery', '/account', '/admin'];
+
+function firstScreen(report: Report, list: Goal[]) {
+  const home = (report.budgets ?? []).find((b) => b.route === '/');
+  list.push({
+    goal: `first-load JS of / ≤ ${HOME_KB} KB gz`,
+    measured: home ? `${home.jsKb.toFixed(1)} KB` : 'n/a',
+    holds: home && home.jsKb <= HOME_KB,
+    because: 'React DOM (~60 KB), react-router (~13 KB), React and the layouts are the entry',
+  });
+  const budgets = report.budgets ?? [];
+  const over = budgets.filter((b) => b.jsKb > ROUTE_KB);
+  const heaviest = [...budgets].sort((a, b) => b.jsKb - a.jsKb)[0];
+  list.push({
+    goal: `every route's first-load JS ≤ ${ROUTE_KB} KB gz`,
+    measured: over.length
+      ? over.map((b) => `${b.route} ${b.jsKb.toFixed(1)} KB`).join(', ')
+      : heaviest
+        ? `heaviest ${heaviest.route} ${heaviest.jsKb.toFixed(1)} KB`
+        : 'n/a',
+    holds: budgets.length ? over.length === 0 : undefined,
+    because:
+      'each over-budget group carries the zod contract (~42 KB: every fetcher parses its answer with it, ' +
+      'and the forms validate with it); its parsing is not split per screen nor loaded after the first paint',
+  });
+  const pages = (report.lighthouse ?? []).filter((s) => LIGHTHOUSE_PAGES.includes(s.page));
+  const below = pages.flatMap((s) =>
+    (['performance', 'accessibility', 'bestPractices', 'seo'] as const)
+      .filter((category) => s[category] < 100)
+      .map((category) => ({ page: s.page, category, score: s[category], failing: s.failing })),
+  );
+  list.push({
+    goal: `Lighthouse (mobile) 100 for performance, accessibility, best practices and SEO on ${LIGHTHOUSE_PAGES.join(', ')}`,
+    measured: pages.length
+      ? below.length
+        ? below.map((b) => `${b.page} ${b.category} ${b.score}`).join(', ')
+        : 'all 100'
+      : 'n/a',
+    holds: pages.length ? below.length === 0 : undefined,
+    because: below.length
+      ? `load average ${report.load}; not passed: ${[
+          ...new Set(
+            below.flatMap((b) => b.failing.slice(0, 4).map((audit) => `${b.page} ${audit}`)),
+          ),
+        ].join('; ')}`
+      : undefined,
+  });
+  const slow = pages.filter((s) => !(s.lcpMs <= LCP_MS));
+  list.push({
+    goal: `LCP ≤ ${LCP_MS / 1000} s on ${LIGHTHOUSE_PAGES.join(', ')}`,
+    measured: pages.length ? pages.map((s) => `${s.page} ${s.lcpMs} ms`).join(', ') : 'n/a',
+    holds: pages.length ? slow.length === 0 : undefined,
+    because: slow.length
+      ? `load average ${report.load} (simulated slow 4G and 4× CPU: CPU time on a loaded machine counts); ` +
+        slow
+          .map(
+            (s) =>
+              `${s.page}: ${s.elements.find((e) => e.startsWith('largest-contentful-paint-element')) ?? 'element unknown'}`,
+          )
+          .join('; ')
+      : undefined,
+  });
 }
 
 /** "yes", "n/a", or the gap and its reason. */
@@ -220,7 +276,7 @@ export function goalTable(report: Report): string {
     '|---|---|---|',
     ...goals(report).map(
       (g) =>
-        `| ${g.goal} | ${g.measured} | ${g.holds === false ? `**no**: ${verdict(g)}` : verdict(g)} |`,
+        `| ${g.goal} | ${g.measured} | ${(g.holds === false ? `**no**: ${verdict(g)}` : verdict(g)).replaceAll('|', '/')} |`,
     ),
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 // Lighthouse alone, without the rest of the bench: `flock /tmp/ports.lock node --import tsx
-// scripts/bench/lighthouse.ts [page…]` (default /, /creamery, /account). Under the lock the caller
+// scripts/bench/lighthouse.ts [page…]` (default /, /creamery, /account, /admin). Under the lock the caller
 // holds it starts the local stack on 54321 (PGlite in memory, seeded), builds the app against it
 // into a temporary folder, serves that with `vite preview` on 5173 and prints one line a page and
 // the audits each did not pass.
@@ -16,7 +16,7 @@ try {
   await build(outDir, stack.url, stack.anonKey);
   const scores = await lighthouseScores(
     outDir,
-    pages.length ? pages : ['/', '/creamery', '/account'],
+    pages.length ? pages : ['/', '/creamery', '/account', '/admin'],
     {
       lockHeld: true,
     },
@@ -26,6 +26,7 @@ try {
       `lighthouse ${s.page.padEnd(10)} performance ${s.performance} accessibility ${s.accessibility} best-practices ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms`,
     );
     for (const audit of s.failing) console.log(`  not passed: ${audit}`);
+    for (const element of s.elements) console.log(`  element: ${element}`);
   }
 } finally {
   await stack.stop();

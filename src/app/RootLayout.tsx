@@ -6,11 +6,21 @@ import { dismissErrorToasts, Toaster } from '@/components/ui/toast.ts';
 import { idleResetCovers } from './kiosk-device.ts';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
-// The idle reset (its dialog, supabase-js) loads only on a screen it covers: never for `/` on a
-// visitor's own device.
-const KioskIdle = lazy(async () => ({
-  default: (await import('@/app/layouts/KioskIdle.tsx')).KioskIdle,
-}));
+// The idle reset (its dialog, supabase-js, the query client it clears) loads only on a screen it
+// covers: never for `/` on a visitor's own device.
+const KioskIdle = lazy(async () => {
+  const [{ KioskIdle: Idle }, { WithQueries }] = await Promise.all([
+    import('@/app/layouts/KioskIdle.tsx'),
+    import('./query-provider.tsx'),
+  ]);
+  return {
+    default: () => (
+      <WithQueries>
+        <Idle />
+      </WithQueries>
+    ),
+  };
+});
 
 export function RootLayout() {
   const { pathname } = useLocation();

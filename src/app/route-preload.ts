@@ -5,7 +5,8 @@
 // (A relative import: vite.config.ts loads this file without the `@` alias.)
 
 export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
-  ['^/(how-it-works)?$', 'src/app/routes/public/index.ts'],
+  ['^/$', 'src/app/routes/public/index.ts'],
+  ['^/how-it-works$', 'src/app/routes/public/guide.ts'],
   ['^/(businesses|join|contact|privacy|draws|business/[^/]+/join)$', 'src/app/routes/public/join-screens.ts'],
   ['^/kiosk/', 'src/app/routes/kiosk/index.ts'],
   ['^/(account(/history)?|goodbye)$', 'src/app/routes/account.ts'],
@@ -18,6 +19,15 @@ export const ROUTE_PRELOAD: [pattern: string, barrel: string][] = [
   // site's own pages first).
   ['^/(kiosk|kiosk-home|[a-z][a-z0-9-]*[a-z0-9])$', 'src/app/routes/kiosk/landing.ts'],
 ];
+
+/**
+ * The screen groups that render without TanStack Query (router.tsx's `screen(..., { queries:
+ * false })`); every other group loads the app's query client (query-provider.tsx) beside it.
+ */
+export const BARRELS_WITHOUT_QUERIES = ['src/app/routes/public/index.ts', 'src/app/routes/public/guide.ts'];
+
+/** Where the app's query client and its provider come from (router.tsx imports it with a screen). */
+export const QUERY_PROVIDER = 'src/app/query-provider.tsx';
 
 /** The barrel a path's screen comes from, or null (the 404 page is in the entry). */
 export function preloadBarrel(path: string): string | null {

@@ -12,6 +12,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 const publicScreens = () => import('./routes/public/index.ts');
+const guideScreens = () => import('./routes/public/guide.ts');
 const joinScreens = () => import('./routes/public/join-screens.ts');
 const kioskLandings = () => import('./routes/kiosk/landing.ts');
 const kioskScreens = () => import('./routes/kiosk/index.ts');
@@ -23,16 +24,37 @@ const ownerScreens = () => import('./routes/owner/index.ts');
 const staffScreens = () => import('./routes/staff/index.ts');
 
 /**
- * A route's `lazy`: load the group's chunk, then take one screen from it. A chunk that cannot be
- * fetched (server down, a deploy while the tab was open) shows "This screen could not load." with
- * Retry, which imports it again.
+ * A route's `lazy`: load the group's chunk, then take one screen from it, inside the app's
+ * QueryClient (query-provider.tsx, loaded beside the chunk) unless `queries: false` (the public
+ * home and How It Works read their data without TanStack Query, public-query.ts). A chunk that
+ * cannot be fetched (server down, a deploy while the tab was open) shows "This screen could not
+ * load." with Retry, which imports it again.
  */
-export function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+export function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  options: { queries?: boolean } = {},
+) {
+  const loadScreen = async (): Promise<ComponentType> => {
+    const [module, provider] = await Promise.all([
+      load(),
+      options.queries === false ? null : import('./query-provider.tsx'),
+    ]);
+    const Screen = pick(module);
+    if (!provider) return Screen;
+    const { WithQueries } = provider;
+    const Provided = () => (
+      <WithQueries>
+        <Screen />
+      </WithQueries>
+    );
+    return Object.assign(Provided, { screen: Screen });
+  };
   return async () => {
     try {
-      return { Component: pick(await load()) };
+      return { Component: await loadScreen() };
     } catch {
-      return { Component: retryingScreen(async () => pick(await load())) };
+      return { Component: retryingScreen(loadScreen) };
     }
   };
 }
@@ -53,8 +75,11 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: PAGES.home, lazy: screen(publicScreens, (m) => m.HomePage) },
-          { path: PAGES.howItWorks, lazy: screen(publicScreens, (m) => m.HowItWorksPage) },
+          { path: PAGES.home, lazy: screen(publicScreens, (m) => m.HomePage, { queries: false }) },
+          {
+            path: PAGES.howItWorks,
+            lazy: screen(guideScreens, (m) => m.HowItWorksPage, { queries: false }),
+          },
           { path: PAGES.privacy, lazy: screen(joinScreens, (m) => m.PrivacyPage) },
           { path: PAGES.businesses, lazy: screen(joinScreens, (m) => m.BusinessesPage) },
           { path: PAGES.join, lazy: screen(joinScreens, (m) => m.JoinPage) },

@@ -1,19 +1,25 @@
 // GET /api/programme: the tiers (thresholds, goal labels, rewards) and the public
-// content. Nothing in src/ fixes a threshold or the public copy: screens read them here, cached by
-// react-query (the query client's staleTime; an admin's change refetches this key).
+// content. Nothing in src/ fixes a threshold or the public copy: screens read them here, cached
+// like a query (public-query.ts: the small cache on the public site, the QueryClient's once it
+// exists; the query client's staleTime; an admin's change refetches this key).
 // The fetcher (get-programme.ts, with the contract's schema) loads on demand.
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgrammeResponse, ProgrammeTier } from '@contract';
 import { businessesPhrase } from './business-count.ts';
+import { useSharedRead } from './public-query.ts';
 
-export const programmeQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/programme'] as const,
-    queryFn: async (): Promise<ProgrammeResponse> => (await import('./get-programme.ts')).getProgramme(),
-  });
+const PROGRAMME_KEY = '/api/programme';
+
+const fetchProgramme = async (): Promise<ProgrammeResponse> =>
+  (await import('./get-programme.ts')).getProgramme();
+
+/** The programme's query key and fetcher (invalidating the key refetches every screen showing it). */
+export const programmeQueryOptions = () => ({
+  queryKey: [PROGRAMME_KEY] as const,
+  queryFn: fetchProgramme,
+});
 
 export function useProgramme() {
-  return useQuery(programmeQueryOptions());
+  return useSharedRead(PROGRAMME_KEY, fetchProgramme);
 }
 
 /** A tier's threshold by name (undefined while unknown). */

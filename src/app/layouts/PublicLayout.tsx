@@ -3,8 +3,8 @@ import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
-import { useBusinessCount } from '@/features/locations/api/business-count.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
+import { usePublicBusinessCount } from '@/app/layouts/public-locations.ts';
 import { useProgramme } from '@/lib/programme.ts';
 
 const LINKS = [
@@ -21,7 +21,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 export function PublicLayout() {
   const { pathname } = useLocation();
-  const businessCount = useBusinessCount();
+  const businessCount = usePublicBusinessCount();
   // The menu belongs to the page it was opened on, so any navigation (back button too) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -116,8 +116,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* The header and footer stay while a page of the public site loads. */}
-        <Suspense fallback={null}>
+        {/* The header and footer stay while a page of the public site loads; on a first load the
+            empty page keeps the footer below the fold, so the page arriving does not move it. */}
+        <Suspense fallback={<div className="min-h-svh" />}>
           <Outlet />
         </Suspense>
       </main>

@@ -18,8 +18,14 @@ import { readProblem } from '@/features/admin/lib/range-problem.ts';
 import { useUrlFilters } from '@/features/admin/lib/url-filters.ts';
 import { useDemoMode } from '@/features/checkin/api/get-demo-mode.ts';
 import { useLocations } from '@/features/locations/api/get-locations.ts';
-import { AdminTabs } from './tabs.tsx';
 import { StaffHeader, StaffScreen } from '@/app/components/StaffScreen.tsx';
+
+// The sections' tabs: their own chunk, so the sign-in form and the figures paint without them.
+const AdminTabs = retryableLazy(
+  async () => (await import('./tabs.tsx')).AdminTabs,
+  'The dashboard sections',
+  <Skeleton className="mt-8 h-72" />,
+);
 
 // recharts is big: its own chunk, fetched only when the dashboard draws the chart.
 // A chunk that cannot be fetched says so with Retry.

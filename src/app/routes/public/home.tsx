@@ -2,15 +2,22 @@
 // hidden) and calls to join. Which rewards are featured and the testimonials are content the
 // operator edits (GET /api/programme); the rewards' names come from the catalogue
 // (the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '@/components/ui/Button.tsx';
-import { BusinessLogo } from '@/components/ui/BusinessLogo.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
+import { usePublicLocations } from '@/app/layouts/public-locations.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
+
+// The businesses' logos show once GET /api/locations has answered, which is after the first paint:
+// their component (and its icon set) downloads beside that request, not in the first load of `/`.
+let logoModule: Promise<typeof import('@/components/ui/BusinessLogo.tsx')> | undefined;
+const BusinessLogo = lazy(async () => ({
+  default: (await (logoModule ??= import('@/components/ui/BusinessLogo.tsx'))).BusinessLogo,
+}));
 
 const STEPS = [
   {
@@ -33,14 +40,9 @@ interface Featured {
   text: string;
 }
 
-/** get-locations.ts's query (key: locationsQueryOptions), its fetcher and zod loaded on demand so
- * the first load of `/` stays light. */
-function useCatalogue() {
-  return useQuery({
-    queryKey: ['/api/locations'],
-    queryFn: async () => (await import('@/features/locations/api/get-locations.ts')).getLocations(),
-  });
-}
+/** get-locations.ts's read (same key), without TanStack Query, its fetcher and zod loaded on
+ * demand so the first load of `/` stays light. */
+const useCatalogue = usePublicLocations;
 
 /**
  * The featured rewards and testimonials are content (GET /api/programme): the
@@ -87,6 +89,7 @@ function useHomeContent() {
 
 export function HomePage() {
   usePageTitle('Home');
+  logoModule ??= import('@/components/ui/BusinessLogo.tsx');
   const featured = useHomeContent();
   const catalogue = useCatalogue();
   const businesses = catalogue.data ?? [];
@@ -115,12 +118,23 @@ export function HomePage() {
             </div>
           </div>
           <ul aria-label="Participating businesses" className="grid grid-cols-3 gap-3">
+            {/* Until the list answers, six empty tiles keep its place (the seeded count), so the
+                sections below do not move when the logos arrive. */}
+            {catalogue.isPending
+              ? Array.from({ length: 6 }, (_, index) => (
+                  <li key={index} aria-hidden="true" className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm">
+                    <div className="aspect-square w-full" />
+                  </li>
+                ))
+              : null}
             {businesses.map((business) => (
               <li
                 key={business.id}
                 className="rounded-2xl border border-cream-200 bg-white p-3 shadow-sm"
               >
-                <BusinessLogo location={business} className="aspect-square size-auto w-full" />
+                <Suspense fallback={<div className="aspect-square w-full" />}>
+                  <BusinessLogo location={business} className="aspect-square size-auto w-full" />
+                </Suspense>
               </li>
             ))}
           </ul>

@@ -1,9 +1,9 @@
 // How it works (PRODUCT §2): four steps — sign up once, show your QR, earn 5 points per visit,
 // redeem rewards — and the benefits.
 import { ButtonLink } from '@/components/ui/Button.tsx';
-import { useBusinessCount } from '@/features/locations/api/business-count.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme } from '@/lib/programme.ts';
+import { usePublicBusinessCount } from '@/app/layouts/public-locations.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 
@@ -44,7 +44,7 @@ const BENEFITS = [
 
 export function HowItWorksPage() {
   usePageTitle('How It Works');
-  const businessCount = useBusinessCount();
+  const businessCount = usePublicBusinessCount();
   const tiers = useProgramme().data?.tiers.filter((tier) => tier.minPoints > 0) ?? [];
   // The tier benefit says the thresholds and rewards of GET /api/programme.
   const benefits =

@@ -1,3 +1,2 @@
-// The public site's static screens: the lazy chunk a first visit to `/` loads (no zod, no forms).
+// The home page: the lazy chunk a first visit to `/` loads (no zod, no forms, no TanStack Query).
 export { HomePage } from './home.tsx';
-export { HowItWorksPage } from './how-it-works.tsx';
