@@ -103,7 +103,9 @@ try {
   }).filter((c) => options.only.length === 0 || options.only.some((o) => c.name.includes(o)));
 
   const http = httpClient(server.url);
-  log(`timing ${calls.length} calls at 1 client, ${options.runs} requests each after 2 warm-ups; load average ${load()}`);
+  log(
+    `timing ${calls.length} calls at 1 client, ${options.runs} requests each after 2 warm-ups; load average ${load()}`,
+  );
   const rows: Summary[] = [];
   for (const call of calls) {
     const budget = { ms: 600_000 };

@@ -18,7 +18,8 @@ export interface AdminScaleOptions {
 
 const count = (flag: string, value: string | undefined) => {
   const n = Number(value?.replaceAll('_', ''));
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} wants a positive whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${flag} wants a positive whole number, got "${value}"`);
   return n;
 };
 
@@ -85,7 +86,8 @@ export function seedStatements(sql: string): { label: string; text: string }[] {
 /** The issue's goal, read off the timed calls (CSV exports aside: they stream up to 100k rows). */
 export function adminScaleGoalLine(rows: readonly Summary[], visits: number, limitMs = 50): string {
   const reads = rows.filter((r) => !r.name.includes('export'));
-  const scale = visits % 1_000_000 === 0 ? `${visits / 1_000_000}M` : visits.toLocaleString('en-US');
+  const scale =
+    visits % 1_000_000 === 0 ? `${visits / 1_000_000}M` : visits.toLocaleString('en-US');
   const goal = `admin reads p95 ≤ ${limitMs} ms at 1 client, ${scale} visits`;
   const worst = [...reads].sort((a, b) => b.p95 - a.p95)[0];
   const failed = reads.filter((r) => Object.keys(r.errors).length > 0);
