@@ -7,6 +7,7 @@ import {
   parseAdminScaleArgs,
   seedStatements,
 } from '../../scripts/bench/admin-scale.ts';
+import { scaledSeed } from '../../scripts/bench/fixture.ts';
 import { summarize, type Summary } from '../../scripts/bench/stats.ts';
 
 describe('parseAdminScaleArgs', () => {
@@ -107,5 +108,15 @@ describe('adminScaleGoalLine', () => {
       'admin reads p95 ≤ 50 ms at 1 client, 1,500,000 visits: no, 1 call(s) answered errors (flags)',
     );
     expect(adminScaleGoalLine([], 10_000_000)).toMatch(/n\/a/);
+  });
+});
+
+describe('scaledSeed', () => {
+  it('scales customers and visits independently, even when one scale is the other literal', () => {
+    const sql = scaledSeed({ customers: 1_000_000, visits: 10_000_000, members: 0, kiosks: 0 });
+    expect(sql.match(/generate_series\(1, 1000000\)/g)).toHaveLength(1);
+    expect(sql.match(/generate_series\(1, 10000000\)/g)).toHaveLength(1);
+    expect(sql).toContain('random() * 1000000)');
+    expect(sql).not.toContain('\u0000');
   });
 });
