@@ -7,6 +7,9 @@ set client_min_messages = warning;
 -- Every trigger on visits is a rollup (the statement and row triggers of the dashboard's counters).
 alter table public.visits disable trigger user;
 alter table public.customer_rewards disable trigger customer_rewards_roll_up_daily;
+-- The sign-up counter is one row per business: a row trigger updating it for every customer in
+-- one transaction walks an ever longer chain of that row's versions (quadratic: minutes at 1M).
+alter table public.customers disable trigger customers_count_signups;
 
 create temporary table bench_locations as
   select id, row_number() over (order by sort_order, id)::int as n from public.locations;
@@ -77,7 +80,9 @@ insert into public.contact_messages (name, email, subject, message, created_at)
 select 'Writer ' || i, 'writer' || i || '@example.com', 'Question ' || i, 'Hello from the bench', now() - interval '1 hour' * i
   from generate_series(1, 2000) as g(i);
 
+-- Every rollup and counter, the sign-up counts included.
 select private.rebuild_daily_rollup();
 alter table public.visits enable trigger user;
 alter table public.customer_rewards enable trigger customer_rewards_roll_up_daily;
+alter table public.customers enable trigger customers_count_signups;
 analyze;
