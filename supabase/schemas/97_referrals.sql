@@ -372,15 +372,16 @@ revoke execute on function app.claim_customer_with_referral(text, text, boolean,
 grant execute on function app.claim_customer_with_referral(text, text, boolean, boolean, text, text) to authenticated;
 
 -- GET /api/referrals/{code}: whether a code can be used (the join page's "You were invited by a
--- neighbour"). It never names the member: a code is passed around, and anyone holding one would
--- otherwise learn a member's name.
+-- neighbour") and the bonus now. It never names the member: a code is passed around, and anyone
+-- holding one would otherwise learn a member's name.
 create function app.check_referral_code(p_code text)
 returns jsonb
 language sql stable
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object('valid', length(p_code) <= 32 and private.referrer_for_code(p_code) is not null)
+  select jsonb_build_object('valid', length(p_code) <= 32 and private.referrer_for_code(p_code) is not null,
+                            'bonusPoints', (select s.bonus_points from private.referral_settings s where s.id))
 $$;
 revoke execute on function app.check_referral_code(text) from public;
 grant execute on function app.check_referral_code(text) to anon, authenticated;

@@ -25,8 +25,8 @@ describe('bring a neighbour through the API', { timeout: 120_000 }, () => {
     expect(mine).toMatchObject({ path: `/join?ref=${mine.code}`, joined: 0, rewarded: 0, bonusPoints: 0 });
     expect(mine.code).toMatch(/^[2-9A-HJ-NP-Z]{6}$/);
 
-    expect(bodyOf(await h().call('GET', `/api/referrals/${mine.code.toLowerCase()}`), ReferralCodeCheck)).toEqual({ valid: true });
-    expect(bodyOf(await h().call('GET', '/api/referrals/ZZZZZZ'), ReferralCodeCheck)).toEqual({ valid: false });
+    expect(bodyOf(await h().call('GET', `/api/referrals/${mine.code.toLowerCase()}`), ReferralCodeCheck)).toEqual({ valid: true, bonusPoints: 0 });
+    expect(bodyOf(await h().call('GET', '/api/referrals/ZZZZZZ'), ReferralCodeCheck)).toEqual({ valid: false, bonusPoints: 0 });
 
     const settings = { bonusPoints: 10, bonusesPerMonth: 5, flagJoinsPerDay: 5 };
     expect(bodyOf(await h().call('PUT', '/api/admin/referrals', { token: admin, body: settings }), ReferralSettings)).toEqual(settings);

@@ -85,7 +85,7 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const [mine] = await actAs(sql, a.claims, (tx) => tx<{ r: Record<string, unknown> }[]>`select app.my_referral() as r`);
     expect(mine!.r).toEqual({ code: a.code, path: `/join?ref=${a.code}`, joined: 0, rewarded: 0, bonusPoints: 0 });
     const check = async (code: string) =>
-      (await actAs(sql, anonClaims, (tx) => tx<{ r: { valid: boolean } }[]>`select app.check_referral_code(${code}) as r`))[0]!.r.valid;
+      (await actAs(sql, anonClaims, (tx) => tx<{ r: { valid: boolean; bonusPoints: number } }[]>`select app.check_referral_code(${code}) as r`))[0]!.r.valid;
     expect(await check(a.code)).toBe(true);
     expect(await check(` ${a.code.slice(0, 3).toLowerCase()}-${a.code.slice(3)} `)).toBe(true);
     expect(await check('AAAAA1')).toBe(false);

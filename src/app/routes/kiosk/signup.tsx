@@ -1,5 +1,6 @@
 // Kiosk sign-up (PRODUCT §2, §4): 'Join Rewards' for the business in session storage; the new
 // customer's id, name and welcome reward are stored, then the welcome screen starts their check-in.
+// An optional neighbour's invitation code: one that is not recognised is said, never in the way.
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
@@ -48,12 +49,19 @@ export function KioskSignupPage() {
             pending={create.isPending}
             initialPhone={initialPhone}
             labels={{ name: 'Your name *', phone: 'Mobile phone number *', email: 'Email (optional)' }}
+            referral={{}}
             onSubmit={(values) => {
               setProblem(null);
               create.mutate(
                 { ...values, emailConsent: false, locationId: kioskLocationId() },
                 {
                   onSuccess: (result) => {
+                    if (result.referral === 'invalid') {
+                      toast({
+                        title: 'Invitation code not recognised',
+                        description: "You're signed up all the same; the code was left out.",
+                      });
+                    }
                     saveVisitor({
                       customerId: result.customer.id,
                       customerName: result.customer.name,

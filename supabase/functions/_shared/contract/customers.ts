@@ -31,7 +31,7 @@ export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
 export const CreateCustomerResponse = z.object({
   customer: z.object({ id: Uuid, name: z.string() }),
   welcomeReward: RewardSummary.nullable().describe('The welcome reward of the business joined at; null for a general sign-up'),
-  referral: ReferralOutcome,
+  referral: ReferralOutcome.optional(),
 });
 export type CreateCustomerResponse = z.infer<typeof CreateCustomerResponse>;
 

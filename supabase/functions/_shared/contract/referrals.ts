@@ -23,6 +23,7 @@ export const ReferralOutcome = z
 export const ReferralCodeParams = z.strictObject({ code: ReferralCode });
 export const ReferralCodeCheck = z.object({
   valid: z.boolean().describe('The code names a member who can invite; the member is never named'),
+  bonusPoints: z.number().int().describe('Points each gets at the neighbour\'s first approved visit now; 0: no bonus'),
 });
 export type ReferralCodeCheck = z.infer<typeof ReferralCodeCheck>;
 
