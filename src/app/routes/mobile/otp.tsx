@@ -31,6 +31,7 @@ export function MobileOtpPage() {
         email: signup.email,
         smsConsent: signup.smsConsent,
         emailConsent: false,
+        referralCode: signup.referralCode,
       },
       {
         onSuccess: () => {
