@@ -15,7 +15,7 @@ afterEach(() => {
 
 async function fillAndSubmit(code?: string, beforeSubmit?: () => void) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Full Name *'), 'Ann Lee');
+  await user.type(await screen.findByLabelText('Full Name *', {}, { timeout: 8000 }), 'Ann Lee');
   await user.type(screen.getByLabelText('Phone Number *'), '5551234567');
   if (code !== undefined) await user.type(screen.getByLabelText('Invitation code (optional)'), code);
   beforeSubmit?.();
@@ -34,11 +34,11 @@ describe('joining with a neighbour\'s invitation', { timeout: 20_000 }, () => {
       'POST /api/customers': joined('accepted'),
     });
     renderRoute('/join?ref=k7wq-3p');
-    expect(await screen.findByText('You were invited by a neighbour.')).toBeInTheDocument();
+    expect(await screen.findByText('You were invited by a neighbour.', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('Join with their code and make your first visit: you both get 10 points.')).toBeInTheDocument();
     expect(screen.getByLabelText('Invitation code (optional)')).toHaveValue('K7WQ3P');
     await fillAndSubmit();
-    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You're All Set!" }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText("Your neighbour's invitation is noted.")).toBeInTheDocument();
     expect(calls.find((call) => call.route === 'POST /api/customers')!.body).toEqual({
       name: 'Ann Lee', phone: '5551234567', smsConsent: false, emailConsent: false, referralCode: 'K7WQ3P',
@@ -51,19 +51,19 @@ describe('joining with a neighbour\'s invitation', { timeout: 20_000 }, () => {
       'POST /api/customers': joined('invalid'),
     });
     renderRoute('/join?ref=ZZZZZZ');
-    expect(await screen.findByText("This invitation code isn't one we know.")).toBeInTheDocument();
+    expect(await screen.findByText("This invitation code isn't one we know.", {}, { timeout: 8000 })).toBeInTheDocument();
     await fillAndSubmit();
-    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You're All Set!" }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText(/We didn't recognise the invitation code/)).toBeInTheDocument();
   });
 
   it('never asks about a link whose code is not a code, and leaves it out of the join', async () => {
     const { calls } = stubApi({ 'POST /api/customers': joined(null) });
     renderRoute('/join?ref=hello%20there');
-    expect(await screen.findByText("This invitation code isn't one we know.")).toBeInTheDocument();
+    expect(await screen.findByText("This invitation code isn't one we know.", {}, { timeout: 8000 })).toBeInTheDocument();
     await fillAndSubmit('not a code', () =>
       expect(screen.getByText(/doesn't look like an invitation code/)).toBeInTheDocument());
-    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You're All Set!" }, { timeout: 8000 })).toBeInTheDocument();
     expect(calls.some((call) => call.route.startsWith('GET /api/referrals'))).toBe(false);
     expect(calls.find((call) => call.route === 'POST /api/customers')!.body).not.toHaveProperty('referralCode');
   });
@@ -72,7 +72,7 @@ describe('joining with a neighbour\'s invitation', { timeout: 20_000 }, () => {
     const { calls } = stubApi({ 'POST /api/customers': joined('accepted') });
     renderRoute('/join');
     await fillAndSubmit(' k7wq 3p ');
-    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You're All Set!" }, { timeout: 8000 })).toBeInTheDocument();
     expect(calls.find((call) => call.route === 'POST /api/customers')!.body).toMatchObject({ referralCode: 'K7WQ3P' });
   });
 });

@@ -21,7 +21,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { JoinSignInInstead } from './join-sign-in-instead.tsx';
 import { JoinSuccess } from './join-success.tsx';
 import { InvitationNotice } from '@/features/referrals/components/InvitationNotice.tsx';
-import { isReferralCode, referralFromSearch } from '@/features/referrals/lib/code.ts';
+import { isReferralCode, referralFromSearch } from '@/lib/referral-code.ts';
 
 /** The perks; the businesses' count comes from GET /api/locations. */
 function perksFor(count: number | undefined) {

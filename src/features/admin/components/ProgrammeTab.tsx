@@ -9,7 +9,7 @@ import { RewardsSection } from './RewardsSection.tsx';
 import { TextSettingsSection } from './TextSettingsSection.tsx';
 import { TiersSection } from './TiersSection.tsx';
 import { WalletSection } from './WalletSection.tsx';
-import { ReferralSettingsSection } from '@/features/referrals/components/ReferralSettingsSection.tsx';
+import { ReferralSettingsSection } from './ReferralSettingsSection.tsx';
 
 /** One section of the tab, on its card. */
 export function ProgrammeSection(props: { children: ReactNode }) {

@@ -1,9 +1,9 @@
-// "Bring a neighbour": the member's code and counts (GET /api/me/referral), the join page's check of
-// a code (GET /api/referrals/:code), and the operator's setting (GET/PUT /api/admin/referrals).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type ReferralSettingsRequest } from '@contract';
+// "Bring a neighbour": the member's code and counts (GET /api/me/referral) and the join page's check
+// of a code (GET /api/referrals/:code). The operator's setting is the admin feature's.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { routes } from '@contract';
 import { callEndpoint } from '@/lib/api-client.ts';
-import { isReferralCode } from '../lib/code.ts';
+import { isReferralCode } from '@/lib/referral-code.ts';
 
 export const myReferralQueryOptions = () =>
   queryOptions({
@@ -21,18 +21,3 @@ export const useReferralCodeCheck = (code: string | null) =>
     staleTime: Infinity,
     retry: false,
   });
-
-export const referralSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['/api/admin/referrals'] as const,
-    queryFn: () => callEndpoint(routes.adminReferrals),
-  });
-export const useReferralSettings = () => useQuery(referralSettingsQueryOptions());
-
-export function useUpdateReferralSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReferralSettingsRequest) => callEndpoint(routes.updateReferrals, { body }),
-    onSuccess: (data) => queryClient.setQueryData(referralSettingsQueryOptions().queryKey, data),
-  });
-}

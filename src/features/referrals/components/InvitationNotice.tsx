@@ -3,7 +3,7 @@
 // the member is. A code that is not one is said plainly, and the form below still joins.
 import { userMessage } from '@/lib/api-client.ts';
 import { useReferralCodeCheck } from '../api/referrals.ts';
-import { isReferralCode } from '../lib/code.ts';
+import { isReferralCode } from '@/lib/referral-code.ts';
 
 export function InvitationNotice(props: { code: string | null }) {
   const check = useReferralCodeCheck(props.code);

@@ -5,7 +5,7 @@
 // 'Required Fields' toast.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CreateCustomerRequest } from '@contract';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { Spinner } from '@/components/ui/Spinner.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { isReferralCode, normalizeReferralCode } from '@/features/referrals/lib/code.ts';
+import { isReferralCode, normalizeReferralCode } from '@/lib/referral-code.ts';
 import { SMS_CONSENT_NOTICE, SMS_CONSENT_WORDING } from '../consent.ts';
 
 const SignupFields = CreateCustomerRequest.pick({
@@ -64,7 +64,7 @@ export function SignupForm(props: SignupFormProps) {
   const id = useId();
   const showEmail = props.fields?.email ?? true;
   const showConsent = props.fields?.smsConsent ?? true;
-  const { register, control, handleSubmit, getValues, formState, watch } = useForm<
+  const { register, control, handleSubmit, getValues, formState } = useForm<
     SignupInput,
     unknown,
     SignupValues
@@ -78,7 +78,7 @@ export function SignupForm(props: SignupFormProps) {
       referralCode: props.referral?.initialCode ?? '',
     },
   });
-  const typedCode = watch('referralCode') ?? '';
+  const typedCode = useWatch({ control, name: 'referralCode' }) ?? '';
   const codeLooksWrong = typedCode.trim() !== '' && !isReferralCode(typedCode);
   const errors = formState.errors;
   const onInvalid = () => {
