@@ -11,7 +11,7 @@ import {
   VerifyCodeResponse,
 } from '../../supabase/functions/_shared/contract.ts';
 import { bodyOf, callApp } from '../support/api-client.ts';
-import { createMember, nextPhone, recordVisit } from '../support/api-factories.ts';
+import { createMember, nextPhone, recordVisit, signUp } from '../support/api-factories.ts';
 import { latestSmsCode } from '../support/auth-client.ts';
 import { useHarness } from './suites/harness.ts';
 
@@ -95,5 +95,39 @@ describe('bring a neighbour through the API', { timeout: 120_000 }, () => {
     expect((await h().call('PUT', '/api/admin/referrals', { token: admin, body: { ...body, bonusPoints: 1001 } })).status).toBe(400);
     expect((await h().call('POST', '/api/customers', { body: { name: 'Long', phone: nextPhone(), referralCode: 'X'.repeat(40) } })).status)
       .toBe(400);
+  });
+
+  it('forgetting a member removes their code and every link to them; their phone rejoins without a bonus', async () => {
+    const admin = await h().adminToken();
+    await h().call('PUT', '/api/admin/referrals', { token: admin, body: { bonusPoints: 10, bonusesPerMonth: 5, flagJoinsPerDay: 5 } });
+    const inviter = await createMember(h());
+    const inviterCode = bodyOf(await h().call('GET', '/api/me/referral', { token: inviter.token }), MyReferral).code;
+    const member = await createMember(h(), { name: 'Wilhelmina Forgetme', referralCode: inviterCode });
+    const { code } = bodyOf(await h().call('GET', '/api/me/referral', { token: member.token }), MyReferral);
+    const neighbour = await signUp(h(), { referralCode: code });
+
+    const forgotten = await h().call('POST', `/api/admin/customers/${member.id}/forget`, { token: admin, body: { reason: 'Asked to be forgotten' } });
+    expect(forgotten.status).toBe(200);
+    expect(bodyOf(await h().call('GET', `/api/referrals/${code}`), ReferralCodeCheck).valid).toBe(false);
+    const links = await h().db.sql<{ n: number }[]>`
+      select count(*)::int as n from private.referrals
+       where referrer_id = ${member.id} or (referred_id in (${member.id}, ${neighbour.id}) and referrer_id is not null)`;
+    expect(links[0]!.n).toBe(0);
+    expect(await h().db.sql`select 1 from private.referral_codes where customer_id = ${member.id}`).toHaveLength(0);
+    // Nothing of theirs in the referral tables, read as text.
+    const text = await h().db.sql<{ t: string }[]>`
+      select concat_ws(' ', (select string_agg(r::text, ' ') from private.referrals r),
+                            (select string_agg(encode(f.fingerprint, 'escape'), ' ') from private.member_phone_fingerprints f),
+                            (select string_agg(f::text, ' ') from private.referral_flags f)) as t`;
+    expect(text[0]!.t).not.toContain(member.phone);
+    expect(text[0]!.t).not.toContain('Wilhelmina');
+
+    // The same phone joins again with the inviter's code: accepted, never a bonus.
+    const back = bodyOf(await h().call('POST', '/api/customers', { body: { name: 'Back Again', phone: member.phone, referralCode: inviterCode } }), CreateCustomerResponse, 201);
+    expect(back.referral).toBe('accepted');
+    await recordVisit(h(), admin, back.customer.id, 'museum');
+    const bonuses = await h().db.sql`select 1 from public.points_ledger where customer_id = ${back.customer.id} and event = 'referral_bonus'`;
+    expect(bonuses).toHaveLength(0);
+    await h().call('PUT', '/api/admin/referrals', { token: admin, body: { bonusPoints: 0, bonusesPerMonth: 5, flagJoinsPerDay: 5 } });
   });
 });
