@@ -12,12 +12,12 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 /** Each screen group's first load (entry + group), at most, in KB of gzipped JS. */
 const LIMITS_KB: Record<string, number> = {
   public: 105,
-  'public join, businesses, contact': 181,
+  'public join, businesses, contact': 183,
   'kiosk landing': 110,
   kiosk: 192,
   'member (mobile, sign-in, account QR)': 203,
   account: 195,
-  admin: 240,
+  admin: 242,
   staff: 193,
 };
 
