@@ -4,6 +4,7 @@
 // flag beside the velocity flags.
 import {
   CreateCustomerResponse,
+  MyDataExport,
   MyReferral,
   ReferralCodeCheck,
   ReferralSettings,
@@ -105,6 +106,10 @@ describe('bring a neighbour through the API', { timeout: 120_000 }, () => {
     const member = await createMember(h(), { name: 'Wilhelmina Forgetme', referralCode: inviterCode });
     const { code } = bodyOf(await h().call('GET', '/api/me/referral', { token: member.token }), MyReferral);
     const neighbour = await signUp(h(), { referralCode: code });
+    // "Download my data" has it all.
+    const exported = bodyOf(await h().call('GET', '/api/me/export', { token: member.token }), MyDataExport);
+    expect(exported.referral).toMatchObject({ code, neighboursJoined: 1, neighboursRewarded: 0,
+                                              joinedWithInvitation: { status: 'pending', reason: null } });
 
     const forgotten = await h().call('POST', `/api/admin/customers/${member.id}/forget`, { token: admin, body: { reason: 'Asked to be forgotten' } });
     expect(forgotten.status).toBe(200);
