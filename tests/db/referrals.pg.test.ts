@@ -5,6 +5,7 @@
 // per referrer per month, flagged beside velocity; a void takes it back as it takes back a welcome
 // reward; forgetting a member removes their code and every link to them.
 import type { Sql } from '../../dev/db.ts';
+import { brokenInvariants, SOUND } from '../fuzz/invariants.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/db.ts';
 import {
   actAs,
@@ -306,5 +307,9 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
       select before, after from private.audit_log where action = 'settings.referrals' order by id`;
     expect(audits).toEqual([{ before: { bonusPoints: 0, bonusesPerMonth: 5, flagJoinsPerDay: 5 },
                               after: { bonusPoints: 25, bonusesPerMonth: 3, flagJoinsPerDay: 4 } }]);
+  });
+
+  it('leaves the programme\'s invariants whole: totals equal the ledger, visits plus adjustments plus bonuses', async () => {
+    expect(await brokenInvariants(sql)).toEqual(SOUND);
   });
 });
