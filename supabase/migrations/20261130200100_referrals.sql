@@ -7,7 +7,8 @@
 alter table public.points_ledger drop constraint points_ledger_event_check;
 alter table public.points_ledger add constraint points_ledger_event_check check (event in (
     'visit_approved', 'reward_unlocked', 'reward_redeemed', 'visit_voided', 'reward_revoked',
-    'reward_clawed_back', 'adjustment', 'redemption_undone', 'referral_bonus', 'referral_bonus_voided'));
+    'reward_clawed_back', 'adjustment', 'redemption_undone', 'reward_expired', 'referral_bonus',
+    'referral_bonus_voided'));
 alter table public.points_ledger drop constraint points_ledger_check;
 alter table public.points_ledger add constraint points_ledger_check
   check (event in ('visit_approved', 'visit_voided', 'adjustment', 'referral_bonus', 'referral_bonus_voided') or points = 0);

@@ -94,6 +94,10 @@ create table public.rewards (
   -- anywhere ('network'). value_cents (prizes only) is what the business that honours it is owed
   -- by the sponsor (80_coalition.sql's settlement).
   value_cents integer check (value_cents >= 0),
+  -- Optional expiry, off by default (points never expire; a reward may): a member's unlock of this
+  -- reward stops being redeemable at the end of the programme day this many days after it unlocked
+  -- (95_reward_expiry.sql). Null: it never expires. Set by app.admin_set_reward_expiry.
+  expires_after_days integer check (expires_after_days between 1 and 365),
   check (
     (kind = 'welcome' and location_id is not null and tier is null and scope = 'location')
     or (kind = 'tier' and location_id is null and tier is not null and scope = 'network')

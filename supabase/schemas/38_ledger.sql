@@ -19,6 +19,7 @@ create table public.points_ledger (
     'reward_clawed_back',  -- a reward the voided visit earned that was already redeemed
     'adjustment',          -- an admin's correction of points
     'redemption_undone',   -- an admin undid a mistaken redemption: the reward is unlocked again
+    'reward_expired',      -- an unlocked reward reached its expiry date unused (95_reward_expiry.sql)
     'referral_bonus',      -- "Bring a neighbour": the bonus of a neighbour's first approved visit (97_referrals.sql)
     'referral_bonus_voided' -- that visit was voided and no approved visit of the neighbour is left
   )),

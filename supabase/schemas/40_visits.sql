@@ -111,6 +111,8 @@ as $$
     join public.rewards r on r.id = cr.reward_id
    where cr.customer_id = p_customer_id
      and cr.status = 'unlocked'
+     -- Past its expiry date, not yet recorded by app.expire_rewards: no longer redeemable.
+     and (cr.expires_at is null or cr.expires_at > now())
      and (r.scope = 'network' or r.location_id = p_location_id)
 $$;
 revoke execute on function private.redeemable_rewards(uuid, text) from public;

@@ -530,7 +530,9 @@ begin
   end if;
   select count(*)::integer into v_waiting
     from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
-   where cr.customer_id = p_customer_id and cr.status = 'unlocked';
+   where cr.customer_id = p_customer_id and cr.status = 'unlocked'
+     -- Past its expiry date (95_reward_expiry.sql), not yet recorded: no longer waiting.
+     and (cr.expires_at is null or cr.expires_at > now());
   -- The next tier and the points it takes (private.next_goal's rule, read here from the tiers
   -- themselves: this file comes before 68_member_reads.sql). Past the top tier: none.
   select t.min_points - v_customer.total_points, t.goal_label into v_needed, v_goal_label
@@ -554,7 +556,8 @@ begin
             from public.customer_rewards cr
             join public.rewards r on r.id = cr.reward_id
             left join public.locations l on l.id = r.location_id
-           where cr.customer_id = p_customer_id and cr.status = 'unlocked') x
+           where cr.customer_id = p_customer_id and cr.status = 'unlocked'
+             and (cr.expires_at is null or cr.expires_at > now())) x
    where x.n <= 5;
   if v_list is null then
     return private.programme_name() || ': No rewards waiting yet.'

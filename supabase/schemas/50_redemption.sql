@@ -12,7 +12,8 @@ create table public.customer_rewards (
   -- its welcome reward cannot hand a customer a second one.
   welcome_location_id text references public.locations (id) on delete set null,
   -- 'revoked': the visit that earned it was voided before it was redeemed (app.void_visit).
-  status text not null default 'unlocked' check (status in ('unlocked', 'redeemed', 'revoked')),
+  -- 'expired': it reached expires_at unused and app.expire_rewards recorded it (95_reward_expiry.sql).
+  status text not null default 'unlocked' check (status in ('unlocked', 'redeemed', 'revoked', 'expired')),
   unlocked_at timestamptz not null default now(),
   unlocked_by_visit_id uuid references public.visits (id) on delete set null,
   redeemed_at timestamptz,
@@ -23,8 +24,13 @@ create table public.customer_rewards (
   -- scanned there, or an admin's written reason (the ledger event keeps it). Null before proof
   -- was asked.
   redeemed_proof text check (redeemed_proof in ('code', 'card', 'phone', 'admin_reason')),
+  -- When an unused reward stops being redeemable (null: never), from its reward's
+  -- expires_after_days (95_reward_expiry.sql); expired_at once the expiry was recorded.
+  expires_at timestamptz,
+  expired_at timestamptz,
   check ((status = 'redeemed') = (redeemed_at is not null)),
-  check ((status = 'revoked') = (revoked_at is not null))
+  check ((status = 'revoked') = (revoked_at is not null)),
+  constraint customer_rewards_expired_check check ((status = 'expired') = (expired_at is not null))
 );
 alter table public.customer_rewards enable row level security;
 revoke all on public.customer_rewards from anon, authenticated;
@@ -32,6 +38,7 @@ revoke all on public.customer_rewards from anon, authenticated;
 -- Triggers on public.customer_rewards, declared beside their functions in later files:
 --   customer_rewards_redeem_member_active (57_member_records.sql)  no redemption for a suspended or forgotten member
 --   customer_rewards_roll_up_daily (67_rollups.sql)                unlocks and redemptions in the day rollup
+--   customer_rewards_set_expiry (95_reward_expiry.sql)             an unlock's expiry date, when its reward expires
 
 -- Unlocked rewards: the member's own; admins all.
 grant select on public.customer_rewards to authenticated;
@@ -51,6 +58,7 @@ create index customer_rewards_redeemed_location_id_idx on public.customer_reward
 create index customer_rewards_redeemed_by_idx on public.customer_rewards (redeemed_by);
 create index customer_rewards_redeemed_at_idx on public.customer_rewards (redeemed_at) where redeemed_at is not null;
 create index customer_rewards_unlocked_at_idx on public.customer_rewards (unlocked_at);
+create index customer_rewards_expires_at_idx on public.customer_rewards (expires_at) where status = 'unlocked' and expires_at is not null;
 create policy "Members read their own rewards, admins all"
   on public.customer_rewards for select to authenticated
   using (
@@ -353,6 +361,27 @@ begin
 end;
 $$;
 
+-- "December 5, 2026": the last programme day a reward expiring at p_expires_at can be used
+-- (an unlock's date is the start of the day after, 95_reward_expiry.sql).
+create function private.reward_expiry_day(p_expires_at timestamptz)
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select to_char((p_expires_at - interval '1 second') at time zone private.programme_time_zone(), 'FMMonth FMDD, YYYY')
+$$;
+
+-- An unused reward whose expiry date has passed (95_reward_expiry.sql) is refused at every
+-- redemption path, recorded or not yet: "This reward expired on November 30, 2026 and can no
+-- longer be used".
+create function private.reward_expired_message(p_expires_at timestamptz)
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select 'This reward expired' || coalesce(' on ' || private.reward_expiry_day(p_expires_at), '') || ' and can no longer be used'
+$$;
+
 -- The end of every redemption, whoever confirms it: the reward must be valid at the business (a
 -- welcome reward only at its own) and still unlocked; then it is redeemed there, by the caller,
 -- now, with its proof (p_proof) and ledger event (p_reason: an admin's, when there was no proof).
@@ -383,6 +412,11 @@ begin
   end if;
   if v_row.status = 'revoked' then
     perform private.fail('409', 'This reward was withdrawn');
+  end if;
+  -- Expired (or past its date and not yet recorded): a reward is redeemed or expired, never both;
+  -- app.expire_rewards takes the same row locks.
+  if v_row.status = 'expired' or v_row.expires_at <= now() then
+    perform private.fail('409', private.reward_expired_message(v_row.expires_at));
   end if;
   update public.customer_rewards cr
      set status = 'redeemed', redeemed_at = now(), redeemed_location_id = p_location_id, redeemed_by = auth.uid(),
@@ -468,6 +502,9 @@ begin
   if v_row.status = 'revoked' then
     perform private.fail('409', 'This reward was withdrawn');
   end if;
+  if v_row.status = 'expired' or v_row.expires_at <= now() then
+    perform private.fail('409', private.reward_expired_message(v_row.expires_at));
+  end if;
   select * into v_reward from public.rewards r where r.id = v_row.reward_id;
   select l.business_name into v_business from public.locations l where l.id = v_reward.location_id;
 
@@ -548,6 +585,9 @@ begin
   if v_reward.scope = 'location' and p_location_id is distinct from v_reward.location_id then
     perform private.fail('403', 'This reward can only be used at its own business');
   end if;
+  if v_row.status = 'expired' or (v_row.status = 'unlocked' and v_row.expires_at <= now()) then
+    perform private.fail('409', private.reward_expired_message(v_row.expires_at));
+  end if;
   if v_row.status <> 'unlocked' then
     perform private.fail('409', 'This reward has already been redeemed');
   end if;
@@ -613,6 +653,7 @@ end;
 $$;
 
 revoke execute on function private.counter_location(text), private.finish_redemption(uuid, text, text, text, text),
+  private.reward_expiry_day(timestamptz), private.reward_expired_message(timestamptz),
   private.redemption_notice(text, text, timestamptz),
   private.lock_customer_reward(uuid), private.normalize_redemption_code(text),
   private.live_redemption_code(text, text, boolean) from public;

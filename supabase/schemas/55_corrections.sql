@@ -200,7 +200,10 @@ begin
   update public.customer_rewards cr
      set status = case when v_clawed_back then 'revoked' else 'unlocked' end,
          revoked_at = case when v_clawed_back then now() end,
-         redeemed_at = null, redeemed_location_id = null, redeemed_by = null, redeemed_proof = null
+         redeemed_at = null, redeemed_location_id = null, redeemed_by = null, redeemed_proof = null,
+         -- A reward given back after its expiry date (95_reward_expiry.sql) gets 7 more days,
+         -- rather than expiring at the next run.
+         expires_at = case when cr.expires_at <= now() then now() + interval '7 days' else cr.expires_at end
    where cr.id = v_before.id
   returning * into v_row;
   perform private.record_event(v_row.customer_id, 'redemption_undone', 0, null, v_row.id,

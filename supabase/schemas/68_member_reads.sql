@@ -127,7 +127,15 @@ begin
     'nextGoal', private.next_goal(v_customer.total_points),
     'rewards', (
       select coalesce(jsonb_agg(jsonb_build_object(
-               'id', cr.id, 'status', cr.status, 'unlockedAt', cr.unlocked_at, 'redeemedAt', cr.redeemed_at,
+               -- Past its expiry date and not yet recorded by app.expire_rewards: expired all the same.
+               'id', cr.id,
+               'status', case when cr.status = 'unlocked' and cr.expires_at <= now() then 'expired' else cr.status end,
+               'unlockedAt', cr.unlocked_at, 'redeemedAt', cr.redeemed_at,
+               -- Optional expiry (95_reward_expiry.sql): when it stops being redeemable, and the last
+               -- programme day it can be used ("Expires on …"); null for a reward that never expires.
+               'expiresAt', case when cr.status in ('unlocked', 'expired') then cr.expires_at end,
+               'expiresOn', case when cr.status in ('unlocked', 'expired') and cr.expires_at is not null
+                                 then to_char((cr.expires_at - interval '1 second') at time zone private.programme_time_zone(), 'YYYY-MM-DD') end,
                -- Where it was redeemed, for the member's history (null before counters recorded it).
                'redeemedBusinessName', rl.business_name,
                'reward', jsonb_build_object('id', r.id, 'name', r.name, 'description', r.description,

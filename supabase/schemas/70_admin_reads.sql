@@ -815,18 +815,22 @@ begin
        where not (r.starts_at = '-infinity' and r.ends_at = 'infinity')
        group by 1, 2),
     -- Unlocked and not used now: every unrevoked unlock ever, less every redemption ever, less
-    -- the unused rewards of forgotten members (nobody can use them any more).
+    -- the unused rewards of forgotten members (nobody can use them any more), less the rewards
+    -- that expired unused (95_reward_expiry.sql; counted apart as expired).
     forgotten_unused as (
       select cr.reward_id, count(*) as n
         from public.customers c
         join public.customer_rewards cr on cr.customer_id = c.id
        where c.forgotten_at is not null and cr.status = 'unlocked'
        group by 1),
+    expired as (
+      select cr.reward_id, count(*) as n from public.customer_rewards cr where cr.status = 'expired' group by 1),
     outstanding as (
       select t.reward_id, coalesce(sum(t.unlocks), 0) - coalesce(sum(t.redemptions), 0)
-               - coalesce(max(f.n), 0) as n
+               - coalesce(max(f.n), 0) - coalesce(max(e.n), 0) as n
         from totals t
         left join forgotten_unused f on f.reward_id = t.reward_id
+        left join expired e on e.reward_id = t.reward_id
        group by 1),
     per_business as (
       select rw.id as reward_id,
@@ -847,6 +851,7 @@ begin
              'unattributedRedemptions', (select coalesce(sum(c.redemptions), 0) from counts c
                                           where c.reward_id = rw.id and c.location_id = ''),
              'outstanding', coalesce(o.n, 0),
+             'expired', coalesce((select e.n from expired e where e.reward_id = rw.id), 0),
              'byBusiness', coalesce(pb.rows, '[]'::jsonb))
            order by rw.kind desc, l.sort_order, t.min_points, rw.name), '[]'::jsonb)
       from public.rewards rw

@@ -57,7 +57,8 @@ as $$
   select jsonb_build_object(
     'id', p_reward.id, 'kind', p_reward.kind, 'locationId', p_reward.location_id, 'tier', p_reward.tier,
     'name', p_reward.name, 'description', p_reward.description, 'scope', p_reward.scope,
-    'createdAt', p_reward.created_at, 'retiredAt', p_reward.retired_at, 'replacedBy', p_reward.replaced_by)
+    'createdAt', p_reward.created_at, 'retiredAt', p_reward.retired_at, 'replacedBy', p_reward.replaced_by,
+    'expiresAfterDays', p_reward.expires_after_days)
 $$;
 revoke execute on function private.reward_json(public.rewards) from public;
 
@@ -129,7 +130,8 @@ $$;
 revoke execute on function private.check_reward_wording(text, text) from public;
 
 -- GET /api/admin/catalogue: every business (archived ones too) and every reward (retired ones
--- too), with how many members hold each reward unused, for the Programme tab.
+-- too), with how many members hold each reward unused (and how many let it expire), for the
+-- Programme tab.
 create function app.admin_catalogue()
 returns jsonb
 language plpgsql stable
@@ -152,7 +154,10 @@ begin
                              join public.customers c on c.id = cr.customer_id
                             where cr.reward_id = r.id and cr.status = 'unlocked' and c.forgotten_at is null),
                'unlocked', (select count(*) from public.customer_rewards cr
-                             where cr.reward_id = r.id and cr.status <> 'revoked'))
+                             where cr.reward_id = r.id and cr.status <> 'revoked'),
+               -- Unlocked but expired unused (95_reward_expiry.sql): counted apart, never as held.
+               'expired', (select count(*) from public.customer_rewards cr
+                            where cr.reward_id = r.id and cr.status = 'expired'))
              order by r.kind desc, l.sort_order, r.location_id, r.tier, r.retired_at nulls first, r.created_at), '[]'::jsonb)
         from public.rewards r
         left join public.locations l on l.id = r.location_id));

@@ -57,7 +57,7 @@ grant execute on function app.admin_set_village_population(integer) to authentic
 --   firstVisitsFromOtherBusinesses: those of them who had visited another business before it;
 --   crossShopping: active members who visited 2+ and 3+ different businesses;
 --   rewards: redeemed in the month, valueCents the tier rewards' and prizes' value (welcome rewards
---   have none in the programme); settlement: private.settlement's totals; texts: sent in the month
+--   have none in the programme), expired: rewards that expired unused in it; settlement: private.settlement's totals; texts: sent in the month
 --   (the provider took them) and members who withdrew SMS consent in it; draw: the month's draw.
 create function app.admin_funder_report(p_month text)
 returns jsonb
@@ -106,6 +106,11 @@ begin
       join public.rewards rw on rw.id = cr.reward_id
       left join public.tiers t on t.name = rw.tier
      where cr.redeemed_at >= r.starts_at and cr.redeemed_at < r.ends_at),
+  -- Rewards that expired unused in the month (95_reward_expiry.sql): never redeemed, so never in
+  -- the redeemed figures or the settlement; counted apart.
+  expired as (
+    select cr.customer_id from public.customer_rewards cr
+     where cr.status = 'expired' and cr.expired_at >= r.starts_at and cr.expired_at < r.ends_at),
   sent as (
     select t.customer_id from private.texts t where t.sent_at >= r.starts_at and t.sent_at < r.ends_at),
   opt_outs as (
@@ -132,6 +137,8 @@ begin
       (select count(*) from redeemed x where x.kind = 'tier') as tier,
       (select count(*) from redeemed x where x.kind = 'prize') as prize,
       (select coalesce(sum(x.value_cents), 0) from redeemed x) as value_cents,
+      (select count(*) from expired) as expired,
+      (select count(distinct x.customer_id) from expired x) as expirers,
       (select count(*) from sent) as texts_sent,
       (select count(distinct s.customer_id) from sent s) as text_recipients,
       (select count(*) from opt_outs) as opt_outs)
@@ -173,7 +180,8 @@ begin
       'welcome', private.report_figure(f.welcome),
       'tier', private.report_figure(f.tier),
       'prize', f.prize,
-      'valueCents', case when private.report_figure(f.redeemed, f.redeemers) is not null then f.value_cents end),
+      'valueCents', case when private.report_figure(f.redeemed, f.redeemers) is not null then f.value_cents end,
+      'expired', private.report_figure(f.expired, f.expirers)),
     'settlement', jsonb_build_object(
       'redemptions', (v_settlement -> 'totals' ->> 'redemptions')::bigint,
       'crossBusiness', (v_settlement -> 'totals' ->> 'crossBusiness')::bigint,

@@ -77,6 +77,8 @@ begin
       join public.customers c on c.id = cr.customer_id
       left join public.locations l on l.id = rw.location_id
      where cr.status = 'unlocked'
+       -- A reward past its expiry date (95_reward_expiry.sql) is no longer waiting.
+       and (cr.expires_at is null or cr.expires_at > p_now)
        and cr.unlocked_at <= p_now - make_interval(days => v_days)
        and cr.unlocked_at > p_now - make_interval(days => v_days + 14)
        and c.sms_consent and c.forgotten_at is null and c.suspended_at is null

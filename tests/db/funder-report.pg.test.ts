@@ -31,7 +31,7 @@ interface Report {
   crossShopping: { twoOrMore: number | null; threeOrMore: number | null; twoOrMorePercent: number | null };
   firstVisitsFromOtherBusinesses: number | null;
   businesses: { locationId: string; visits: number | null; members: number | null; firstVisits: number | null; firstVisitsFromOtherBusinesses: number | null }[];
-  rewards: { redeemed: number | null; welcome: number | null; tier: number | null; prize: number; valueCents: number | null };
+  rewards: { redeemed: number | null; welcome: number | null; tier: number | null; prize: number; valueCents: number | null; expired: number | null };
   settlement: { redemptions: number; crossBusiness: number; crossBusinessCents: number; transfers: number; transfersCents: number };
   texts: { sent: number | null; optOuts: number | null };
   draw: { status: string; entrants: number | null; winnerDrawn: boolean; prizeRedeemed: boolean } | null;
@@ -217,9 +217,14 @@ describe("the funder's monthly report", { timeout: 120_000 }, () => {
     const kind = (k: string) => Number(redeemed.find((x) => x.kind === k)?.n ?? 0);
     const total = redeemed.reduce((s, x) => s + Number(x.n), 0);
     expect([kind('welcome'), kind('tier'), kind('prize'), total]).toEqual([4, 3, 1, 8]);
+    // Rewards that expired unused in the month (docs/RULES.md "Reward expiry"; none in this month).
+    const [expired] = await sql.unsafe<{ n: string; members: string }[]>(`
+      select count(*) as n, count(distinct cr.customer_id) as members from public.customer_rewards cr
+       where cr.status = 'expired' and cr.expired_at >= ${START} and cr.expired_at < ${END}`);
     expect(r.rewards).toEqual({
       redeemed: withheld(total), welcome: withheld(kind('welcome')), tier: withheld(kind('tier')), prize: kind('prize'),
       valueCents: redeemed.reduce((s, x) => s + Number(x.cents), 0),
+      expired: withheld(Number(expired!.n), Number(expired!.members)),
     });
     expect(r.rewards.valueCents).toBe(3 * 500 + 2500);
 

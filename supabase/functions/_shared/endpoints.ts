@@ -67,6 +67,7 @@ import {
   updateBusiness,
   updateReward,
 } from './routes/admin/catalogue.ts';
+import { setRewardExpiry } from './routes/admin/reward-expiry.ts';
 import { adminStaff } from './routes/admin/staff.ts';
 import { adminTopLocations } from './routes/admin/top-locations.ts';
 import { adminVisitSeries } from './routes/admin/visit-series.ts';
@@ -208,6 +209,7 @@ export const endpoints: Record<string, Endpoint> = {
   unarchiveBusiness,
   createReward,
   updateReward,
+  setRewardExpiry,
   retireReward,
   replaceReward,
   exportCustomers,

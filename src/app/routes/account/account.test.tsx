@@ -199,6 +199,16 @@ describe('/account', () => {
     expect(await screen.findByText('Failed to redeem reward. Please try again.')).toBeInTheDocument();
   });
 
+  it('a reward that expired meanwhile: the API\'s plain words', async () => {
+    act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
+    const message = 'This reward expired on November 30, 2026 and can no longer be used';
+    fakeApi({ 'GET /api/me': [200, me(5)], 'GET /api/locations': [200, locations],
+              'POST /api/rewards/redemption-code': [409, { error: { code: 'conflict', message } }] });
+    renderRoute('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem Free Ice Cream Scoop' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it("signs out: 'Signed Out', cached data and stored keys cleared, back to /", async () => {
     act(() => fakeAuth.set(sessionFor({ id: CUSTOMER_ID })));
     sessionStorage.setItem('login_phone', '5551234567');

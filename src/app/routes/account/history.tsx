@@ -1,11 +1,12 @@
 // Visit history (PRODUCT §2 /account/history): each visit (business, local date-time, points) and
-// each reward unlocked or redeemed, newest first, a page at a time (GET /api/me/visits, /api/me).
+// each reward unlocked, redeemed or expired, newest first, a page at a time (GET /api/me/visits, /api/me).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MeResponse, MyVisitsResponse } from '@contract';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { useMe } from '@/features/rewards/api/get-me.ts';
+import { expiryDay } from '@/features/rewards/components/RewardList.tsx';
 import { myVisitsQueryOptions } from '@/features/rewards/api/get-my-visits.ts';
 import { RequireSession } from '@/lib/RequireSession.tsx';
 import { MemberScreen } from '@/app/layouts/MemberScreen.tsx';
@@ -50,6 +51,15 @@ export function historyEvents(visits: MyVisitsResponse['visits'], me: MeResponse
         detail: reward.redeemedBusinessName
           ? `at ${reward.redeemedBusinessName} · ${when(reward.redeemedAt)}`
           : when(reward.redeemedAt),
+      });
+    }
+    // A reward the operator made expire, not used in time (docs/RULES.md "Reward expiry").
+    if (reward.status === 'expired' && reward.expiresAt) {
+      events.push({
+        key: `expired-${reward.id}`,
+        at: reward.expiresAt,
+        title: `Reward expired: ${reward.reward.name}`,
+        detail: reward.expiresOn ? `Not used by ${expiryDay(reward.expiresOn)}, so it can no longer be redeemed` : 'It can no longer be redeemed',
       });
     }
   }

@@ -1,5 +1,5 @@
 // The Programme tab's businesses and rewards: GET /api/admin/catalogue and its
-// changes, and the audited changes (add, edit, archive, retire, replace). Every change refreshes
+// changes, and the audited changes (add, edit, archive, retire, replace, expiry). Every change refreshes
 // the catalogue, its history, the public list of businesses (landings, join pages) and the
 // dashboard's reward figures.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import {
   type BusinessFields,
   type CreateBusinessRequest,
   type ReplaceRewardRequest,
+  type RewardExpiryRequest,
   type RewardWordingRequest,
   routes,
 } from '@contract';
@@ -74,6 +75,12 @@ export const useUpdateReward = () =>
 export const useRetireReward = () =>
   useCatalogueMutation(({ id, reason }: { id: string; reason?: string }) =>
     callEndpoint(routes.retireReward, { params: { rewardId: id }, body: reason ? { reason } : {} }),
+  );
+
+/** PUT /api/admin/rewards/{id}/expiry (docs/RULES.md "Reward expiry"). */
+export const useSetRewardExpiry = () =>
+  useCatalogueMutation(({ id, ...body }: RewardExpiryRequest & { id: string }) =>
+    callEndpoint(routes.setRewardExpiry, { params: { rewardId: id }, body }),
   );
 
 export const useReplaceReward = () =>

@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   'reward.update': 'Reward reworded',
   'reward.retire': 'Reward retired',
   'reward.replace': 'Reward replaced',
+  'reward.expiry': 'Reward expiry changed',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -30,6 +31,10 @@ function summary(change: CatalogueChange): string {
   if (change.action === 'reward.replace') {
     const replacement = (after.replacement ?? {}) as Record<string, unknown>;
     return `${text(before.name)} → ${text(replacement.name)}`;
+  }
+  if (change.action === 'reward.expiry') {
+    const expiry = (days: unknown) => (typeof days === 'number' ? `${days} days after it unlocks` : 'never');
+    return `${text(after.name)}: expires ${expiry(before.expiresAfterDays)} → ${expiry(after.expiresAfterDays)}`;
   }
   if (change.action === 'reward.update' && before.name !== after.name) return `${text(before.name)} → ${text(after.name)}`;
   return text(after.name) || text(before.name);

@@ -16,7 +16,7 @@ const REPORT: FunderReportResponse = {
     { locationId: 'creamery', businessName: 'Village Creamery', visits: 210, members: 120, firstVisits: 30, firstVisitsFromOtherBusinesses: 22 },
     { locationId: 'museum', businessName: 'Village Heritage Museum', visits: null, members: null, firstVisits: null, firstVisitsFromOtherBusinesses: 0 },
   ],
-  rewards: { redeemed: 48, welcome: 30, tier: 17, prize: 1, valueCents: 26000 },
+  rewards: { redeemed: 48, welcome: 30, tier: 17, prize: 1, valueCents: 26000, expired: 0 },
   settlement: { redemptions: 48, crossBusiness: 12, crossBusinessCents: 8500, transfers: 4, transfersCents: 8500 },
   texts: { sent: 120, optOuts: null },
   draw: { id: '00000000-0000-4000-8000-000000000001', status: 'drawn', prizeName: '$25 voucher', sponsorName: 'Village Creamery',
@@ -49,7 +49,7 @@ it('writes the summary from the figures, in plain words', () => {
     '120 texts went to members and fewer than 3 members asked for no more. ' +
     'The November 2026 prize draw ($25 voucher, from Village Creamery) was drawn among 54 members; the prize has been collected.');
   const quiet = funderSummary({ ...REPORT, villagePopulation: null, membersPercentOfVillage: null, newMembers: null, activeMembers: 0,
-    visits: 0, rewards: { redeemed: 0, welcome: 0, tier: 0, prize: 0, valueCents: 0 }, draw: null });
+    visits: 0, rewards: { redeemed: 0, welcome: 0, tier: 0, prize: 0, valueCents: 0, expired: 0 }, draw: null });
   expect(quiet).toContain('the scheme had 412 members, and fewer than 3 people joined');
   expect(quiet).toContain('No member visited any of the 2 businesses.');
   expect(quiet).toContain('No rewards were redeemed.');

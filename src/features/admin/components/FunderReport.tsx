@@ -88,6 +88,10 @@ export function FunderReport(props: { report: FunderReportResponse }) {
                   note={r.rewards.valueCents !== null ? `${formatCents(r.rewards.valueCents)} of Silver, Gold and prize rewards` : undefined} />
           <Figure label="Welcome rewards" value={shownFigure(r.rewards.welcome)} />
           <Figure label="Silver and Gold rewards" value={shownFigure(r.rewards.tier)} />
+          {/* Rewards that expired unused (only where the operator turned expiry on): never redeemed, never settled. */}
+          {r.rewards.expired !== 0 ? (
+            <Figure label="Expired unused" value={shownFigure(r.rewards.expired)} note="not redeemed, so nothing to settle" />
+          ) : null}
           <Figure label="Honoured for another business" value={r.settlement.crossBusiness.toLocaleString()}
                   note={`${formatCents(r.settlement.transfersCents)} settled in ${r.settlement.transfers} ${r.settlement.transfers === 1 ? 'payment' : 'payments'}`} />
         </dl>

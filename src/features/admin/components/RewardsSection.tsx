@@ -19,6 +19,7 @@ import { ConfirmDialog, FormDialogContent } from './AdminDialog.tsx';
 import { CatalogueChangesList } from './CatalogueChanges.tsx';
 import { Field, useZodForm } from './ProgrammeForm.tsx';
 import { QueryState } from './QueryState.tsx';
+import { expiryWords, RewardExpiryDialog } from './RewardExpiryDialog.tsx';
 
 type Reward = AdminCatalogue['rewards'][number];
 type Business = AdminCatalogue['businesses'][number];
@@ -83,10 +84,15 @@ function RewardRow({ reward, replacedByName }: { reward: Reward; replacedByName:
           {reward.holders} {reward.holders === 1 ? 'member holds' : 'members hold'} it unused
           {retired && replacedByName ? ` · replaced by ${replacedByName}` : ''}
         </p>
+        <p className="text-sm text-bark-700">
+          {expiryWords(reward.expiresAfterDays)}
+          {reward.expired > 0 ? ` · ${reward.expired} expired unused` : ''}
+        </p>
       </div>
       {retired ? null : (
         <div className="flex flex-wrap gap-2">
           <WordingDialog reward={reward} mode="edit" />
+          <RewardExpiryDialog reward={reward} />
           {reward.kind === 'welcome' ? (
             <>
               <WordingDialog reward={reward} mode="replace" />

@@ -21,7 +21,7 @@ export function RewardsTab(props: { filters: AdminFilters }) {
     >
       <p className="text-sm text-bark-700">
         Unlocks and redemptions in the selected date range; outstanding = unlocked and not yet used,
-        today (a forgotten member's unused rewards are not counted).
+        today (a forgotten member's unused rewards and expired ones are not counted).
       </p>
       <ul className="mt-3 grid gap-4 md:grid-cols-2">
         {query.data?.map((reward) => (
@@ -50,6 +50,9 @@ export function RewardsTab(props: { filters: AdminFilters }) {
                   </div>
                 ))}
               </dl>
+              {reward.expired > 0 ? (
+                <p className="mt-2 text-sm text-bark-700">{reward.expired} expired unused (not redeemed, nothing to settle)</p>
+              ) : null}
               {reward.byBusiness.length > 1 || reward.unattributedRedemptions > 0 ? (
                 <details className="mt-3">
                   <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-meadow-800">

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/Dialog.tsx';
 import { QrCode } from '@/components/ui/QrCode.tsx';
 import { toast } from '@/components/ui/toast.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { formatCountdown, useNow } from '@/lib/use-now.ts';
 import { MEMBER_POLL_MS } from '@/lib/live.ts';
 import { meQueryOptions } from '@/features/rewards/api/get-me.ts';
@@ -70,8 +71,15 @@ export function RedeemDialog(props: { reward: CustomerReward; onOpenChange: (ope
   const ask = () =>
     start.mutate(props.reward.id, {
       onSuccess: setCode,
-      onError: () => {
+      onError: (error) => {
         onOpenChange(false);
+        // No longer usable (it expired, or was redeemed or withdrawn meanwhile): the API's plain
+        // words, and the rewards are read again so the list shows it as it is.
+        if (error instanceof ApiError && error.status === 409 && error.code) {
+          toast({ title: 'Cannot redeem', description: error.userMessage, variant: 'destructive' });
+          void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+          return;
+        }
         toast({ title: 'Error', description: 'Failed to redeem reward. Please try again.', variant: 'destructive' });
       },
     });

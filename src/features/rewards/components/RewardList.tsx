@@ -1,8 +1,34 @@
-// The member's rewards: the unlocked ones (with Redeem on the account, PRODUCT §2), then the redeemed.
-import type { CustomerReward } from '@contract';
+// The member's rewards: the unlocked ones (with Redeem on the account, PRODUCT §2), then the
+// redeemed and the expired. A reward the operator made expire (docs/RULES.md "Reward expiry")
+// says its last day, and warns in the last REWARD_EXPIRY_WARNING_DAYS days.
+import { REWARD_EXPIRY_WARNING_DAYS, type CustomerReward } from '@contract';
 import { Badge } from '@/components/ui/Badge.tsx';
 import { Card } from '@/components/ui/Card.tsx';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+
+const DAY_MS = 86_400_000;
+
+/** "December 5, 2026" from the API's programme day "2026-12-05" (no time-zone shift). */
+export function expiryDay(expiresOn: string): string {
+  const [year, month, day] = expiresOn.split('-').map(Number);
+  return new Date(year!, month! - 1, day!).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+/** "Expires on …", and a warning when that is within the warning window. */
+export function ExpiryLine({ reward }: { reward: CustomerReward }) {
+  // The clock when the line was first drawn: a warning window of days needs no ticking clock.
+  const [now] = useState(() => Date.now());
+  if (reward.status !== 'unlocked' || !reward.expiresOn || !reward.expiresAt) return null;
+  const soon = Date.parse(reward.expiresAt) - now <= REWARD_EXPIRY_WARNING_DAYS * DAY_MS;
+  const day = expiryDay(reward.expiresOn);
+  return soon ? (
+    <p className="mt-1 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-950">
+      Expires on {day}. Use it soon: after that it can no longer be redeemed.
+    </p>
+  ) : (
+    <p className="text-sm text-bark-700">Expires on {day}</p>
+  );
+}
 
 export function RewardList(props: {
   rewards: CustomerReward[];
@@ -10,6 +36,7 @@ export function RewardList(props: {
 }) {
   const available = props.rewards.filter((reward) => reward.status === 'unlocked');
   const redeemed = props.rewards.filter((reward) => reward.status === 'redeemed');
+  const expired = props.rewards.filter((reward) => reward.status === 'expired');
   return (
     <Card>
       <h2 className="font-display text-xl font-bold">Available Rewards</h2>
@@ -28,6 +55,7 @@ export function RewardList(props: {
                     ? 'Any participating business'
                     : (reward.reward.businessName ?? '')}
                 </p>
+                <ExpiryLine reward={reward} />
               </div>
               {props.action ? <div className="shrink-0">{props.action(reward)}</div> : null}
             </li>
@@ -42,6 +70,22 @@ export function RewardList(props: {
               <li key={reward.id} className="flex items-center justify-between gap-3 text-bark-700">
                 <span className="min-w-0 wrap-anywhere">{reward.reward.name}</span>
                 <Badge>Redeemed</Badge>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {expired.length > 0 ? (
+        <>
+          <h3 className="mt-5 text-sm font-semibold text-bark-700">Expired</h3>
+          <ul className="mt-2 grid gap-2">
+            {expired.map((reward) => (
+              <li key={reward.id} className="flex items-center justify-between gap-3 text-bark-700">
+                <span className="min-w-0 wrap-anywhere">
+                  {reward.reward.name}
+                  {reward.expiresOn ? ` · not used by ${expiryDay(reward.expiresOn)}` : ''}
+                </span>
+                <Badge>Expired</Badge>
               </li>
             ))}
           </ul>

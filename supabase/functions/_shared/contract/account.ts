@@ -11,11 +11,22 @@ export const NextGoal = z.object({
   pointsNeeded: z.number().int(),
 });
 
+/**
+ * Optional reward expiry (supabase/schemas/95_reward_expiry.sql): the member is warned this many
+ * days before a reward expires, on /account and by one text (private.reward_expiry_warning says
+ * the same; tests/db/reward-expiry.pg.test.ts holds the two equal).
+ */
+export const REWARD_EXPIRY_WARNING_DAYS = 7;
+
 export const CustomerReward = z.object({
   id: Uuid,
-  status: z.enum(['unlocked', 'redeemed']),
+  status: z.enum(['unlocked', 'redeemed', 'expired']).describe('expired: it reached its expiry date unused'),
   unlockedAt: Timestamp,
   redeemedAt: Timestamp.nullable(),
+  expiresAt: Timestamp.nullable().default(null)
+    .describe('When an unused reward stops being redeemable (the start of the day after expiresOn); null: it never expires'),
+  expiresOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().default(null)
+    .describe('The last day (programme time zone) it can be used: "Expires on …"; null: it never expires'),
   redeemedBusinessName: z
     .string()
     .nullable()

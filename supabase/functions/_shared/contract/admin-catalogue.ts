@@ -89,6 +89,8 @@ export const CatalogueReward = z.object({
   createdAt: Timestamp,
   retiredAt: Timestamp.nullable().describe('no longer unlocked; holders keep it'),
   replacedBy: Uuid.nullable(),
+  expiresAfterDays: z.number().int().min(1).max(365).nullable().default(null)
+    .describe('an unused unlock expires at the end of the day this many days after it unlocked; null: never (the default)'),
 });
 export type CatalogueReward = z.infer<typeof CatalogueReward>;
 
@@ -99,6 +101,7 @@ export const AdminCatalogue = z.object({
       businessName: z.string().nullable(),
       holders: z.number().int().describe('members holding it unused now (forgotten members not counted)'),
       unlocked: z.number().int().describe('members who ever unlocked it (revoked unlocks not counted)'),
+      expired: z.number().int().default(0).describe('unlocks that expired unused (counted in unlocked, never in holders)'),
     }),
   ),
 });
@@ -110,7 +113,7 @@ export const CatalogueChangesQuery = z.strictObject({
 export const CatalogueChange = z.object({
   id: z.number().int(),
   at: Timestamp,
-  action: z.string().describe("business.create|update|archive|unarchive, reward.create|update|retire|replace"),
+  action: z.string().describe("business.create|update|archive|unarchive, reward.create|update|retire|replace|expiry"),
   targetType: z.enum(['location', 'reward']),
   targetId: z.string().nullable(),
   locationId: z.string().nullable(),
@@ -142,3 +145,13 @@ export const ReplaceRewardRequest = RewardWordingRequest.extend({
   reason: text('The reason', 500).optional(),
 });
 export type ReplaceRewardRequest = z.input<typeof ReplaceRewardRequest>;
+/** PUT /api/admin/rewards/{rewardId}/expiry: N days after it unlocks (1–365), or null: never. */
+export const RewardExpiryRequest = z.strictObject({
+  expiresAfterDays: z
+    .number({ error: 'Enter a whole number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'A reward can expire 1 to 365 days after it unlocks')
+    .max(365, 'A reward can expire 1 to 365 days after it unlocks')
+    .nullable(),
+});
+export type RewardExpiryRequest = z.input<typeof RewardExpiryRequest>;

@@ -19,7 +19,7 @@ export const AdminCustomerVisit = z.object({
 
 export const AdminCustomerReward = z.object({
   id: Uuid.describe('customer reward id'),
-  status: z.enum(['unlocked', 'redeemed', 'revoked']),
+  status: z.enum(['unlocked', 'redeemed', 'revoked', 'expired']),
   name: z.string(),
   kind: z.enum(['welcome', 'tier', 'prize']).nullable().describe('null when the reward was removed from the catalogue'),
   scope: RewardScope.nullable(),
@@ -58,7 +58,7 @@ export const AdminCustomerConsent = z.object({
 export const LedgerEvent = z.object({
   id: z.number().int(),
   event: z.enum(['visit_approved', 'reward_unlocked', 'reward_redeemed', 'visit_voided', 'reward_revoked', 'reward_clawed_back', 'adjustment',
-    'redemption_undone', 'referral_bonus', 'referral_bonus_voided']),
+    'redemption_undone', 'reward_expired', 'referral_bonus', 'referral_bonus_voided']),
   points: z.number().int(),
   visitId: Uuid.nullable(),
   customerRewardId: Uuid.nullable(),

@@ -31,7 +31,8 @@ export const AdminReward = z.object({
     .number()
     .int()
     .describe('redeemed in the range without a business (before counter-confirmed redemption); in redemptions, in no business'),
-  outstanding: z.number().int().describe('unlocked and not yet used, now (a forgotten member\'s unused rewards are not counted)'),
+  outstanding: z.number().int().describe('unlocked and not yet used, now (a forgotten member\'s unused rewards and expired ones are not counted)'),
+  expired: z.number().int().default(0).describe('unlocks that expired unused, ever (only for a reward the operator made expire)'),
   byBusiness: z.array(RewardBusinessFigures).describe('every business for a tier reward; its own for a welcome reward'),
 });
 export const AdminRewardsResponse = z.array(AdminReward);

@@ -46,7 +46,7 @@ export const AdminDraw = PublicDraw.extend({
   entriesSoFar: z.number().int().nullable().describe('entries so far; null once drawn (see totalEntries)'),
   seedKept: z.boolean().describe('the programme made the seed and keeps it; false: the operator must give it at the draw'),
   winner: z.object({ customerId: Uuid, name: z.string() }).nullable(),
-  prizeStatus: z.enum(['unlocked', 'redeemed', 'revoked']).nullable(),
+  prizeStatus: z.enum(['unlocked', 'redeemed', 'revoked', 'expired']).nullable(),
 });
 export type AdminDraw = z.infer<typeof AdminDraw>;
 export const AdminDrawsResponse = z.object({ draws: z.array(AdminDraw) });

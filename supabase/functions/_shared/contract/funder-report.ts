@@ -29,6 +29,7 @@ export const FunderReportResponse = z.object({
   rewards: z.object({
     redeemed: Few, welcome: Few, tier: Few, prize: z.number().int(),
     valueCents: z.number().int().nullable().describe('tier rewards and prizes redeemed, at their value'),
+    expired: Few.default(null).describe('rewards that expired unused in the month: never redeemed, so not in redeemed or the settlement'),
   }),
   settlement: z.object({
     redemptions: z.number().int(), crossBusiness: z.number().int(), crossBusinessCents: z.number().int(),

@@ -50,6 +50,7 @@ import {
   RetireRewardRequest,
   RewardParams,
   RewardWordingRequest,
+  RewardExpiryRequest,
   UpdateBusinessRequest,
 } from './admin-catalogue.ts';
 import {
@@ -355,6 +356,15 @@ export const updateReward = {
   path: '/api/admin/rewards/:rewardId',
   params: RewardParams,
   body: RewardWordingRequest,
+  status: 200,
+  response: CatalogueReward,
+} as const satisfies Route;
+
+export const setRewardExpiry = {
+  method: 'put',
+  path: '/api/admin/rewards/:rewardId/expiry',
+  params: RewardParams,
+  body: RewardExpiryRequest,
   status: 200,
   response: CatalogueReward,
 } as const satisfies Route;

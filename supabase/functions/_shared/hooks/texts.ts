@@ -63,7 +63,9 @@ const escapeXml = (text: string) =>
 export async function drainTexts(deps: Pick<TextsDeps, 'db' | 'sms' | 'publicBaseUrl'>, now?: Date) {
   const totals = { claimed: 0, sent: 0, failed: 0 };
   const statusCallback = deps.publicBaseUrl.startsWith('https://') ? `${deps.publicBaseUrl}/api/hooks/twilio/status` : undefined;
-  // "Your reward is waiting" reminders that have come due join the outbox first (94_nudges.sql).
+  // Rewards past their expiry date are recorded expired, and the "expires soon" warnings due
+  // join the outbox (95_reward_expiry.sql); then the "your reward is waiting" reminders (94_nudges.sql).
+  await deps.db.callAsService('app.expire_rewards', now ? { p_now: now.toISOString() } : {});
   await deps.db.callAsService('app.queue_reward_reminders', now ? { p_now: now.toISOString() } : {});
   for (let round = 0; round < DRAIN_ROUNDS; round += 1) {
     // `now`: a clock for tests; otherwise the database's.

@@ -16,7 +16,7 @@ export const checkRedemptionCode = endpoint({
     400: `${BAD_INPUT} Or an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Not a counter of this business (members, kiosks not enrolled, staff elsewhere), the reward is not valid ' +
       'here, or staff reading their own reward.',
-    404: 'Unknown code.', 409: 'The code or the reward was already used.', 410: 'The code expired (2 minutes).',
+    404: 'Unknown code.', 409: 'The code or the reward was already used, or the reward expired.', 410: 'The code expired (2 minutes).',
   },
   handler: async ({ call, caller, query }) =>
     counterAnswer(await call('app.check_redemption_code', { p_code: query.code, p_location_id: query.locationId }), caller),

@@ -13,7 +13,7 @@ export const redeemCode = endpoint({
   errors: {
     400: `${BAD_INPUT} Or an admin without locationId.`, 401: NOT_SIGNED_IN,
     403: 'Not a counter of this business, the reward is not valid here, or staff redeeming their own reward.',
-    404: 'Unknown code.', 409: 'The code or the reward was already used.', 410: 'The code expired (2 minutes).',
+    404: 'Unknown code.', 409: 'The code or the reward was already used, or the reward expired.', 410: 'The code expired (2 minutes).',
     413: TOO_LARGE, 422: 'The Idempotency-Key was already used for a different request.',
   },
   handler: async ({ call, caller, body, headers }) =>

@@ -19,7 +19,7 @@ export const redeemReward = endpoint({
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN,
     403: 'No proof the member is at the counter (and, for an admin, no reason); a member (even the owner: they show a redemption code), staff of a location where this reward is not valid, or staff redeeming on their own customer row.',
-    404: 'No such reward for this caller.', 409: 'The reward has already been redeemed.', 413: TOO_LARGE,
+    404: 'No such reward for this caller.', 409: 'The reward has already been redeemed, or expired.', 413: TOO_LARGE,
     422: 'The Idempotency-Key was already used for a different request.',
   },
   handler: ({ call, body, headers }) =>

@@ -13,7 +13,7 @@ export const startRedemption = endpoint({
     'Valid 2 minutes, single use; asking again replaces the reward\'s earlier code.',
   errors: {
     400: BAD_INPUT, 401: NOT_SIGNED_IN, 403: 'A kiosk, staff or admin without this reward.',
-    404: 'No such reward of yours.', 409: 'The reward has already been redeemed or was withdrawn.', 413: TOO_LARGE,
+    404: 'No such reward of yours.', 409: 'The reward has already been redeemed, was withdrawn, or expired.', 413: TOO_LARGE,
   },
   handler: ({ call, body }) => call('app.start_redemption', { p_customer_reward_id: body.customerRewardId }),
 });
