@@ -83,7 +83,10 @@ for (const [name, key] of Object.entries(groups)) {
     `  ${`${name} screens:`.padEnd(38)} ${gzipKb(own).toFixed(1)} KB (${own.length} chunk${own.length === 1 ? '' : 's'}); ` +
       `first load ${firstLoad.toFixed(1)} KB of ${limit} KB`,
   );
-  if (firstLoad > limit) over.push(`the ${name} screens' first load is ${firstLoad.toFixed(1)} KB, over its ${limit} KB limit`);
+  if (firstLoad > limit)
+    over.push(
+      `the ${name} screens' first load is ${firstLoad.toFixed(1)} KB, over its ${limit} KB limit`,
+    );
 }
 console.log('');
 if (over.length) {

@@ -10,6 +10,7 @@ const LIMIT_VARIABLES: Record<keyof RateLimits, [string, string]> = {
   checkinsPerKiosk: ['RATE_LIMIT_CHECKINS_PER_KIOSK', 'POST /api/checkin/start by phone, per kiosk device'],
   searchesPerClerk: ['RATE_LIMIT_SEARCHES_PER_CLERK', 'GET /api/staff/members (the counter\'s member search), per clerk'],
   contactPerIp: ['RATE_LIMIT_CONTACT_PER_IP', 'POST /api/contact, per client address'],
+  referralChecksPerIp: ['RATE_LIMIT_REFERRAL_CHECKS_PER_IP', 'GET /api/referrals/:code (an invitation code\'s check), per client address'],
   accountChangesPerMember: ['RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER', 'a member\'s changes on /account (name, texts, phone codes, data download, deletion), per member'],
   walletPerMember: ['RATE_LIMIT_WALLET_PER_MEMBER', 'GET /api/wallet/apple/pass and /api/wallet/google/link, per member'],
   walletDevicesPerPass: ['RATE_LIMIT_WALLET_DEVICES_PER_PASS', 'Apple Wallet device registrations (POST /api/wallet/apple/v1/devices/…), per pass'],

@@ -49,6 +49,8 @@ revoke all on public.customers from anon, authenticated;
 --   customers_remember_former_phone (57_member_records.sql)  the old number of a phone change
 --   customers_count_signups (67_rollups.sql)                 sign-ups per business
 --   customers_refuse_archived_location (78_catalogue.sql)    no sign-up at an archived business
+--   customers_referral_bookkeeping (97_referrals.sql)        the invitation code, the phone's fingerprint
+--   customers_forget_referrals (97_referrals.sql)            a forgotten member's code and referral links
 
 -- Customers: a member sees and edits their own contact details; admins see everyone.
 -- Points and links change only through the app functions (column grants below).

@@ -19,7 +19,9 @@ create table public.points_ledger (
     'reward_clawed_back',  -- a reward the voided visit earned that was already redeemed
     'adjustment',          -- an admin's correction of points
     'redemption_undone',   -- an admin undid a mistaken redemption: the reward is unlocked again
-    'reward_expired'       -- an unlocked reward reached its expiry date unused (95_reward_expiry.sql)
+    'reward_expired',      -- an unlocked reward reached its expiry date unused (95_reward_expiry.sql)
+    'referral_bonus',      -- "Bring a neighbour": the bonus of a neighbour's first approved visit (97_referrals.sql)
+    'referral_bonus_voided' -- that visit was voided and no approved visit of the neighbour is left
   )),
   points integer not null default 0,
   visit_id uuid,
@@ -30,12 +32,13 @@ create table public.points_ledger (
   idempotency_key text check (length(idempotency_key) <= 128),
   reason text check (length(reason) <= 500),
   created_at timestamptz not null default now(),
-  check (event in ('visit_approved', 'visit_voided', 'adjustment') or points = 0),
-  check (event not in ('visit_voided', 'adjustment', 'redemption_undone') or reason is not null)
+  check (event in ('visit_approved', 'visit_voided', 'adjustment', 'referral_bonus', 'referral_bonus_voided') or points = 0),
+  check (event not in ('visit_voided', 'adjustment', 'redemption_undone', 'referral_bonus_voided') or reason is not null)
 );
 
 -- Triggers on public.points_ledger, declared beside their functions in later files:
---   points_ledger_wallet_push (86_wallet.sql)  the member's wallet cards get the new points
+--   points_ledger_wallet_push (86_wallet.sql)       the member's wallet cards get the new points
+--   points_ledger_referral_bonus (97_referrals.sql)  a neighbour's first approved visit: both bonuses
 
 -- Admins read the whole ledger, a member their own events; nobody writes it directly.
 alter table public.points_ledger enable row level security;

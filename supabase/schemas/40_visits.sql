@@ -34,6 +34,7 @@ revoke all on public.visits from anon, authenticated;
 --   visits_roll_up_insert (67_rollups.sql)               per statement: returns, cross-shopping, member months
 --   visits_roll_up_update (67_rollups.sql)               per statement: the same after a void or move
 --   visits_roll_up_delete (67_rollups.sql)               per statement: the same after a delete
+--   visits_referral_bonus_void (97_referrals.sql)        a void takes back a neighbour's bonus
 
 -- Visits: the member's own; admins all. Staff and owners read none directly: a
 -- visit names its member (customer_id, whose card value is customer:{id}), and a clerk who could

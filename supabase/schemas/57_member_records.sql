@@ -711,7 +711,9 @@ revoke execute on function app.confirm_my_phone_change() from public;
 grant execute on function app.confirm_my_phone_change() to authenticated;
 
 -- "Download my data": everything stored about the member — their record, the phones they had
--- before, consents (with the wording), visits, the points ledger and rewards.
+-- before, consents (with the wording), visits, the points ledger, rewards, and "Bring a neighbour"
+-- (their invitation code, the invitation they joined with, how many neighbours joined with theirs;
+-- the tables are 97_referrals.sql's).
 create function app.my_data_export()
 returns jsonb
 language plpgsql
@@ -770,7 +772,15 @@ begin
                'redeemedLocationId', cr.redeemed_location_id, 'revokedAt', cr.revoked_at)
              order by cr.unlocked_at, cr.id), '[]'::jsonb)
         from public.customer_rewards cr left join public.rewards r on r.id = cr.reward_id
-       where cr.customer_id = c.id));
+       where cr.customer_id = c.id),
+    'referral', jsonb_build_object(
+      'code', (select rc.code from private.referral_codes rc where rc.customer_id = c.id),
+      'joinedWithInvitation', (
+        select jsonb_build_object('status', r.status, 'reason', r.reason, 'bonusPoints', r.bonus_points,
+                                  'createdAt', r.created_at)
+          from private.referrals r where r.referred_id = c.id),
+      'neighboursJoined', (select count(*) from private.referrals r where r.referrer_id = c.id),
+      'neighboursRewarded', (select count(*) from private.referrals r where r.referrer_id = c.id and r.status = 'rewarded')));
 end;
 $$;
 revoke execute on function app.my_data_export() from public;

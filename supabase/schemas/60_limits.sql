@@ -36,6 +36,40 @@ create index redemption_flags_customer_id_idx on private.redemption_flags (custo
 create index redemption_flags_dismissed_by_idx on private.redemption_flags (dismissed_by);
 create index redemption_flags_flagged_at_idx on private.redemption_flags (flagged_at desc);
 
+-- Referral flags ("Bring a neighbour", 97_referrals.sql): a member whose code brought
+-- flag_joins_per_day or more neighbours in one day of the programme's time zone is flagged once
+-- that day; joins is the most counted that day.
+create table private.referral_flags (
+  id uuid primary key default gen_random_uuid(),
+  customer_id uuid not null references public.customers (id) on delete cascade,
+  day date not null,
+  joins integer not null check (joins > 0),
+  flagged_at timestamptz not null default now(),
+  dismissed_at timestamptz,
+  dismissed_by uuid references auth.users (id) on delete set null,
+  unique (customer_id, day)
+);
+alter table private.referral_flags enable row level security;
+revoke all on private.referral_flags from anon, authenticated, service_role;
+create index referral_flags_dismissed_by_idx on private.referral_flags (dismissed_by);
+create index referral_flags_day_idx on private.referral_flags (day desc);
+
+-- A referral flag as the admin API shows it.
+create function private.referral_flag_json(p_flag private.referral_flags)
+returns jsonb
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'kind', 'referrals', 'id', p_flag.id, 'customerId', p_flag.customer_id, 'customerName', c.name,
+    'day', p_flag.day, 'joins', p_flag.joins,
+    'flaggedAt', p_flag.flagged_at, 'dismissedAt', p_flag.dismissed_at)
+    from public.customers c
+   where c.id = p_flag.customer_id
+$$;
+revoke execute on function private.referral_flag_json(private.referral_flags) from public;
+
 -- A flag as the admin API shows it: the member and that day's approved visits (counted now, so a
 -- voided visit no longer counts).
 create function private.velocity_flag_json(p_flag private.velocity_flags)
@@ -79,8 +113,8 @@ as $$
 $$;
 revoke execute on function private.redemption_flag_json(private.redemption_flags) from public;
 
--- GET /api/admin/flags: open flags (and dismissed ones when asked) — velocity flags and members'
--- "not you?" redemption flags — newest first.
+-- GET /api/admin/flags: open flags (and dismissed ones when asked) — velocity flags, members'
+-- "not you?" redemption flags and referral flags — newest first.
 create function app.admin_velocity_flags(p_include_dismissed boolean default false, p_limit integer default 100)
 returns jsonb
 language plpgsql
@@ -106,6 +140,12 @@ begin
           where coalesce(p_include_dismissed, false) or vf.dismissed_at is null
           order by vf.day desc, vf.flagged_at desc, vf.id
           limit p_limit)
+        union all
+        (select private.referral_flag_json(xf), xf.day::timestamp at time zone private.programme_time_zone(), xf.id
+           from private.referral_flags xf
+          where coalesce(p_include_dismissed, false) or xf.dismissed_at is null
+          order by xf.day desc, xf.flagged_at desc, xf.id
+          limit p_limit)
         order by 2 desc, 3
         limit p_limit) f);
 end;
@@ -123,6 +163,7 @@ as $$
 declare
   v_flag private.velocity_flags;
   v_redemption_flag private.redemption_flags;
+  v_referral_flag private.referral_flags;
   v_was timestamptz;
 begin
   perform private.require_admin('Only admins can dismiss velocity flags');
@@ -140,6 +181,20 @@ begin
                             null, v_redemption_flag.redeemed_location_id);
     end if;
     return private.redemption_flag_json(v_redemption_flag);
+  end if;
+  select f.dismissed_at into v_was from private.referral_flags f where f.id = p_flag_id for update;
+  update private.referral_flags f
+     set dismissed_at = coalesce(f.dismissed_at, now()), dismissed_by = coalesce(f.dismissed_by, auth.uid())
+   where f.id = p_flag_id
+  returning * into v_referral_flag;
+  if found then
+    if v_was is null then
+      perform private.audit('flag.dismiss', 'referral_flag', v_referral_flag.id::text,
+                            jsonb_build_object('dismissedAt', null),
+                            jsonb_build_object('dismissedAt', v_referral_flag.dismissed_at,
+                                               'customerId', v_referral_flag.customer_id));
+    end if;
+    return private.referral_flag_json(v_referral_flag);
   end if;
   select f.dismissed_at into v_was from private.velocity_flags f where f.id = p_flag_id for update;
   update private.velocity_flags f

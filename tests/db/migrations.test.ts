@@ -38,8 +38,8 @@ describe('migrations on PGlite', () => {
       select c.relname from pg_class c where c.relnamespace = 'private'::regnamespace and c.relkind = 'r' order by 1`;
     expect(tables.map((t) => t.relname)).toEqual([
       'audit_log', 'counter_sightings', 'cross_shopping_bits', 'cross_shopping_days', 'cross_shopping_pending', 'customer_former_phones',
-      'daily_rollup', 'daily_rollup_pending', 'draw_entries', 'draw_seeds', 'draws', 'idempotency_keys', 'location_enrolment_codes', 'member_cards', 'member_first_visits', 'member_month_masks', 'nudge_settings', 'person_names', 'programme_changes', 'rate_limit_hits',
-      'redemption_codes', 'redemption_flags', 'report_settings', 'settings', 'sign_in_codes', 'signup_counts', 'staff_grant_events', 'staff_grants', 'text_answers', 'text_campaigns', 'texts', 'velocity_flags', 'visit_returns',
+      'daily_rollup', 'daily_rollup_pending', 'draw_entries', 'draw_seeds', 'draws', 'idempotency_keys', 'location_enrolment_codes', 'member_cards', 'member_first_visits', 'member_month_masks', 'member_phone_fingerprints', 'nudge_settings', 'person_names', 'programme_changes', 'rate_limit_hits',
+      'redemption_codes', 'redemption_flags', 'referral_codes', 'referral_flags', 'referral_secret', 'referral_settings', 'referrals', 'report_settings', 'settings', 'sign_in_codes', 'signup_counts', 'staff_grant_events', 'staff_grants', 'text_answers', 'text_campaigns', 'texts', 'velocity_flags', 'visit_returns',
       'visit_returns_pending', 'visit_returns_weekly', 'wallet_cards', 'wallet_devices', 'wallet_pushes', 'webhook_receipts',
     ]);
     const functions = await db.sql<{ name: string }[]>`

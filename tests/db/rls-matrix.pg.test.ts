@@ -53,6 +53,12 @@ const PRIVATE_UPDATES: Record<string, string> = {
   'private.sign_in_codes': 'attempts = 0',
   'private.daily_rollup': 'n = 0',
   'private.daily_rollup_pending': 'n = 0',
+  'private.referral_settings': 'bonus_points = 100',
+  'private.referral_codes': `code = 'ZZZZZZ'`,
+  'private.referrals': `status = 'pending'`,
+  'private.referral_flags': 'dismissed_at = now()',
+  'private.member_phone_fingerprints': 'fingerprint = fingerprint',
+  'private.referral_secret': 'salt = salt',
 };
 
 const CASES: TableCase[] = [
@@ -193,6 +199,12 @@ const CASES: TableCase[] = [
     'private.sign_in_codes',
     'private.daily_rollup',
     'private.daily_rollup_pending',
+    'private.referral_settings',
+    'private.referral_codes',
+    'private.referrals',
+    'private.referral_flags',
+    'private.member_phone_fingerprints',
+    'private.referral_secret',
   ].map(
     (table): TableCase => ({
       table,

@@ -4,18 +4,18 @@ import type { Sql } from '../../dev/db.ts';
 
 const CHECKS: Record<string, string> = {
   // §3.1 + §3.8: the stored total is the ledger's sum, and 5 × approved (not voided) visits plus
-  // the admins' adjustments.
+  // the admins' adjustments and the neighbour bonuses (given and taken back).
   'total_points = ledger sum': `
     select c.id, c.total_points, coalesce(sum(l.points), 0)::int as ledger
       from public.customers c left join public.points_ledger l on l.customer_id = c.id
      group by c.id having c.total_points <> coalesce(sum(l.points), 0)`,
-  'total_points = 5 × approved visits + adjustments': `
+  'total_points = 5 × approved visits + adjustments + neighbour bonuses': `
     select c.id, c.total_points,
            (select count(*) from public.visits v where v.customer_id = c.id and v.status = 'approved') as visits,
-           (select coalesce(sum(l.points), 0) from public.points_ledger l where l.customer_id = c.id and l.event = 'adjustment') as adjusted
+           (select coalesce(sum(l.points), 0) from public.points_ledger l where l.customer_id = c.id and l.event in ('adjustment', 'referral_bonus', 'referral_bonus_voided')) as adjusted
       from public.customers c
      where c.total_points <> 5 * (select count(*) from public.visits v where v.customer_id = c.id and v.status = 'approved')
-                            + (select coalesce(sum(l.points), 0) from public.points_ledger l where l.customer_id = c.id and l.event = 'adjustment')`,
+                            + (select coalesce(sum(l.points), 0) from public.points_ledger l where l.customer_id = c.id and l.event in ('adjustment', 'referral_bonus', 'referral_bonus_voided'))`,
   'one approval event per visit, one void event per voided visit': `
     select v.id, v.status from public.visits v
      where (select count(*) from public.points_ledger l where l.visit_id = v.id and l.event = 'visit_approved') <> 1

@@ -136,6 +136,7 @@ export async function createApiHarness(kind: DatabaseKind, options: HarnessOptio
     checkinsPerKiosk: ROOMY,
     searchesPerClerk: ROOMY,
     contactPerIp: ROOMY,
+    referralChecksPerIp: ROOMY,
     accountChangesPerMember: ROOMY,
     walletPerMember: ROOMY,
     walletDevicesPerPass: ROOMY,

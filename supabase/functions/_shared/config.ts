@@ -18,6 +18,8 @@ export interface RateLimits {
   checkinsPerKiosk: RateLimitRule;
   searchesPerClerk: RateLimitRule;
   contactPerIp: RateLimitRule;
+  /** Invitation code checks per client address (GET /api/referrals/:code): codes cannot be tried one after another. */
+  referralChecksPerIp: RateLimitRule;
   /** A member's changes on /account (name, texts, phone codes, data downloads, deletion). */
   accountChangesPerMember: RateLimitRule;
   /** A member's wallet card downloads and Google save links (each signs a pass or a JWT). */
@@ -110,6 +112,7 @@ const Env = z.object({
   RATE_LIMIT_CHECKINS_PER_KIOSK: Rule.prefault('120/3600'),
   RATE_LIMIT_SEARCHES_PER_CLERK: Rule.prefault('300/3600'),
   RATE_LIMIT_CONTACT_PER_IP: Rule.prefault('5/3600'),
+  RATE_LIMIT_REFERRAL_CHECKS_PER_IP: Rule.prefault('30/3600'),
   RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER: Rule.prefault('30/3600'),
   RATE_LIMIT_WALLET_PER_MEMBER: Rule.prefault('20/3600'),
   RATE_LIMIT_WALLET_DEVICES_PER_PASS: Rule.prefault('10/86400'),
@@ -139,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       checkinsPerKiosk: e.RATE_LIMIT_CHECKINS_PER_KIOSK,
       searchesPerClerk: e.RATE_LIMIT_SEARCHES_PER_CLERK,
       contactPerIp: e.RATE_LIMIT_CONTACT_PER_IP,
+      referralChecksPerIp: e.RATE_LIMIT_REFERRAL_CHECKS_PER_IP,
       accountChangesPerMember: e.RATE_LIMIT_ACCOUNT_CHANGES_PER_MEMBER,
       walletPerMember: e.RATE_LIMIT_WALLET_PER_MEMBER,
       walletDevicesPerPass: e.RATE_LIMIT_WALLET_DEVICES_PER_PASS,

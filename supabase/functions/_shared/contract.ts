@@ -27,3 +27,4 @@ export * from './contract/wallet.ts';
 export * from './contract/draws.ts';
 export * from './contract/funder-report.ts';
 export * from './contract/nudges.ts';
+export * from './contract/referrals.ts';

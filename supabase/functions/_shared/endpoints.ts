@@ -16,6 +16,7 @@ import { reportRedemption } from './routes/me/report-redemption.ts';
 import { myMemberCard } from './routes/me/card.ts';
 import { adminMemberCard, replaceMemberCard } from './routes/admin/customer-card.ts';
 import { adminNudges, updateNudges } from './routes/admin/nudges.ts';
+import { adminReferrals, checkReferralCode, myReferral, updateReferrals } from './routes/referrals/referrals.ts';
 import { funderReport, setVillagePopulation } from './routes/admin/coalition/funder-report.ts';
 import { adminDraws, createDraw, myDraws, publicDraw, publicDraws, runDraw } from './routes/draws/draws.ts';
 import { undoRedemption } from './routes/admin/undo-redemption.ts';
@@ -192,6 +193,10 @@ export const endpoints: Record<string, Endpoint> = {
   handleMessage,
   adminNudges,
   updateNudges,
+  myReferral,
+  checkReferralCode,
+  adminReferrals,
+  updateReferrals,
   adminDraws,
   createDraw,
   runDraw,

@@ -1,7 +1,7 @@
 // My account (PRODUCT §2 /account): name, phone, sign-out, points and tier, visited locations,
 // rewards with Redeem, progress to the next goal, the passport, the QR and the history; and the
 // member's own details and data: name, phone, texts, download, delete; the wallet
-// card buttons when the operator set a wallet up.
+// card buttons when the operator set a wallet up; "Bring a neighbour" (their invitation code).
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/Button.tsx';
 import { toast } from '@/components/ui/toast.ts';
@@ -21,6 +21,7 @@ import { RedeemButton } from '@/features/rewards/components/RedeemButton.tsx';
 import { RecentRedemptions } from '@/features/rewards/components/RecentRedemptions.tsx';
 import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 import { MyDrawEntries } from '@/features/draws/components/MyDrawEntries.tsx';
+import { ReferralCard } from '@/features/referrals/components/ReferralCard.tsx';
 
 const LOADING = 'Loading your account...';
 const SIGNED_OUT = <SignInPrompt message="Please sign in to view your account" to="/login" />;
@@ -74,6 +75,7 @@ function Account() {
       <RewardList rewards={rewards} action={(reward) => <RedeemButton reward={reward} />} />
       <RecentRedemptions redemptions={me.data.recentRedemptions} />
       <MemberPassport me={me.data} />
+      <ReferralCard />
       <div className="grid gap-3 sm:grid-cols-2">
         <ButtonLink to="/account/qr" size="lg">
           Show My QR Code

@@ -1,5 +1,6 @@
 // Kiosk sign-up (PRODUCT §2, §4): 'Join Rewards' for the business in session storage; the new
 // customer's id, name and welcome reward are stored, then the welcome screen starts their check-in.
+// An optional neighbour's invitation code: one that is not recognised is said, never in the way.
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/Button.tsx';
@@ -25,7 +26,10 @@ export function KioskSignupPage() {
   return (
     <KioskFormScreen title="Join Rewards" heading="Join Rewards" intro={businessName}>
       {problem ? (
-        <div role="alert" className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-5 text-red-900">
+        <div
+          role="alert"
+          className="mt-6 rounded-2xl border-2 border-red-700 bg-red-50 p-5 text-red-900"
+        >
           <p className="text-xl font-semibold">{problem.message}</p>
           {problem.exists ? (
             <ButtonLink to="/kiosk/checkin" size="lg" className="mt-3">
@@ -40,13 +44,24 @@ export function KioskSignupPage() {
           pendingLabel="Creating Account..."
           pending={create.isPending}
           initialPhone={initialPhone}
-          labels={{ name: 'Your name *', phone: 'Mobile phone number *', email: 'Email (optional)' }}
+          labels={{
+            name: 'Your name *',
+            phone: 'Mobile phone number *',
+            email: 'Email (optional)',
+          }}
+          referral={{}}
           onSubmit={(values) => {
             setProblem(null);
             create.mutate(
               { ...values, emailConsent: false, locationId: kioskLocationId() },
               {
                 onSuccess: (result) => {
+                  if (result.referral === 'invalid') {
+                    toast({
+                      title: 'Invitation code not recognised',
+                      description: "You're signed up all the same; the code was left out.",
+                    });
+                  }
                   saveVisitor({
                     customerId: result.customer.id,
                     customerName: result.customer.name,

@@ -34,6 +34,7 @@ export function MobileLoginPage() {
           pendingLabel="Sending..."
           pending={send.isPending}
           labels={{ name: 'Your Name *', phone: 'Phone Number *' }}
+          referral={{}}
           onSubmit={(values) =>
             send.mutate(
               { phone: values.phone },
@@ -44,6 +45,7 @@ export function MobileLoginPage() {
                     name: values.name,
                     email: values.email,
                     smsConsent: values.smsConsent,
+                    referralCode: values.referralCode,
                   });
                   void navigate('/mobile/otp');
                 },

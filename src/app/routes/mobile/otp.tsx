@@ -26,6 +26,7 @@ export function MobileOtpPage() {
         email: signup.email,
         smsConsent: signup.smsConsent,
         emailConsent: false,
+        referralCode: signup.referralCode,
       },
       {
         onSuccess: () => {

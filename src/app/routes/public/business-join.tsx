@@ -63,6 +63,7 @@ export function BusinessJoinPage() {
         customer={signup.data.customer}
         welcomeReward={signup.data.welcomeReward ?? location.welcomeReward}
         businessName={location.businessName}
+        referral={signup.data.referral}
       />
     );
   }
@@ -93,6 +94,7 @@ export function BusinessJoinPage() {
         <SignupForm
           submitLabel={reward ? `Join & Get ${reward.name}` : 'Join'}
           pendingLabel="Joining..."
+          referral={{}}
           pending={signup.isPending}
           onSubmit={(values) =>
             signup.mutate(

@@ -6,6 +6,7 @@ import type { RewardSummary } from '@contract';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { MemberQr } from '@/features/checkin/components/MemberQr.tsx';
+import { referralOutcomeSentence } from '@/features/referrals/components/InvitationNotice.tsx';
 import { WalletOffer } from '@/features/wallet/components/WalletOffer.tsx';
 
 export function JoinSuccess(props: {
@@ -14,7 +15,10 @@ export function JoinSuccess(props: {
   businessName?: string;
   /** The joiner's phone was proven by a code: the browser holds their member session. */
   signedIn?: boolean;
+  /** What became of a neighbour's invitation code, if one was sent. */
+  referral?: 'accepted' | 'invalid' | null;
 }) {
+  const invitation = referralOutcomeSentence(props.referral);
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: move focus to the news so keyboard and screen-reader users are not lost.
   useEffect(() => heading.current?.focus(), []);
@@ -30,6 +34,7 @@ export function JoinSuccess(props: {
         You're All Set!
       </h1>
       <p className="mt-2 text-bark-700">Thanks for joining, {props.customer.name}.</p>
+      {invitation ? <p className="mt-2 text-bark-900">{invitation}</p> : null}
       {props.welcomeReward ? (
         <Card className="mt-6 border-honey-400 bg-honey-400/10 text-left">
           <p className="text-sm font-semibold text-bark-700">Your welcome reward</p>

@@ -3,7 +3,9 @@
 // from a sign-in code for an unknown phone, the phone is filled in and already
 // proven: the browser holds that session, and the new customer is linked to it. A phone that
 // cannot start a new membership gets the offer of a sign-in code texted to it (not the spec's
-// 'Account Already Exists', which told whoever typed a number that it belongs to a member).
+// 'Account Already Exists', which told whoever typed a number that it belongs to a member). A join
+// link from a member (/join?ref=CODE) says "You were invited by a neighbour" and fills in the
+// optional invitation code; a code that is not one is said and never stops the join.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Card } from '@/components/ui/Card.tsx';
@@ -18,6 +20,8 @@ import { useProgramme } from '@/lib/programme.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { JoinSignInInstead } from './join-sign-in-instead.tsx';
 import { JoinSuccess } from './join-success.tsx';
+import { InvitationNotice } from '@/features/referrals/components/InvitationNotice.tsx';
+import { isReferralCode, referralFromSearch } from '@/lib/referral-code.ts';
 
 /** The perks; the businesses' count comes from GET /api/locations. */
 function perksFor(count: number | undefined) {
@@ -41,7 +45,9 @@ export function JoinPage() {
   const businessCount = useBusinessCount();
   const basePerks = perksFor(businessCount);
   const perks = [...basePerks.slice(0, 2), ...tierPerks, ...basePerks.slice(2)];
-  const verifiedPhone = (useLocation().state as { verifiedPhone?: unknown } | null)?.verifiedPhone;
+  const location = useLocation();
+  const invitationCode = referralFromSearch(location.search);
+  const verifiedPhone = (location.state as { verifiedPhone?: unknown } | null)?.verifiedPhone;
   const phone =
     typeof verifiedPhone === 'string' && /^\d{10}$/.test(verifiedPhone) ? verifiedPhone : undefined;
   if (signup.data) {
@@ -50,6 +56,7 @@ export function JoinPage() {
         customer={signup.data.customer}
         welcomeReward={signup.data.welcomeReward}
         signedIn={phone !== undefined}
+        referral={signup.data.referral}
       />
     );
   }
@@ -73,6 +80,7 @@ export function JoinPage() {
             </li>
           ))}
         </ul>
+        <InvitationNotice code={invitationCode} />
       </div>
       {existingPhone ? (
         <JoinSignInInstead phone={existingPhone} onBack={() => setExistingPhone(null)} />
@@ -86,6 +94,7 @@ export function JoinPage() {
           pending={signup.isPending}
           initialPhone={phone}
           phoneVerified={phone !== undefined}
+          referral={{ initialCode: invitationCode && isReferralCode(invitationCode) ? invitationCode : undefined }}
           onSubmit={(values) =>
             signup.mutate(
               { ...values, emailConsent: false },

@@ -1,6 +1,7 @@
-// The Flags tab: members flagged by the velocity rule (5+ approved visits in one day), and
-// redemptions a member said were not them ("not you?"), naming who redeemed. Review opens the
-// member's record (visits voidable, redemptions undoable); Dismiss closes the flag.
+// The Flags tab: members flagged by the velocity rule (5+ approved visits in one day),
+// redemptions a member said were not them ("not you?"), naming who redeemed, and members whose
+// invitation code brought many neighbours in one day. Review opens the member's record (visits
+// voidable, redemptions undoable); Dismiss closes the flag.
 import { useState } from 'react';
 import type { Flag } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
@@ -28,7 +29,7 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
       </label>
       <QueryView
         query={query}
-        emptyText="No flags: nobody has had 5 or more visits in a day, and no member said a redemption was not them."
+        emptyText="No flags: nobody has had 5 or more visits in a day, no member said a redemption was not them, and no invitation code brought many neighbours in a day."
         what="the flags"
       >
         <ul className="grid gap-3">
@@ -48,9 +49,9 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
                   <Button
                     variant="secondary"
                     onClick={() => props.onReview(flag.customerId)}
-                    aria-label={`Review the ${flag.kind === 'velocity' ? 'visits' : 'redemption'} of ${flag.customerName}`}
+                    aria-label={`Review the ${REVIEW[flag.kind]} of ${flag.customerName}`}
                   >
-                    {flag.kind === 'velocity' ? 'Review visits' : 'Review redemption'}
+                    Review {REVIEW[flag.kind]}
                   </Button>
                   {flag.dismissedAt ? null : (
                     <Button
@@ -86,9 +87,18 @@ export function FlagsTab(props: { onReview: (customerId: string) => void }) {
   );
 }
 
+const REVIEW: Record<Flag['kind'], string> = {
+  velocity: 'visits',
+  not_me: 'redemption',
+  referrals: 'neighbours',
+};
+
 function describe(flag: Flag): string {
   if (flag.kind === 'velocity') {
     return `${flag.visits} visits on ${new Date(`${flag.day}T12:00:00`).toLocaleDateString()}`;
+  }
+  if (flag.kind === 'referrals') {
+    return `${flag.joins} neighbours joined with their invitation code on ${new Date(`${flag.day}T12:00:00`).toLocaleDateString()}`;
   }
   return (
     `Says it was not them: ${flag.rewardName} redeemed at ${flag.businessName ?? 'a counter'} ` +

@@ -1,6 +1,6 @@
 // The Programme tab: the operator runs the programme without SQL. One section per
-// part, each in its own file: Businesses and Rewards here; Tiers, Limits, Texts, Wallet cards and
-// public Content are their own sections below them, each on its Card.
+// part, each in its own file: Businesses and Rewards here; Tiers, Limits, "Bring a neighbour", Texts,
+// Wallet cards and public Content are their own sections below them, each on its Card.
 import type { ReactNode } from 'react';
 import { BusinessesSection } from './BusinessesSection.tsx';
 import { ContentSection } from './ContentSection.tsx';
@@ -9,6 +9,7 @@ import { RewardsSection } from './RewardsSection.tsx';
 import { TextSettingsSection } from './TextSettingsSection.tsx';
 import { TiersSection } from './TiersSection.tsx';
 import { WalletSection } from './WalletSection.tsx';
+import { ReferralSettingsSection } from './ReferralSettingsSection.tsx';
 
 /** One section of the tab, on its card. */
 export function ProgrammeSection(props: { children: ReactNode }) {
@@ -26,6 +27,7 @@ export function ProgrammeTab() {
       </ProgrammeSection>
       <TiersSection />
       <LimitsSection />
+      <ReferralSettingsSection />
       <TextSettingsSection />
       <WalletSection />
       <ContentSection />

@@ -42,6 +42,7 @@ const ACTIONS: Record<string, string> = {
   'reward.redeem_without_member': 'Reward redeemed without the member present',
   'reward.undo_redemption': 'Redemption undone',
   'settings.update': 'Settings changed',
+  'settings.referrals': '“Bring a neighbour” changed',
   'tier.update': 'Tiers changed',
   'visit.approve_by_search': 'Visit approved from a name or phone search',
   'visit.void': 'Visit voided',
@@ -61,6 +62,7 @@ const TARGETS: Record<string, string> = {
   tiers: 'tiers',
   redemption_flag: 'redemption flag',
   velocity_flag: 'visits flag',
+  referral_flag: 'invitations flag',
   contact_message: 'message',
 };
 
@@ -78,6 +80,9 @@ const FIELDS: Record<string, string> = {
   siteUrl: 'Site address in texts',
   textsSiteUrl: 'Site address in texts',
   smsPartPriceCents: 'Price of one text part (cents)',
+  bonusPoints: 'Neighbour bonus (points each)',
+  bonusesPerMonth: 'Neighbour bonuses per member per month',
+  flagJoinsPerDay: 'Neighbours in one day that flag a member',
   smsConsent: 'Texts allowed',
   smsConsentPending: 'Texts waiting for the phone’s YES',
   emailConsent: 'Emails allowed',

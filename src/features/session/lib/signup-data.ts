@@ -1,5 +1,6 @@
 // The mobile sign-up data kept between the phone screen and the code screen (PRODUCT §3:
-// signup_data = phone, name, email, smsConsent) and the login phone (login_phone).
+// signup_data = phone, name, email, smsConsent, and a neighbour's invitation code) and the login
+// phone (login_phone).
 import { readSessionJson, SESSION_KEYS, writeSession } from '@/lib/session-keys.ts';
 
 export interface SignupData {
@@ -7,6 +8,7 @@ export interface SignupData {
   name: string;
   email?: string;
   smsConsent: boolean;
+  referralCode?: string;
 }
 
 function asSignupData(value: unknown): SignupData | null {
@@ -18,6 +20,7 @@ function asSignupData(value: unknown): SignupData | null {
     name: typeof data.name === 'string' ? data.name : '',
     email: typeof data.email === 'string' && data.email ? data.email : undefined,
     smsConsent: data.smsConsent === true,
+    referralCode: typeof data.referralCode === 'string' && data.referralCode ? data.referralCode : undefined,
   };
 }
 

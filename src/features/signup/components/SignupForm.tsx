@@ -1,18 +1,21 @@
 // The sign-up form, written once for the join pages and the kiosk (PRODUCT §2, §5): name, phone,
-// optional email, optional SMS consent. Validation reuses the contract's request schema; a
-// missing name or phone shows PRODUCT §5's 'Required Fields' toast.
+// optional email, optional SMS consent, and where the screen asks for it an optional neighbour's
+// invitation code (never blocking: a code that is not one is said, and the sign-up goes on without
+// it). Validation reuses the contract's request schema; a missing name or phone shows PRODUCT §5's
+// 'Required Fields' toast.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CreateCustomerRequest } from '@contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/Button.tsx';
 import { Checkbox } from '@/components/ui/Checkbox.tsx';
 import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { Spinner } from '@/components/ui/Spinner.tsx';
 import { toast } from '@/components/ui/toast.ts';
+import { isReferralCode, normalizeReferralCode } from '@/lib/referral-code.ts';
 import { SMS_CONSENT_NOTICE, SMS_CONSENT_WORDING } from '../consent.ts';
 
 const SignupFields = CreateCustomerRequest.pick({
@@ -20,9 +23,15 @@ const SignupFields = CreateCustomerRequest.pick({
   phone: true,
   email: true,
   smsConsent: true,
+}).extend({
+  // Any text: a code that is not one never stops the sign-up (see below).
+  referralCode: z.string().optional(),
 });
 type SignupInput = z.input<typeof SignupFields>;
-/** What the form hands over: the phone as 10 digits, email absent when empty. */
+/**
+ * What the form hands over: the phone as 10 digits, email absent when empty, the invitation code
+ * cleaned and absent when empty or not a code's shape.
+ */
 export type SignupValues = z.output<typeof SignupFields>;
 
 export interface SignupFormProps {
@@ -41,6 +50,14 @@ export interface SignupFormProps {
   initialPhone?: string;
   /** The phone was already proven by a sign-in code: shown, not editable. */
   phoneVerified?: boolean;
+  /** Ask for a neighbour's invitation code (optional field), starting from this one (a join link's ?ref=). */
+  referral?: { initialCode?: string };
+}
+
+/** The code to send: cleaned, or nothing when empty or not a code's shape. */
+export function referralCodeToSend(typed: string | undefined): string | undefined {
+  const code = normalizeReferralCode(typed ?? '');
+  return isReferralCode(code) ? code : undefined;
 }
 
 export function SignupForm(props: SignupFormProps) {
@@ -53,8 +70,16 @@ export function SignupForm(props: SignupFormProps) {
     SignupValues
   >({
     resolver: zodResolver(SignupFields),
-    defaultValues: { name: '', phone: props.initialPhone ?? '', email: '', smsConsent: false },
+    defaultValues: {
+      name: '',
+      phone: props.initialPhone ?? '',
+      email: '',
+      smsConsent: false,
+      referralCode: props.referral?.initialCode ?? '',
+    },
   });
+  const typedCode = useWatch({ control, name: 'referralCode' }) ?? '';
+  const codeLooksWrong = typedCode.trim() !== '' && !isReferralCode(typedCode);
   const errors = formState.errors;
   const onInvalid = () => {
     const { name, phone } = getValues();
@@ -68,7 +93,14 @@ export function SignupForm(props: SignupFormProps) {
   };
   const described = (field: string, has: boolean) => (has ? `${id}-${field}-error` : undefined);
   return (
-    <form noValidate onSubmit={handleSubmit(props.onSubmit, onInvalid)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(
+        (values) => props.onSubmit({ ...values, referralCode: referralCodeToSend(values.referralCode) }),
+        onInvalid,
+      )}
+      className="grid gap-5"
+    >
       <div>
         <Label htmlFor={`${id}-name`}>{props.labels?.name ?? 'Full Name *'}</Label>
         <Input
@@ -126,6 +158,25 @@ export function SignupForm(props: SignupFormProps) {
             id={`${id}-email-error`}
             message={errors.email ? 'Enter a valid email address, or leave it empty.' : undefined}
           />
+        </div>
+      ) : null}
+      {props.referral ? (
+        <div>
+          <Label htmlFor={`${id}-referral`}>Invitation code (optional)</Label>
+          <Input
+            id={`${id}-referral`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            aria-describedby={`${id}-referral-hint`}
+            {...register('referralCode')}
+          />
+          <p id={`${id}-referral-hint`} className="mt-1 text-sm text-bark-700" aria-live="polite">
+            {codeLooksWrong
+              ? "That doesn't look like an invitation code (6 letters and numbers). You can still join: it will be left out."
+              : "From a neighbour who invited you. Leave it empty if you don't have one."}
+          </p>
         </div>
       ) : null}
       {showConsent ? (

@@ -58,7 +58,7 @@ export const AdminCustomerConsent = z.object({
 export const LedgerEvent = z.object({
   id: z.number().int(),
   event: z.enum(['visit_approved', 'reward_unlocked', 'reward_redeemed', 'visit_voided', 'reward_revoked', 'reward_clawed_back', 'adjustment',
-    'redemption_undone', 'reward_expired']),
+    'redemption_undone', 'reward_expired', 'referral_bonus', 'referral_bonus_voided']),
   points: z.number().int(),
   visitId: Uuid.nullable(),
   customerRewardId: Uuid.nullable(),

@@ -200,6 +200,18 @@ export const RedemptionFlag = z.object({
   dismissedAt: Timestamp.nullable(),
 });
 export type RedemptionFlag = z.infer<typeof RedemptionFlag>;
-export const Flag = z.discriminatedUnion('kind', [VelocityFlag, RedemptionFlag]);
+/** A member whose invitation code brought many neighbours in one day (97_referrals.sql). */
+export const ReferralFlag = z.object({
+  kind: z.literal('referrals'),
+  id: Uuid,
+  customerId: Uuid,
+  customerName: z.string(),
+  day: IsoDate.describe('The day (programme time zone) the neighbours joined'),
+  joins: z.number().int().describe('Neighbours who joined with their code that day'),
+  flaggedAt: Timestamp,
+  dismissedAt: Timestamp.nullable(),
+});
+export type ReferralFlag = z.infer<typeof ReferralFlag>;
+export const Flag = z.discriminatedUnion('kind', [VelocityFlag, RedemptionFlag, ReferralFlag]);
 export type Flag = z.infer<typeof Flag>;
 export const VelocityFlagsResponse = z.array(Flag);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { OptionalEmail, PersonName, Phone, Uuid, VerificationCode } from './common.ts';
 import { SmsConsentWording } from './customers.ts';
+import { ReferralCode, ReferralOutcome } from './referrals.ts';
 
 export const SendCodeRequest = z.strictObject({ phone: Phone });
 export type SendCodeRequest = z.input<typeof SendCodeRequest>;
@@ -18,6 +19,7 @@ export const VerifyCodeRequest = z.strictObject({
   smsConsent: z.boolean().default(false),
   emailConsent: z.boolean().default(false),
   smsConsentWording: SmsConsentWording,
+  referralCode: ReferralCode.optional().describe('The sign-up variant: a neighbour\'s invitation code'),
   continueToJoin: z
     .boolean()
     .default(false)
@@ -46,6 +48,7 @@ export const VerifyCodeResponse = z.object({
     .nullable()
     .describe('null only with continueToJoin, when no customer has this phone'),
   created: z.boolean().describe('True when the sign-up variant created the customer'),
+  referral: ReferralOutcome.optional().describe('The sign-up variant: what became of referralCode'),
 });
 export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
 

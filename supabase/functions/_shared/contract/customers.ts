@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LocationId, OptionalEmail, optionalText, PersonName, Phone, Uuid, visibleText } from './common.ts';
 import { RewardSummary } from './locations.ts';
+import { ReferralCode, ReferralOutcome } from './referrals.ts';
 
 /** PRODUCT §2: the consent checkbox's text, word for word; the sign-up forms show this constant. */
 export const SMS_CONSENT_TEXT =
@@ -23,12 +24,14 @@ export const CreateCustomerRequest = z.strictObject({
   emailConsent: z.boolean().default(false),
   locationId: LocationId.optional(),
   smsConsentWording: SmsConsentWording,
+  referralCode: ReferralCode.optional(),
 });
 export type CreateCustomerRequest = z.input<typeof CreateCustomerRequest>;
 
 export const CreateCustomerResponse = z.object({
   customer: z.object({ id: Uuid, name: z.string() }),
   welcomeReward: RewardSummary.nullable().describe('The welcome reward of the business joined at; null for a general sign-up'),
+  referral: ReferralOutcome.optional(),
 });
 export type CreateCustomerResponse = z.infer<typeof CreateCustomerResponse>;
 

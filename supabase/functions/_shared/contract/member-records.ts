@@ -89,6 +89,17 @@ export const MyDataExport = z.object({
     signupLocationId: z.string().nullable(),
     suspendedAt: Timestamp.nullable(),
   }),
+  referral: z.object({
+    code: z.string().nullable().describe('The member\'s invitation code'),
+    joinedWithInvitation: z.object({
+      status: z.enum(['pending', 'rewarded', 'not_rewarded', 'ineligible']),
+      reason: z.string().nullable(),
+      bonusPoints: z.number().int().nullable(),
+      createdAt: Timestamp,
+    }).nullable().describe('The neighbour\'s invitation they joined with, if any (who invited them is not kept once either is forgotten)'),
+    neighboursJoined: z.number().int(),
+    neighboursRewarded: z.number().int(),
+  }).describe('"Bring a neighbour"'),
   formerPhones: z.array(z.object({ phone: z.string().describe('E.164'), replacedAt: Timestamp }))
     .describe('The phones the member had before (kept so that forgetting them reaches what those numbers left)'),
   consents: z.array(z.object({

@@ -18,6 +18,7 @@ import {
 } from './draws.ts';
 import { FunderReportResponse, VillagePopulationRequest, VillagePopulationResponse } from './funder-report.ts';
 import { NudgeSettings, NudgeSettingsRequest } from './nudges.ts';
+import { MyReferral, ReferralCodeCheck, ReferralCodeParams, ReferralSettings, ReferralSettingsRequest } from './referrals.ts';
 import { AdminWalletStatus, GoogleSaveLink, PkpassFile, WalletConfig } from './wallet.ts';
 import {
   CheckRedemptionCodeQuery,
@@ -1177,3 +1178,34 @@ export const hookWalletDrain = {
   method: 'post',
   path: '/api/hooks/wallet/drain',
 } as const satisfies HookRoute;
+
+export const myReferral = {
+  method: 'get',
+  path: '/api/me/referral',
+  status: 200,
+  response: MyReferral,
+} as const satisfies Route;
+
+export const checkReferralCode = {
+  method: 'get',
+  path: '/api/referrals/:code',
+  params: ReferralCodeParams,
+  status: 200,
+  response: ReferralCodeCheck,
+} as const satisfies Route;
+
+export const adminReferrals = {
+  method: 'get',
+  path: '/api/admin/referrals',
+  query: EmptyQuery,
+  status: 200,
+  response: ReferralSettings,
+} as const satisfies Route;
+
+export const updateReferrals = {
+  method: 'put',
+  path: '/api/admin/referrals',
+  body: ReferralSettingsRequest,
+  status: 200,
+  response: ReferralSettings,
+} as const satisfies Route;

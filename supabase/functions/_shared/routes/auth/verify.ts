@@ -20,7 +20,8 @@ export const verifyCode = endpoint({
     'a session for that code at `/auth/v1/verify` too). Store the session with supabase-js `setSession`. ' +
     'When no customer results, the new session is signed out again — except with `continueToJoin` (login, no ' +
     'name): then the answer is 200 with `customer: null` and the session, whose phone is proven, so the join page ' +
-    'creates the customer linked to it without texting a second code.',
+    'creates the customer linked to it without texting a second code. With `name`, `referralCode` is a ' +
+    'neighbour\'s invitation code, recorded when the customer is created (`referral`).',
   errors: {
     400: BAD_INPUT, 401: 'The code is wrong or expired, or had too many wrong tries.',
     404: 'No account found with this phone number (login without name).',
@@ -33,13 +34,14 @@ export const verifyCode = endpoint({
       // The new session's token is verified like any other before it identifies anyone.
       const caller = await callerFromToken(session.access_token, config.anonKey, verifier);
       const claimed = await call(
-        'app.claim_customer',
+        'app.claim_customer_with_referral',
         {
           p_name: body.name,
           p_email: body.email,
           p_sms_consent: body.smsConsent,
           p_email_consent: body.emailConsent,
           p_sms_consent_wording: body.smsConsentWording,
+          p_referral_code: body.referralCode,
         },
         caller,
       );

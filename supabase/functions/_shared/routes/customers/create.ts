@@ -11,7 +11,9 @@ export const createCustomer = endpoint({
     '(unlocked on the first approved visit there). A signed-in member whose phone was proven by an SMS code ' +
     '(token `amr` otp/sms) is linked to the new customer. `smsConsentWording` records the exact consent text ' +
     'shown (the contract\'s SMS_CONSENT_TEXT; any other text is a 400). The channel (kiosk, business, web) ' +
-    'follows from the caller and locationId.',
+    'follows from the caller and locationId. `referralCode`: a neighbour\'s invitation code (docs/RULES.md ' +
+    '"Referrals"); an unknown code never stops the sign-up — `referral` answers `invalid` — and whether a ' +
+    'valid one earns a bonus is never said.',
   errors: {
     400: BAD_INPUT, 401: BAD_TOKEN, 404: 'Unknown location.',
     409: 'An account already exists with this phone number.', 413: TOO_LARGE,
@@ -25,7 +27,7 @@ export const createCustomer = endpoint({
     },
   ],
   handler: ({ call, body }) =>
-    call('app.create_customer', {
+    call('app.create_customer_with_referral', {
       p_name: body.name,
       p_phone: body.phone,
       p_email: body.email,
@@ -33,5 +35,6 @@ export const createCustomer = endpoint({
       p_email_consent: body.emailConsent,
       p_location_id: body.locationId,
       p_sms_consent_wording: body.smsConsentWording,
+      p_referral_code: body.referralCode,
     }),
 });
