@@ -13,18 +13,18 @@ import { BARRELS_WITHOUT_QUERIES, QUERY_PROVIDER } from '../src/app/route-preloa
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** Each screen group's first load (entry + group), at most, in KB of gzipped JS. */
 const LIMITS_KB: Record<string, number> = {
-  // The goal itself: 89.4 KB measured, and `/` may not pass 90.
+  // The goal itself: 89.6 KB measured, and `/` may not pass 90.
   public: 90,
   'how it works': 91,
-  'public join, businesses, contact': 182,
+  'public join, businesses, contact': 184,
   'kiosk landing': 111,
-  kiosk: 192,
-  'member (mobile, sign-in, account QR)': 183,
-  account: 175,
-  admin: 165,
-  staff: 173,
-  owner: 182,
-  'member cards (print, wallet card)': 176,
+  kiosk: 193,
+  'member (mobile, sign-in, account QR)': 185,
+  account: 178,
+  admin: 166,
+  staff: 175,
+  owner: 184,
+  'member cards (print, wallet card)': 178,
 };
 
 interface Chunk {
