@@ -15,8 +15,9 @@ select tables_are('private',
         'staff_grants', 'staff_grant_events', 'redemption_codes', 'audit_log', 'text_campaigns', 'texts',
         'customer_former_phones', 'counter_sightings', 'redemption_flags', 'webhook_receipts',
         'person_names', 'wallet_cards', 'wallet_devices', 'wallet_pushes', 'member_cards', 'text_answers',
-        'draws', 'draw_seeds', 'draw_entries', 'report_settings', 'nudge_settings', 'programme_changes'],
-  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups, staff grants, redemption codes, the audit log, the texts outbox with its campaigns, the former phones kept for forgetting, what counters saw, members'' "not you?" flags, the webhook receipts, the names of kiosks and staff phones, the wallet cards with their devices and pushes, the member cards that replaced lost printed ones, the answers to members'' texts, the prize draws with their kept seeds and frozen entry lists, the funder report''s village population, the reward reminder''s setting, and the businesses that joined or left the programme');
+        'draws', 'draw_seeds', 'draw_entries', 'report_settings', 'nudge_settings', 'programme_changes',
+        'referral_settings', 'referral_codes', 'referrals', 'referral_flags', 'member_phone_fingerprints', 'referral_secret'],
+  'The private schema holds the settings, enrolment codes, rate-limit counters, idempotency keys, velocity flags, sign-in code counts, the admin rollups, staff grants, redemption codes, the audit log, the texts outbox with its campaigns, the former phones kept for forgetting, what counters saw, members'' "not you?" flags, the webhook receipts, the names of kiosks and staff phones, the wallet cards with their devices and pushes, the member cards that replaced lost printed ones, the answers to members'' texts, the prize draws with their kept seeds and frozen entry lists, the funder report''s village population, the reward reminder''s setting, the businesses that joined or left the programme, and Bring a neighbour''s settings, codes, referrals and flags, its keyed fingerprints of members'' phones and their key');
 
 -- The guard test: a table added to public without RLS fails here before it ships.
 select is_empty($$

@@ -106,6 +106,11 @@ const BASES: Record<string, Base> = {
   runDraw: { as: 'admin', params: { drawId: SOME_ID }, body: { seed: 'an odd seed of enough length' } },
   adminNudges: { as: 'admin' },
   updateNudges: { as: 'admin', body: { rewardWaitingDays: 7 } },
+  setRewardExpiry: { as: 'admin', params: { rewardId: SOME_ID }, body: { expiresAfterDays: 30 } },
+  myReferral: { as: 'member' },
+  checkReferralCode: { as: 'anon', params: { code: 'ABC234' } },
+  adminReferrals: { as: 'admin' },
+  updateReferrals: { as: 'admin', body: { bonusPoints: 10, bonusesPerMonth: 5, flagJoinsPerDay: 3 } },
   // Campaigns.
   adminCampaigns: { as: 'admin' },
   previewCampaign: { as: 'admin', body: { message: 'Odd offer', segment: { locationId: 'creamery', tier: 'Silver' } } },

@@ -69,7 +69,8 @@ it('/admin for an admin shows the dashboard and who is signed in', async () => {
     'Campaigns',
     'Reports',
   ]) {
-    expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    // The sections' tabs load as their own chunk, after the figures.
+    expect(await screen.findByRole('tab', { name: tab })).toBeInTheDocument();
   }
 });
 

@@ -2,7 +2,7 @@
 // the join page's check of a code, and the operator's settings.
 import { routes } from '../../contract.ts';
 import { endpoint } from '../../endpoint.ts';
-import { BAD_INPUT, EVERYONE, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
+import { BAD_INPUT, BAD_TOKEN, EVERYONE, NOT_SIGNED_IN, TOO_LARGE } from '../texts.ts';
 
 const RULE =
   'A neighbour who joins with a member\'s code and makes their first approved visit earns both of them ' +
@@ -26,7 +26,7 @@ export const checkReferralCode = endpoint({
   description:
     'Never names the member: a code is passed around, and whoever holds one would otherwise learn a member\'s ' +
     'name. Limited per client address, so codes cannot be tried one after another.',
-  errors: { 400: BAD_INPUT, 429: 'Too many code checks from this client address.' },
+  errors: { 400: BAD_INPUT, 401: BAD_TOKEN, 429: 'Too many code checks from this client address.' },
   limits: [
     { rule: 'referralChecksPerIp', bucket: 'referral-check', key: ({ clientAddress }) => clientAddress, text: 'code checks per client address' },
   ],
