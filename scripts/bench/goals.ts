@@ -203,6 +203,7 @@ function firstScreen(report: Report, list: Goal[]) {
     goal: `first-load JS of / ≤ ${HOME_KB} KB gz`,
     measured: home ? `${home.jsKb.toFixed(1)} KB` : 'n/a',
     holds: home && home.jsKb <= HOME_KB,
+    ...(home && home.jsKb > HOME_KB ? { gap: `${(home.jsKb - HOME_KB).toFixed(1)} KB over` } : {}),
     because: 'React DOM (~60 KB), react-router (~13 KB), React and the layouts are the entry',
   });
   const budgets = report.budgets ?? [];
@@ -216,6 +217,11 @@ function firstScreen(report: Report, list: Goal[]) {
         ? `heaviest ${heaviest.route} ${heaviest.jsKb.toFixed(1)} KB`
         : 'n/a',
     holds: budgets.length ? over.length === 0 : undefined,
+    ...(over.length && heaviest
+      ? {
+          gap: `${over.length} route groups over; the heaviest ${(heaviest.jsKb - ROUTE_KB).toFixed(1)} KB over`,
+        }
+      : {}),
     because:
       'each over-budget group carries the zod contract (~42 KB: every fetcher parses its answer with it, ' +
       'and the forms validate with it); its parsing is not split per screen nor loaded after the first paint',
@@ -234,6 +240,7 @@ function firstScreen(report: Report, list: Goal[]) {
         : 'all 100'
       : 'n/a',
     holds: pages.length ? below.length === 0 : undefined,
+    ...(below.length ? { gap: `${below.length} scores below 100` } : {}),
     because: below.length
       ? `load average ${report.load}; not passed: ${[
           ...new Set(
@@ -247,6 +254,11 @@ function firstScreen(report: Report, list: Goal[]) {
     goal: `LCP ≤ ${LCP_MS / 1000} s on ${LIGHTHOUSE_PAGES.join(', ')}`,
     measured: pages.length ? pages.map((s) => `${s.page} ${s.lcpMs} ms`).join(', ') : 'n/a',
     holds: pages.length ? slow.length === 0 : undefined,
+    ...(slow.length
+      ? {
+          gap: `${slow.length} pages over; the slowest ${Math.max(...slow.map((s) => s.lcpMs)) - LCP_MS} ms over`,
+        }
+      : {}),
     because: slow.length
       ? `load average ${report.load} (simulated slow 4G and 4× CPU: CPU time on a loaded machine counts); ` +
         slow
