@@ -65,6 +65,10 @@ export function adminCalls(ids: { customerId: string; locationId: string }): Adm
     name: 'kiosks of a location',
     path: `/api/admin/locations/${ids.locationId}/kiosks`,
   });
+  calls.push({ name: 'catalogue', path: '/api/admin/catalogue' });
+  calls.push({ name: 'audit', path: '/api/admin/audit' });
+  calls.push({ name: 'draws', path: '/api/admin/draws' });
+  calls.push({ name: 'referrals', path: '/api/admin/referrals' });
   calls.push({ name: 'messages', path: '/api/admin/messages' });
   calls.push({ name: 'flags', path: '/api/admin/flags' });
   calls.push({
@@ -76,6 +80,10 @@ export function adminCalls(ids: { customerId: string; locationId: string }): Adm
     path: `/api/admin/coalition/settlement.csv?month=${lastMonth()}`,
   });
   ranged('cross-shopping', '/api/admin/coalition/cross-shopping', RANGES);
+  calls.push({
+    name: 'funder report last month',
+    path: `/api/admin/funder-report?month=${lastMonth()}`,
+  });
   calls.push({
     name: 'business report last month',
     path: `/api/admin/coalition/business-report?location=${ids.locationId}&month=${lastMonth()}`,

@@ -59,6 +59,13 @@ create index customer_rewards_redeemed_by_idx on public.customer_rewards (redeem
 create index customer_rewards_redeemed_at_idx on public.customer_rewards (redeemed_at) where redeemed_at is not null;
 create index customer_rewards_unlocked_at_idx on public.customer_rewards (unlocked_at);
 create index customer_rewards_expires_at_idx on public.customer_rewards (expires_at) where status = 'unlocked' and expires_at is not null;
+-- The rewards that expired unused, which the Rewards tab, the catalogue and the funder report count
+-- apart: a few rows out of every unlock ever, read without scanning the others.
+create index customer_rewards_expired_idx on public.customer_rewards (reward_id, expired_at) where status = 'expired';
+-- The unlocks the day rollup files under no business (a points adjustment, a prize draw, a
+-- neighbour's bonus), which private.reward_standing adds to its figures.
+create index customer_rewards_unfiled_idx on public.customer_rewards (reward_id)
+  where welcome_location_id is null and unlocked_by_visit_id is null and status <> 'revoked';
 create policy "Members read their own rewards, admins all"
   on public.customer_rewards for select to authenticated
   using (

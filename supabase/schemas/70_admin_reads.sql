@@ -774,6 +774,58 @@ $$;
 revoke execute on function private.day_sums(date, date, date, text[]) from public;
 grant execute on function private.day_sums(date, date, date, text[]) to authenticated;
 
+-- Every reward's standing now, in one place for the Rewards tab (app.admin_rewards) and the
+-- programme's catalogue (app.admin_catalogue): unlocked (every unrevoked unlock ever), redeemed,
+-- expired unused, and held: unlocked and still usable by a member (not redeemed, not expired, not
+-- a forgotten member's). Read from the day rollup's counters, not by counting every unlock ever:
+--   * unlocks the rollup files under a business (a welcome reward's, or the unlocking visit's);
+--     the few unlocked without one (a points adjustment, a prize draw, a neighbour's bonus) are
+--     counted from their own partial index;
+--   * redemptions from the rollup (those without a business under '');
+--   * expired and forgotten members' unused rewards from their partial indexes.
+create function private.reward_standing()
+returns table (reward_id uuid, unlocked bigint, redeemed bigint, expired bigint, held bigint)
+language sql stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+  with
+  rolled as (
+    select d.reward_id,
+           coalesce(sum(d.n) filter (where d.kind = 'unlocks'), 0) as unlocks,
+           coalesce(sum(d.n) filter (where d.kind = 'redemptions'), 0) as redemptions
+      from (select x.kind, x.reward_id, x.n from private.daily_rollup x
+             where x.kind in ('unlocks', 'redemptions')
+            union all
+            select p.kind, p.reward_id, p.n from private.daily_rollup_pending p
+             where p.kind in ('unlocks', 'redemptions')) d
+     group by 1),
+  unfiled as (
+    select cr.reward_id, count(*) as n from public.customer_rewards cr
+     where cr.welcome_location_id is null and cr.unlocked_by_visit_id is null and cr.status <> 'revoked'
+     group by 1),
+  expired as (
+    select cr.reward_id, count(*) as n from public.customer_rewards cr where cr.status = 'expired' group by 1),
+  forgotten_unused as (
+    select cr.reward_id, count(*) as n
+      from public.customers c
+      join public.customer_rewards cr on cr.customer_id = c.id
+     where c.forgotten_at is not null and cr.status = 'unlocked'
+     group by 1)
+  select rw.id,
+         coalesce(ro.unlocks, 0) + coalesce(u.n, 0),
+         coalesce(ro.redemptions, 0),
+         coalesce(e.n, 0),
+         coalesce(ro.unlocks, 0) + coalesce(u.n, 0) - coalesce(ro.redemptions, 0) - coalesce(e.n, 0) - coalesce(f.n, 0)
+    from public.rewards rw
+    left join rolled ro on ro.reward_id = rw.id
+    left join unfiled u on u.reward_id = rw.id
+    left join expired e on e.reward_id = rw.id
+    left join forgotten_unused f on f.reward_id = rw.id
+$$;
+revoke execute on function private.reward_standing() from public;
+
 -- The catalogue with, per reward and per business, the unlocks (where the unlocking visit
 -- was; revoked unlocks not counted) and the redemptions (where it was honoured) in the range,
 -- and how many are unlocked and still unused now. Every redemption is counted: those without a
@@ -814,24 +866,8 @@ begin
         from private.rollup_counts(r.starts_at, r.ends_at, array['unlocks', 'redemptions']) c
        where not (r.starts_at = '-infinity' and r.ends_at = 'infinity')
        group by 1, 2),
-    -- Unlocked and not used now: every unrevoked unlock ever, less every redemption ever, less
-    -- the unused rewards of forgotten members (nobody can use them any more), less the rewards
-    -- that expired unused (95_reward_expiry.sql; counted apart as expired).
-    forgotten_unused as (
-      select cr.reward_id, count(*) as n
-        from public.customers c
-        join public.customer_rewards cr on cr.customer_id = c.id
-       where c.forgotten_at is not null and cr.status = 'unlocked'
-       group by 1),
-    expired as (
-      select cr.reward_id, count(*) as n from public.customer_rewards cr where cr.status = 'expired' group by 1),
-    outstanding as (
-      select t.reward_id, coalesce(sum(t.unlocks), 0) - coalesce(sum(t.redemptions), 0)
-               - coalesce(max(f.n), 0) - coalesce(max(e.n), 0) as n
-        from totals t
-        left join forgotten_unused f on f.reward_id = t.reward_id
-        left join expired e on e.reward_id = t.reward_id
-       group by 1),
+    -- Unlocked and still usable now, and expired unused (private.reward_standing).
+    standing as (select * from private.reward_standing()),
     per_business as (
       select rw.id as reward_id,
              jsonb_agg(jsonb_build_object('locationId', l.id, 'businessName', l.business_name,
@@ -850,14 +886,14 @@ begin
              'redemptions', (select coalesce(sum(c.redemptions), 0) from counts c where c.reward_id = rw.id),
              'unattributedRedemptions', (select coalesce(sum(c.redemptions), 0) from counts c
                                           where c.reward_id = rw.id and c.location_id = ''),
-             'outstanding', coalesce(o.n, 0),
-             'expired', coalesce((select e.n from expired e where e.reward_id = rw.id), 0),
+             'outstanding', coalesce(o.held, 0),
+             'expired', coalesce(o.expired, 0),
              'byBusiness', coalesce(pb.rows, '[]'::jsonb))
            order by rw.kind desc, l.sort_order, t.min_points, rw.name), '[]'::jsonb)
       from public.rewards rw
       left join public.locations l on l.id = rw.location_id
       left join public.tiers t on t.name = rw.tier
-      left join outstanding o on o.reward_id = rw.id
+      left join standing o on o.reward_id = rw.id
       left join per_business pb on pb.reward_id = rw.id);
 end;
 $$;

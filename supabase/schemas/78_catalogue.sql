@@ -150,17 +150,15 @@ begin
     'rewards', (
       select coalesce(jsonb_agg(private.reward_json(r) || jsonb_build_object(
                'businessName', l.business_name,
-               'holders', (select count(*) from public.customer_rewards cr
-                             join public.customers c on c.id = cr.customer_id
-                            where cr.reward_id = r.id and cr.status = 'unlocked' and c.forgotten_at is null),
-               'unlocked', (select count(*) from public.customer_rewards cr
-                             where cr.reward_id = r.id and cr.status <> 'revoked'),
-               -- Unlocked but expired unused (95_reward_expiry.sql): counted apart, never as held.
-               'expired', (select count(*) from public.customer_rewards cr
-                            where cr.reward_id = r.id and cr.status = 'expired'))
+               -- Held unused now, unlocked ever, and expired unused (counted apart, never as held):
+               -- private.reward_standing, the Rewards tab's figures.
+               'holders', coalesce(st.held, 0),
+               'unlocked', coalesce(st.unlocked, 0),
+               'expired', coalesce(st.expired, 0))
              order by r.kind desc, l.sort_order, r.location_id, r.tier, r.retired_at nulls first, r.created_at), '[]'::jsonb)
         from public.rewards r
-        left join public.locations l on l.id = r.location_id));
+        left join public.locations l on l.id = r.location_id
+        left join private.reward_standing() st on st.reward_id = r.id));
 end;
 $$;
 revoke execute on function app.admin_catalogue() from public;

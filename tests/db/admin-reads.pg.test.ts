@@ -299,6 +299,54 @@ describe('admin reads against a naive recomputation (real Postgres)', () => {
     ).rejects.toBe(ROLLBACK);
   });
 
+  it('the catalogue’s held, unlocked and expired figures and the tab’s outstanding match the rewards table, with unlocks filed under no business', async () => {
+    // A points adjustment's tier reward and a prize's reward have no business in the rollup; one
+    // welcome reward expired unused; one member forgotten with rewards unused.
+    const ROLLBACK = new Error('rollback');
+    await expect(
+      sql.begin(async (tx) => {
+        await tx`select set_config('request.jwt.claims', ${JSON.stringify(adminClaims())}, true)`;
+        const [c] = await tx<{ id: string }[]>`
+          select c.id from public.customers c where c.forgotten_at is null order by c.total_points, c.id limit 1`;
+        await tx`select app.adjust_points(${c!.id}, 500, 'Correction for a lost card')`;
+        const [prize] = await tx<{ id: string }[]>`select r.id from public.rewards r where r.kind = 'tier' order by r.id limit 1`;
+        const [other] = await tx<{ id: string }[]>`
+          insert into public.customers (name, phone, signup_channel) values ('Prize Winner', '+13125559999', 'web') returning id`;
+        await tx`insert into public.customer_rewards (customer_id, reward_id) values (${other!.id}, ${prize!.id})`;
+        await tx`update public.customer_rewards cr set status = 'expired', expired_at = now()
+                  where cr.id = (select x.id from public.customer_rewards x
+                                  where x.status = 'unlocked' and x.welcome_location_id is not null order by x.id limit 1)`;
+        await tx`update public.customers c set forgotten_at = now()
+                  where c.id = (select cr.customer_id from public.customer_rewards cr where cr.status = 'unlocked' order by cr.id desc limit 1)`;
+        const naive = await tx<{ id: string; unlocked: number; held: number; expired: number; unfiled: number }[]>`
+          select r.id,
+                 count(cr.id) filter (where cr.status <> 'revoked')::int as unlocked,
+                 count(cr.id) filter (where cr.status = 'unlocked' and c.forgotten_at is null)::int as held,
+                 count(cr.id) filter (where cr.status = 'expired')::int as expired,
+                 count(cr.id) filter (where cr.status <> 'revoked' and cr.welcome_location_id is null
+                                        and cr.unlocked_by_visit_id is null)::int as unfiled
+            from public.rewards r
+            left join public.customer_rewards cr on cr.reward_id = r.id
+            left join public.customers c on c.id = cr.customer_id
+           group by r.id`;
+        expect(naive.reduce((n, r) => n + r.unfiled, 0)).toBeGreaterThanOrEqual(2);
+        expect(naive.reduce((n, r) => n + r.expired, 0)).toBe(1);
+        const [catalogue] = await tx<{ r: { rewards: { id: string; holders: number; unlocked: number; expired: number }[] } }[]>`
+          select app.admin_catalogue() as r`;
+        const [tab] = await tx<{ r: { id: string; outstanding: number; expired: number }[] }[]>`select app.admin_rewards('all') as r`;
+        for (const n of naive) {
+          const listed = catalogue!.r.rewards.find((r) => r.id === n.id);
+          expect({ id: n.id, holders: listed?.holders, unlocked: listed?.unlocked, expired: listed?.expired })
+            .toEqual({ id: n.id, holders: n.held, unlocked: n.unlocked, expired: n.expired });
+          const row = tab!.r.find((r) => r.id === n.id);
+          expect({ id: n.id, outstanding: row?.outstanding, expired: row?.expired })
+            .toEqual({ id: n.id, outstanding: n.held, expired: n.expired });
+        }
+        throw ROLLBACK;
+      }),
+    ).rejects.toBe(ROLLBACK);
+  });
+
   it('the Rewards tab’s all-time unlocks, redemptions and outstanding match the rewards table', async () => {
     const [row] = await asAdmin((tx) => tx`select app.admin_rewards('all') as r`);
     const rewards = row!.r as {
