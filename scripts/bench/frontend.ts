@@ -126,7 +126,8 @@ function nodesOf(details: unknown): string[] {
   const visit = (value: unknown) => {
     if (!value || typeof value !== 'object') return;
     const item = value as { type?: string; snippet?: string; selector?: string };
-    if (item.type === 'node' && item.snippet) found.push(`${item.selector ?? ''} ${item.snippet}`.trim());
+    if (item.type === 'node' && item.snippet)
+      found.push(`${item.selector ?? ''} ${item.snippet}`.trim());
     for (const inner of Object.values(value)) visit(inner);
   };
   visit(details);
@@ -134,11 +135,13 @@ function nodesOf(details: unknown): string[] {
 }
 
 /** Lighthouse (mobile defaults) for each page of the build, under the ports lock (taken here,
- * unless the caller already holds it: `lockHeld`). */
+ * unless the caller already holds it: `lockHeld`). `vite preview` proxies the pages' /api calls to
+ * `apiUrl`, the api the build was made for: proxied to a port where nothing listened, `/` and
+ * `/creamery` logged their failed reads (Lighthouse's errors-in-console, best practices 96). */
 export async function lighthouseScores(
   outDir: string,
   pages: string[],
-  options: { lockHeld?: boolean } = {},
+  options: { apiUrl: string; lockHeld?: boolean },
 ): Promise<Scores[]> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -150,7 +153,17 @@ export async function lighthouseScores(
     options.lockHeld
       ? ['-c', serve]
       : ['-w', String(LOCK_WAIT_SECONDS), '/tmp/ports.lock', 'sh', '-c', serve],
-    { stdio: ['ignore', 'pipe', 'ignore'], detached: true },
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+      // vite.config.ts's proxy target (dev/env.ts devPortsFromEnv).
+      env: {
+        ...process.env,
+        BROWSER_LANE: '',
+        APP_PORT: '5173',
+        STACK_PORT: new URL(options.apiUrl).port,
+      },
+    },
   );
   await new Promise<void>((resolve, reject) => {
     preview.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());

@@ -17,9 +17,7 @@ try {
   const scores = await lighthouseScores(
     outDir,
     pages.length ? pages : ['/', '/creamery', '/account', '/admin'],
-    {
-      lockHeld: true,
-    },
+    { apiUrl: stack.url, lockHeld: true },
   );
   for (const s of scores) {
     console.log(

@@ -239,7 +239,8 @@ try {
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     report.lighthouse = await lighthouseScores(
       outDir,
-      quick ? ['/'] : ['/', '/creamery', '/account'],
+      quick ? ['/'] : ['/', '/creamery', '/account', '/admin'],
+      { apiUrl: server.url },
     ).catch((error: Error) => {
       log(error.message);
       return [];
