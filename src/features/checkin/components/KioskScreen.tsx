@@ -3,7 +3,10 @@
 // notice and the queued approvals' sender. The idle reset is the app's (RootLayout → KioskIdle): it covers every screen
 // a kiosk can reach, not only these.
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { KioskDisplayToggle, useLargeText } from '@/features/checkin/components/KioskDisplayToggle.tsx';
+import {
+  KioskDisplayToggle,
+  useLargeText,
+} from '@/features/checkin/components/KioskDisplayToggle.tsx';
 import { useApprovalQueue } from '@/features/checkin/hooks/use-approval-queue.ts';
 import { readQueue, subscribeQueue } from '@/features/checkin/lib/approval-queue.ts';
 import { cn } from '@/lib/cn.ts';
@@ -22,6 +25,9 @@ export function KioskScreen(props: {
   title: string;
   children: ReactNode;
   className?: string;
+  /** 'top' keeps the first thing on the screen where it is while what is below it grows (the
+   * landing: a centred column moved its header when the buttons replaced the loading line). */
+  align?: 'center' | 'top';
 }) {
   usePageTitle(props.title);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
@@ -38,7 +44,8 @@ export function KioskScreen(props: {
   return (
     <main
       className={cn(
-        'relative flex min-h-dvh flex-col items-center justify-center bg-cream-50 px-6 pt-28 pb-10 text-lg text-bark-900 sm:px-10',
+        'relative flex min-h-dvh flex-col items-center bg-cream-50 px-6 pt-28 pb-10 text-lg text-bark-900 sm:px-10',
+        props.align === 'top' ? 'justify-start' : 'justify-center',
         props.className,
       )}
     >
