@@ -15,7 +15,7 @@ const sizes = {
   lg: 'min-h-14 px-7 py-3 text-lg',
 };
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition ' +
+  'inline-flex items-center justify-center gap-2 rounded-full text-center font-semibold transition ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 export type ButtonVariant = keyof typeof styles;

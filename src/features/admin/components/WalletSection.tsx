@@ -8,7 +8,8 @@ import { SettingsCard } from './SettingsCard.tsx';
 function ProviderLine(props: { name: string; button: string; status: AdminWalletStatus['apple'] }) {
   return (
     <li className="rounded-xl border border-cream-200 bg-white p-4">
-      <p className="font-semibold">
+      {/* A secret's name is one long word: it wraps rather than widen the tab past a phone's screen. */}
+      <p className="font-semibold wrap-anywhere">
         {props.name}:{' '}
         {props.status.configured ? (
           <span className="text-meadow-800">set up</span>
@@ -36,8 +37,16 @@ export function WalletSection() {
     >
       {wallet.data ? (
         <ul className="mt-4 grid gap-3">
-          <ProviderLine name="Apple Wallet" button="Add to Apple Wallet" status={wallet.data.apple} />
-          <ProviderLine name="Google Wallet" button="Save to Google Wallet" status={wallet.data.google} />
+          <ProviderLine
+            name="Apple Wallet"
+            button="Add to Apple Wallet"
+            status={wallet.data.apple}
+          />
+          <ProviderLine
+            name="Google Wallet"
+            button="Save to Google Wallet"
+            status={wallet.data.google}
+          />
         </ul>
       ) : null}
     </SettingsCard>

@@ -17,14 +17,24 @@ export function ReferralCard() {
   const referral = useMyReferral();
   const [said, setSaid] = useState('');
   if (referral.isPending) {
-    return <p role="status" className="text-sm text-bark-700">Loading your invitation code…</p>;
+    return (
+      <p role="status" className="text-sm text-bark-700">
+        Loading your invitation code…
+      </p>
+    );
   }
   if (referral.isError) {
     return (
       <div role="alert" className="grid gap-2 text-sm text-bark-700">
-        <p>{"We couldn't load your invitation code."} {userMessage(referral.error)}</p>
+        <p>
+          {"We couldn't load your invitation code."} {userMessage(referral.error)}
+        </p>
         <div>
-          <Button variant="secondary" onClick={() => void referral.refetch()} disabled={referral.isFetching}>
+          <Button
+            variant="secondary"
+            onClick={() => void referral.refetch()}
+            disabled={referral.isFetching}
+          >
             Try again
           </Button>
         </div>
@@ -51,7 +61,9 @@ export function ReferralCard() {
   };
   return (
     <Card className="grid gap-3 p-4" aria-labelledby="referral-title">
-      <h2 id="referral-title" className="font-display text-xl font-bold">Bring a neighbour</h2>
+      <h2 id="referral-title" className="font-display text-xl font-bold">
+        Bring a neighbour
+      </h2>
       <p className="text-bark-900">
         {bonusPoints > 0
           ? `When a neighbour joins with your code and makes their first visit, you both get ${bonusPoints} points.`
@@ -59,11 +71,17 @@ export function ReferralCard() {
       </p>
       <div className="grid gap-1">
         <p className="text-sm text-bark-700">Your code</p>
-        <p className="font-mono text-3xl font-bold tracking-[0.3em] text-meadow-800" aria-label={`Your code: ${code.split('').join(' ')}`}>
+        <p
+          className="font-mono text-3xl font-bold tracking-[0.3em] text-meadow-800"
+          aria-label={`Your code: ${code.split('').join(' ')}`}
+        >
           {code}
         </p>
+        {/* On a phone the link has a line of its own and breaks only where it must (inline after
+            "Link:" it broke in the middle of the code). */}
         <p className="text-sm text-bark-700">
-          Link: <span className="font-semibold text-bark-900 break-all">{link}</span>
+          Link:{' '}
+          <span className="block font-semibold text-bark-900 wrap-anywhere sm:inline">{link}</span>
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -74,7 +92,9 @@ export function ReferralCard() {
           Copy link
         </Button>
       </div>
-      <p role="status" className="text-sm text-meadow-800 empty:hidden">{said}</p>
+      <p role="status" className="text-sm text-meadow-800 empty:hidden">
+        {said}
+      </p>
       <p className="text-sm text-bark-700">{joinedSentence(joined, rewarded)}</p>
     </Card>
   );

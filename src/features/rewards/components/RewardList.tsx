@@ -11,22 +11,44 @@ const DAY_MS = 86_400_000;
 /** "December 5, 2026" from the API's programme day "2026-12-05" (no time-zone shift). */
 export function expiryDay(expiresOn: string): string {
   const [year, month, day] = expiresOn.split('-').map(Number);
-  return new Date(year!, month! - 1, day!).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+  return new Date(year!, month! - 1, day!).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
-/** "Expires on …", and a warning when that is within the warning window. */
-export function ExpiryLine({ reward }: { reward: CustomerReward }) {
-  // The clock when the line was first drawn: a warning window of days needs no ticking clock.
+/** An unlocked reward with its place, its expiry date and the action (Redeem). In the warning
+ * window the date is a warning the width of the row, below it: beside Redeem, on a phone, it was
+ * a narrow column of six lines. */
+function AvailableReward(props: { reward: CustomerReward; action?: ReactNode }) {
+  const { reward } = props;
+  // The clock when the row was first drawn: a warning window of days needs no ticking clock.
   const [now] = useState(() => Date.now());
-  if (reward.status !== 'unlocked' || !reward.expiresOn || !reward.expiresAt) return null;
-  const soon = Date.parse(reward.expiresAt) - now <= REWARD_EXPIRY_WARNING_DAYS * DAY_MS;
-  const day = expiryDay(reward.expiresOn);
-  return soon ? (
-    <p className="mt-1 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-950">
-      Expires on {day}. Use it soon: after that it can no longer be redeemed.
-    </p>
-  ) : (
-    <p className="text-sm text-bark-700">Expires on {day}</p>
+  const day = reward.expiresOn && reward.expiresAt ? expiryDay(reward.expiresOn) : null;
+  const soon =
+    reward.expiresAt !== null &&
+    Date.parse(reward.expiresAt) - now <= REWARD_EXPIRY_WARNING_DAYS * DAY_MS;
+  return (
+    <li className="rounded-xl bg-cream-50 p-3">
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold wrap-anywhere">{reward.reward.name}</p>
+          <p className="text-sm text-bark-700">
+            {reward.reward.scope === 'network'
+              ? 'Any participating business'
+              : (reward.reward.businessName ?? '')}
+          </p>
+          {day && !soon ? <p className="text-sm text-bark-700">Expires on {day}</p> : null}
+        </div>
+        {props.action ? <div className="shrink-0">{props.action}</div> : null}
+      </div>
+      {day && soon ? (
+        <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-950">
+          Expires on {day}. Use it soon: after that it can no longer be redeemed.
+        </p>
+      ) : null}
+    </li>
   );
 }
 
@@ -47,18 +69,7 @@ export function RewardList(props: {
       ) : (
         <ul className="mt-3 grid gap-3">
           {available.map((reward) => (
-            <li key={reward.id} className="flex items-center justify-between gap-3 rounded-xl bg-cream-50 p-3">
-              <div className="min-w-0">
-                <p className="font-semibold wrap-anywhere">{reward.reward.name}</p>
-                <p className="text-sm text-bark-700">
-                  {reward.reward.scope === 'network'
-                    ? 'Any participating business'
-                    : (reward.reward.businessName ?? '')}
-                </p>
-                <ExpiryLine reward={reward} />
-              </div>
-              {props.action ? <div className="shrink-0">{props.action(reward)}</div> : null}
-            </li>
+            <AvailableReward key={reward.id} reward={reward} action={props.action?.(reward)} />
           ))}
         </ul>
       )}
