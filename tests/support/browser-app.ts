@@ -310,31 +310,39 @@ const axeSource = readFileSync(
   'utf8',
 );
 
-/** axe-core's serious and critical violations on the page as it is now, as "rule: targets". */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/** axe-core's violations on the page as it is now (or within the element `within` selects), every
+ * impact, as "rule (impact): targets". */
+export async function a11yViolations(page: Page, within?: string): Promise<string[]> {
   // Loaded once per page. Every rule runs; only the violations are worked out in full (axe's own
   // advice for speed: no selectors built for each passing node).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
         axe: {
-          run: (options: { resultTypes: string[] }) => Promise<{
+          run: (
+            context: string | Document,
+            options: { resultTypes: string[] },
+          ) => Promise<{
             violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
           }>;
         };
       }
     ).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
+    const result = await axe.run(selector ?? document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       targets: v.nodes.map((n) => JSON.stringify(n.target)),
     }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+  }, within);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+/** axe-core's serious and critical violations on the page as it is now, as "rule: targets". */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  return (await a11yViolations(page)).filter((v) => /^\S+ \((serious|critical)\):/.test(v));
 }
 
 /** Reads the QR code drawn in `element` from a screenshot of it, as a phone camera would. */
