@@ -35,27 +35,50 @@ interface Joined {
   referral: 'accepted' | 'invalid' | null;
 }
 
-async function join(code: string | null, options: { phone?: string; email?: string; as?: Claims } = {}): Promise<Joined> {
+async function join(
+  code: string | null,
+  options: { phone?: string; email?: string; as?: Claims } = {},
+): Promise<Joined> {
   const phone = options.phone ?? nextPhone();
-  const [row] = await actAs(sql, options.as ?? anonClaims, (tx) => tx<{ result: { customer: { id: string }; referral: Joined['referral'] } }[]>`
-    select app.create_customer_with_referral('Neighbour', ${phone}, ${options.email ?? null}, false, false, null, null, ${code}) as result`);
+  const [row] = await actAs(
+    sql,
+    options.as ?? anonClaims,
+    (tx) => tx<{ result: { customer: { id: string }; referral: Joined['referral'] } }[]>`
+    select app.create_customer_with_referral('Neighbour', ${phone}, ${options.email ?? null}, false, false, null, null, ${code}) as result`,
+  );
   return { customerId: row!.result.customer.id, phone, referral: row!.result.referral };
 }
 
 const codeOf = async (customerId: string) =>
-  (await sql<{ code: string }[]>`select code from private.referral_codes where customer_id = ${customerId}`)[0]?.code;
+  (
+    await sql<
+      { code: string }[]
+    >`select code from private.referral_codes where customer_id = ${customerId}`
+  )[0]?.code;
 const referralOf = async (customerId: string) =>
-  (await sql<{ status: string; reason: string | null; referrer_id: string | null; bonus_points: number | null }[]>`
-    select status, reason, referrer_id, bonus_points from private.referrals where referred_id = ${customerId}`)[0];
+  (
+    await sql<
+      {
+        status: string;
+        reason: string | null;
+        referrer_id: string | null;
+        bonus_points: number | null;
+      }[]
+    >`
+    select status, reason, referrer_id, bonus_points from private.referrals where referred_id = ${customerId}`
+  )[0];
 const bonusEvents = (customerId: string) =>
   sql<{ event: string; points: number; visit_id: string }[]>`
     select event, points, visit_id from public.points_ledger
      where customer_id = ${customerId} and event like 'referral%' order by id`;
 const points = async (customerId: string) =>
-  (await sql<{ total_points: number; ledger: number }[]>`
+  (
+    await sql<{ total_points: number; ledger: number }[]>`
     select c.total_points, (select coalesce(sum(points), 0)::int from public.points_ledger l where l.customer_id = c.id) as ledger
-      from public.customers c where c.id = ${customerId}`)[0]!;
-const visit = (customerId: string, by: Staff = staff) => approveVisit(sql, by.claims, `customer:${customerId}`);
+      from public.customers c where c.id = ${customerId}`
+  )[0]!;
+const visit = (customerId: string, by: Staff = staff) =>
+  approveVisit(sql, by.claims, `customer:${customerId}`);
 const settings = (bonus: number, cap = 5, flag = 5) =>
   sql`update private.referral_settings set bonus_points = ${bonus}, bonuses_per_month = ${cap}, flag_joins_per_day = ${flag}`;
 
@@ -83,10 +106,29 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     expect(a.code).toMatch(/^[2-9A-HJ-NP-Z]{6}$/);
     expect(a.code).not.toBe(b.code);
     expect(a.code.toLowerCase()).not.toContain(a.customerId.slice(0, 6));
-    const [mine] = await actAs(sql, a.claims, (tx) => tx<{ r: Record<string, unknown> }[]>`select app.my_referral() as r`);
-    expect(mine!.r).toEqual({ code: a.code, path: `/join?ref=${a.code}`, joined: 0, rewarded: 0, bonusPoints: 0 });
+    const [mine] = await actAs(
+      sql,
+      a.claims,
+      (tx) => tx<{ r: Record<string, unknown> }[]>`select app.my_referral() as r`,
+    );
+    expect(mine!.r).toEqual({
+      code: a.code,
+      path: `/join?ref=${a.code}`,
+      joined: 0,
+      rewarded: 0,
+      bonusPoints: 0,
+    });
     const check = async (code: string) =>
-      (await actAs(sql, anonClaims, (tx) => tx<{ r: { valid: boolean; bonusPoints: number } }[]>`select app.check_referral_code(${code}) as r`))[0]!.r.valid;
+      (
+        await actAs(
+          sql,
+          anonClaims,
+          (tx) =>
+            tx<
+              { r: { valid: boolean; bonusPoints: number } }[]
+            >`select app.check_referral_code(${code}) as r`,
+        )
+      )[0]!.r.valid;
     expect(await check(a.code)).toBe(true);
     expect(await check(` ${a.code.slice(0, 3).toLowerCase()}-${a.code.slice(3)} `)).toBe(true);
     expect(await check('AAAAA1')).toBe(false);
@@ -97,11 +139,16 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const a = await referrer();
     const n = await join(a.code.toLowerCase());
     expect(n.referral).toBe('accepted');
-    expect(await referralOf(n.customerId)).toMatchObject({ status: 'pending', referrer_id: a.customerId });
+    expect(await referralOf(n.customerId)).toMatchObject({
+      status: 'pending',
+      referrer_id: a.customerId,
+    });
     const stranger = await join('ZZZZZZ');
     expect(stranger.referral).toBe('invalid');
     expect(await referralOf(stranger.customerId)).toBeUndefined();
-    expect((await sql`select 1 from public.customers where id = ${stranger.customerId}`).length).toBe(1);
+    expect(
+      (await sql`select 1 from public.customers where id = ${stranger.customerId}`).length,
+    ).toBe(1);
     expect((await join(null)).referral).toBeNull();
     expect((await join('')).referral).toBeNull();
   });
@@ -111,7 +158,10 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const a = await referrer();
     const n = await join(a.code);
     await visit(n.customerId);
-    expect(await referralOf(n.customerId)).toMatchObject({ status: 'not_rewarded', reason: 'bonus_off' });
+    expect(await referralOf(n.customerId)).toMatchObject({
+      status: 'not_rewarded',
+      reason: 'bonus_off',
+    });
     expect(await bonusEvents(n.customerId)).toEqual([]);
     expect(await bonusEvents(a.customerId)).toEqual([]);
   });
@@ -124,8 +174,12 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     // 5 for the visit + 10 bonus: Silver (10) unlocks in the approval itself.
     expect(first.totalPoints).toBe(15);
     expect(first.unlockedRewards.map((r) => r.name)).toContain('$5 Off Any Business');
-    expect(await bonusEvents(n.customerId)).toEqual([{ event: 'referral_bonus', points: 10, visit_id: first.visitId }]);
-    expect(await bonusEvents(a.customerId)).toEqual([{ event: 'referral_bonus', points: 10, visit_id: first.visitId }]);
+    expect(await bonusEvents(n.customerId)).toEqual([
+      { event: 'referral_bonus', points: 10, visit_id: first.visitId },
+    ]);
+    expect(await bonusEvents(a.customerId)).toEqual([
+      { event: 'referral_bonus', points: 10, visit_id: first.visitId },
+    ]);
     expect(await points(a.customerId)).toEqual({ total_points: 10, ledger: 10 });
     const [silver] = await sql<{ n: number }[]>`
       select count(*)::int as n from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
@@ -135,7 +189,11 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     expect((await bonusEvents(n.customerId)).length).toBe(1);
     expect((await bonusEvents(a.customerId)).length).toBe(1);
     expect(await points(n.customerId)).toEqual({ total_points: 20, ledger: 20 });
-    const [mine] = await actAs(sql, a.claims, (tx) => tx<{ r: Record<string, unknown> }[]>`select app.my_referral() as r`);
+    const [mine] = await actAs(
+      sql,
+      a.claims,
+      (tx) => tx<{ r: Record<string, unknown> }[]>`select app.my_referral() as r`,
+    );
     expect(mine!.r).toMatchObject({ joined: 1, rewarded: 1, bonusPoints: 10 });
   });
 
@@ -143,11 +201,18 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     await settings(10);
     const a = await referrer();
     const old = await join(null);
-    await actAs(sql, adminClaims(), (tx) => tx`select app.admin_forget_customer(${old.customerId}, 'Asked to be forgotten')`);
+    await actAs(
+      sql,
+      adminClaims(),
+      (tx) => tx`select app.admin_forget_customer(${old.customerId}, 'Asked to be forgotten')`,
+    );
     const back = await join(a.code, { phone: old.phone });
     // The answer does not tell whoever typed the phone that it was a member before.
     expect(back.referral).toBe('accepted');
-    expect(await referralOf(back.customerId)).toMatchObject({ status: 'ineligible', reason: 'returning_phone' });
+    expect(await referralOf(back.customerId)).toMatchObject({
+      status: 'ineligible',
+      reason: 'returning_phone',
+    });
     await visit(back.customerId);
     expect(await bonusEvents(back.customerId)).toEqual([]);
     expect(await bonusEvents(a.customerId)).toEqual([]);
@@ -155,7 +220,10 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const mover = await join(null);
     await sql`update public.customers set phone = ${`+1${nextPhone()}`} where id = ${mover.customerId}`;
     const taker = await join(a.code, { phone: mover.phone });
-    expect(await referralOf(taker.customerId)).toMatchObject({ status: 'ineligible', reason: 'returning_phone' });
+    expect(await referralOf(taker.customerId)).toMatchObject({
+      status: 'ineligible',
+      reason: 'returning_phone',
+    });
     // Nothing in the table holds a phone.
     const [stored] = await sql<{ n: number }[]>`
       select count(*)::int as n from private.member_phone_fingerprints where encode(fingerprint, 'escape') like ${`%${old.phone}%`}`;
@@ -166,10 +234,16 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     await settings(10);
     const a = await referrer();
     const selfJoin = await join(a.code, { as: a.claims });
-    expect(await referralOf(selfJoin.customerId)).toMatchObject({ status: 'ineligible', reason: 'same_person' });
+    expect(await referralOf(selfJoin.customerId)).toMatchObject({
+      status: 'ineligible',
+      reason: 'same_person',
+    });
     await sql`update public.customers set email = 'ref@example.com' where id = ${a.customerId}`;
     const sameEmail = await join(a.code, { email: 'REF@example.com' });
-    expect(await referralOf(sameEmail.customerId)).toMatchObject({ status: 'ineligible', reason: 'same_person' });
+    expect(await referralOf(sameEmail.customerId)).toMatchObject({
+      status: 'ineligible',
+      reason: 'same_person',
+    });
     await visit(sameEmail.customerId);
     expect(await bonusEvents(a.customerId)).toEqual([]);
   });
@@ -178,11 +252,17 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const a = await referrer();
     const b = await referrer();
     const n = await join(a.code);
-    expect(await outcome(sql`insert into private.referrals (referred_id, referrer_id) values (${n.customerId}, ${b.customerId})`)).toBe('23505');
+    expect(
+      await outcome(
+        sql`insert into private.referrals (referred_id, referrer_id) values (${n.customerId}, ${b.customerId})`,
+      ),
+    ).toBe('23505');
     await settings(10);
     const v = await visit(n.customerId);
-    expect(await outcome(sql`insert into public.points_ledger (customer_id, event, points, visit_id)
-                             values (${n.customerId}, 'referral_bonus', 10, ${v.visitId})`)).toBe('23505');
+    expect(
+      await outcome(sql`insert into public.points_ledger (customer_id, event, points, visit_id)
+                             values (${n.customerId}, 'referral_bonus', 10, ${v.visitId})`),
+    ).toBe('23505');
   });
 
   it('awards once when two counters approve the neighbour at the same moment', async () => {
@@ -190,7 +270,10 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     for (let round = 0; round < 3; round += 1) {
       const a = await referrer();
       const n = await join(a.code);
-      const results = await Promise.allSettled([visit(n.customerId, staff), visit(n.customerId, otherStaff)]);
+      const results = await Promise.allSettled([
+        visit(n.customerId, staff),
+        visit(n.customerId, otherStaff),
+      ]);
       expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
       expect((await bonusEvents(n.customerId)).length).toBe(1);
       expect((await bonusEvents(a.customerId)).length).toBe(1);
@@ -220,7 +303,10 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const n = await join(a.code);
     await sql`update public.customers set suspended_at = now(), suspension_reason = 'Checking' where id = ${a.customerId}`;
     await visit(n.customerId);
-    expect(await referralOf(n.customerId)).toMatchObject({ status: 'not_rewarded', reason: 'referrer_inactive' });
+    expect(await referralOf(n.customerId)).toMatchObject({
+      status: 'not_rewarded',
+      reason: 'referrer_inactive',
+    });
     expect(await bonusEvents(n.customerId)).toEqual([]);
   });
 
@@ -229,15 +315,25 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const a = await referrer();
     await join(a.code);
     await join(a.code);
-    expect((await sql`select 1 from private.referral_flags where customer_id = ${a.customerId}`).length).toBe(0);
+    expect(
+      (await sql`select 1 from private.referral_flags where customer_id = ${a.customerId}`).length,
+    ).toBe(0);
     await join(a.code);
     await join(a.code);
-    const [flags] = await actAs(sql, adminClaims(), (tx) => tx<{ r: { kind: string; customerId: string; joins: number; id: string }[] }[]>`
-      select app.admin_velocity_flags() as r`);
+    const [flags] = await actAs(
+      sql,
+      adminClaims(),
+      (tx) => tx<{ r: { kind: string; customerId: string; joins: number; id: string }[] }[]>`
+      select app.admin_velocity_flags() as r`,
+    );
     const flag = flags!.r.find((f) => f.kind === 'referrals' && f.customerId === a.customerId);
     expect(flag).toMatchObject({ kind: 'referrals', joins: 4 });
     await actAs(sql, adminClaims(), (tx) => tx`select app.dismiss_velocity_flag(${flag!.id})`);
-    const [open] = await actAs(sql, adminClaims(), (tx) => tx<{ r: { id: string }[] }[]>`select app.admin_velocity_flags() as r`);
+    const [open] = await actAs(
+      sql,
+      adminClaims(),
+      (tx) => tx<{ r: { id: string }[] }[]>`select app.admin_velocity_flags() as r`,
+    );
     expect(open!.r.some((f) => f.id === flag!.id)).toBe(false);
   });
 
@@ -261,7 +357,11 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     expect(silver!.status).toBe('revoked');
     expect(await referralOf(n.customerId)).toMatchObject({ status: 'pending' });
     const again = await visit(n.customerId);
-    expect((await bonusEvents(n.customerId)).at(-1)).toEqual({ event: 'referral_bonus', points: 10, visit_id: again.visitId });
+    expect((await bonusEvents(n.customerId)).at(-1)).toEqual({
+      event: 'referral_bonus',
+      points: 10,
+      visit_id: again.visitId,
+    });
     expect(await points(a.customerId)).toEqual({ total_points: 10, ledger: 10 });
   });
 
@@ -281,11 +381,19 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const n1 = await join(a.code);
     const b = await referrer();
     const n2 = await join(b.code);
-    await actAs(sql, adminClaims(), (tx) => tx`select app.admin_forget_customer(${a.customerId}, 'Asked to be forgotten')`);
+    await actAs(
+      sql,
+      adminClaims(),
+      (tx) => tx`select app.admin_forget_customer(${a.customerId}, 'Asked to be forgotten')`,
+    );
     expect(await codeOf(a.customerId)).toBeUndefined();
     expect(await referralOf(n1.customerId)).toMatchObject({ referrer_id: null });
     expect((await join(a.code)).referral).toBe('invalid');
-    await actAs(sql, adminClaims(), (tx) => tx`select app.admin_forget_customer(${n2.customerId}, 'Asked to be forgotten')`);
+    await actAs(
+      sql,
+      adminClaims(),
+      (tx) => tx`select app.admin_forget_customer(${n2.customerId}, 'Asked to be forgotten')`,
+    );
     expect(await referralOf(n2.customerId)).toMatchObject({ referrer_id: null });
     const [left] = await sql<{ n: number }[]>`
       select count(*)::int as n from private.referrals where referrer_id in (${a.customerId}, ${n2.customerId})
@@ -295,7 +403,14 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
 
   it('the operator sets the bonus, cap and flag in one audited change; nobody else can', async () => {
     const update = (claims: Claims, bonus: number) =>
-      actAs(sql, claims, (tx) => tx<{ r: Record<string, number> }[]>`select app.admin_update_referral_settings(${bonus}, 3, 4) as r`);
+      actAs(
+        sql,
+        claims,
+        (tx) =>
+          tx<
+            { r: Record<string, number> }[]
+          >`select app.admin_update_referral_settings(${bonus}, 3, 4) as r`,
+      );
     const member = await createAuthUser(sql, { phone: `1${nextPhone()}` });
     expect(await outcome(update(member.claims, 25))).toBe('LY403');
     expect(await outcome(update(adminClaims(), 5000))).toBe('LY400');
@@ -305,11 +420,15 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     await update(adminClaims(), 25);
     const audits = await sql<{ before: unknown; after: unknown }[]>`
       select before, after from private.audit_log where action = 'settings.referrals' order by id`;
-    expect(audits).toEqual([{ before: { bonusPoints: 0, bonusesPerMonth: 5, flagJoinsPerDay: 5 },
-                              after: { bonusPoints: 25, bonusesPerMonth: 3, flagJoinsPerDay: 4 } }]);
+    expect(audits).toEqual([
+      {
+        before: { bonusPoints: 0, bonusesPerMonth: 5, flagJoinsPerDay: 5 },
+        after: { bonusPoints: 25, bonusesPerMonth: 3, flagJoinsPerDay: 4 },
+      },
+    ]);
   });
 
-  it('leaves the programme\'s invariants whole: totals equal the ledger, visits plus adjustments plus bonuses', async () => {
+  it("leaves the programme's invariants whole: totals equal the ledger, visits plus adjustments plus bonuses", async () => {
     expect(await brokenInvariants(sql)).toEqual(SOUND);
   });
 });

@@ -151,7 +151,11 @@ export async function createCustomer(
                                false, ${options.locationId ?? null}, ${options.smsConsentWording ?? null}) as result`,
   );
   const result = row!.result;
-  return { customerId: result.customer.id, phone, welcomeRewardName: result.welcomeReward?.name ?? null };
+  return {
+    customerId: result.customer.id,
+    phone,
+    welcomeRewardName: result.welcomeReward?.name ?? null,
+  };
 }
 
 export interface Member {
@@ -242,7 +246,11 @@ export async function startCheckin(
     options.demoMode ?? false,
   );
   const result = row!.result;
-  return { token: result.token, expiresAt: new Date(result.expiresAt), customerId: result.customer.id };
+  return {
+    token: result.token,
+    expiresAt: new Date(result.expiresAt),
+    customerId: result.customer.id,
+  };
 }
 
 /** Starts a check-in token for a customer, as the member (mobile QR). */
@@ -318,11 +326,18 @@ export async function redeemReward(
 }
 
 /** A member's redemption code for one of their rewards (app.start_redemption). */
-export async function startRedemption(sql: Sql, member: Claims, customerRewardId: string): Promise<{ code: string }> {
+export async function startRedemption(
+  sql: Sql,
+  member: Claims,
+  customerRewardId: string,
+): Promise<{ code: string }> {
   const [row] = await actAs(
     sql,
     member,
-    (tx) => tx<{ result: { code: string } }[]>`select app.start_redemption(${customerRewardId}) as result`,
+    (tx) =>
+      tx<
+        { result: { code: string } }[]
+      >`select app.start_redemption(${customerRewardId}) as result`,
   );
   return row!.result;
 }

@@ -23,7 +23,9 @@ export function ApprovalResult(props: {
         <h2 id="approved-heading" className="font-display text-2xl font-bold text-meadow-800">
           Visit Approved!
         </h2>
-        <p className="mt-1 text-xl font-semibold text-bark-900 wrap-anywhere">{result.customer.name}</p>
+        <p className="mt-1 text-xl font-semibold text-bark-900 wrap-anywhere">
+          {result.customer.name}
+        </p>
       </div>
       <dl className="grid grid-cols-3 gap-3 text-center">
         <div className="rounded-xl bg-cream-50 p-3">

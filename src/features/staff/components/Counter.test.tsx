@@ -86,9 +86,19 @@ it('each scan of the same member card is a new attempt with a new key (the next 
 });
 
 it('retries a request whose answer never came with the same key, once the clerk asks', async () => {
-  let answer: [number, unknown] = [503, { error: { code: 'unavailable', message: 'Try again in a moment' } }];
+  let answer: [number, unknown] = [
+    503,
+    { error: { code: 'unavailable', message: 'Try again in a moment' } },
+  ];
   const calls = setup(() => answer, {
-    '/api/rewards/scan-card': () => [200, { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: [] }],
+    '/api/rewards/scan-card': () => [
+      200,
+      {
+        customer: { id: CUSTOMER, name: 'Greta Garbo' },
+        locationId: 'creamery',
+        redeemableRewards: [],
+      },
+    ],
   });
   await scan(CARD);
   const alert = await screen.findByRole('alert');
@@ -98,20 +108,27 @@ it('retries a request whose answer never came with the same key, once the clerk 
   expect(calls).toHaveLength(2);
   expect(header(calls[1]!.init, 'Idempotency-Key')).toBe(header(calls[0]!.init, 'Idempotency-Key'));
   // A refusal was an answer: the next scan is a new attempt.
-  answer = [429, { error: { code: 'rate_limited', message: 'This visit was already approved recently' } }];
+  answer = [
+    429,
+    { error: { code: 'rate_limited', message: 'This visit was already approved recently' } },
+  ];
   await scan(CARD);
   await screen.findByRole('alert');
   expect(within(screen.getByRole('alert')).queryByRole('button', { name: 'Try again' })).toBeNull();
   await scan(CARD);
   const approvals = () => calls.filter((c) => c.url.pathname === '/api/visits/approve');
   await waitFor(() => expect(approvals()).toHaveLength(4));
-  expect(header(approvals()[3]!.init, 'Idempotency-Key')).not.toBe(header(approvals()[2]!.init, 'Idempotency-Key'));
+  expect(header(approvals()[3]!.init, 'Idempotency-Key')).not.toBe(
+    header(approvals()[2]!.init, 'Idempotency-Key'),
+  );
 });
 
 it("says 'That is not a member or check-in code' for a malformed code, without asking the API", async () => {
   const calls = setup(() => [200, approved]);
   await scan('customer:12');
-  expect(await screen.findByRole('alert')).toHaveTextContent('That is not a member or check-in code');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'That is not a member or check-in code',
+  );
   expect(calls).toHaveLength(0);
   expect(screen.getByLabelText('Scan or type a member code')).toHaveFocus();
 });
@@ -122,14 +139,25 @@ it("reads a member's redemption code, shows who and what, and redeems it only on
     locationId: 'creamery',
     expiresAt: '2026-11-25T21:00:00Z',
     customer: { id: CUSTOMER, name: 'Greta Garbo' },
-    reward: { id: REWARD, name: 'Free Ice Cream Scoop', description: 'One scoop.', scope: 'location', businessName: 'Village Creamery' },
+    reward: {
+      id: REWARD,
+      name: 'Free Ice Cream Scoop',
+      description: 'One scoop.',
+      scope: 'location',
+      businessName: 'Village Creamery',
+    },
   };
   const calls = setup(() => [200, approved], {
     '/api/rewards/redemption-code': () => [200, checked],
     '/api/rewards/redeem-code': () => [
       200,
       {
-        customerReward: { id: REWARD, status: 'redeemed', redeemedAt: '2026-11-25T20:59:00Z', reward: { name: 'Free Ice Cream Scoop' } },
+        customerReward: {
+          id: REWARD,
+          status: 'redeemed',
+          redeemedAt: '2026-11-25T20:59:00Z',
+          reward: { name: 'Free Ice Cream Scoop' },
+        },
         customer: { id: CUSTOMER, name: 'Greta Garbo' },
         locationId: 'creamery',
       },
@@ -141,9 +169,14 @@ it("reads a member's redemption code, shows who and what, and redeems it only on
   expect(calls.map((c) => c.url.pathname)).toEqual(['/api/rewards/redemption-code']);
   expect(calls[0]!.url.searchParams.get('locationId')).toBe('creamery');
   await userEvent.click(within(region).getByRole('button', { name: 'Confirm redemption' }));
-  await waitFor(() => expect(screen.queryByRole('region', { name: 'Redeem Free Ice Cream Scoop?' })).toBeNull());
+  await waitFor(() =>
+    expect(screen.queryByRole('region', { name: 'Redeem Free Ice Cream Scoop?' })).toBeNull(),
+  );
   const confirm = calls.find((c) => c.url.pathname === '/api/rewards/redeem-code')!;
-  expect(JSON.parse(String(confirm.init!.body))).toEqual({ code: 'KTR472', locationId: 'creamery' });
+  expect(JSON.parse(String(confirm.init!.body))).toEqual({
+    code: 'KTR472',
+    locationId: 'creamery',
+  });
   expect(header(confirm.init, 'Idempotency-Key')).toBeTruthy();
   await waitFor(() => expect(screen.getByLabelText('Scan or type a member code')).toHaveFocus());
   // The success stays on screen (not only a toast) until the clerk moves on.
@@ -155,23 +188,27 @@ it("reads a member's redemption code, shows who and what, and redeems it only on
 });
 
 it("a rate-limited card scan says 'Already checked in recently' with the API's own words (when to come back), records the scan and still offers the rewards to redeem", async () => {
-  const tooSoon = 'This visit was already approved recently. They can check in again at 3:15 PM (in 45 minutes).';
-  const calls = setup(
-    () => [429, { error: { code: 'rate_limited', message: tooSoon } }],
-    {
-      '/api/rewards/scan-card': () => [
-        200,
-        { customer: { id: CUSTOMER, name: 'Greta Garbo' }, locationId: 'creamery', redeemableRewards: approved.redeemableRewards },
-      ],
-    },
-  );
+  const tooSoon =
+    'This visit was already approved recently. They can check in again at 3:15 PM (in 45 minutes).';
+  const calls = setup(() => [429, { error: { code: 'rate_limited', message: tooSoon } }], {
+    '/api/rewards/scan-card': () => [
+      200,
+      {
+        customer: { id: CUSTOMER, name: 'Greta Garbo' },
+        locationId: 'creamery',
+        redeemableRewards: approved.redeemableRewards,
+      },
+    ],
+  });
   await scan(CARD);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Already checked in recently');
   expect(alert).toHaveTextContent(tooSoon);
   expect(screen.queryByRole('region', { name: 'Visit Approved!' })).not.toBeInTheDocument();
   const rewards = await screen.findByRole('region', { name: 'Rewards of Greta Garbo' });
-  expect(within(rewards).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' })).toBeInTheDocument();
+  expect(
+    within(rewards).getByRole('button', { name: 'Redeem Free Ice Cream Scoop' }),
+  ).toBeInTheDocument();
   const asked = calls.find((c) => c.url.pathname === '/api/rewards/scan-card')!;
   expect(JSON.parse(String(asked.init!.body))).toEqual({ token: CARD, locationId: 'creamery' });
 });
@@ -182,12 +219,22 @@ it('an expired or used code is named as such', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Code expired');
 });
 
-it('a member card that was replaced is named as such, with the API\'s words', async () => {
-  setup(() => [410, { error: { code: 'gone', message: 'This card was replaced and no longer works. Ask the member for their new card.' } }]);
+it("a member card that was replaced is named as such, with the API's words", async () => {
+  setup(() => [
+    410,
+    {
+      error: {
+        code: 'gone',
+        message: 'This card was replaced and no longer works. Ask the member for their new card.',
+      },
+    },
+  ]);
   await scan(CARD);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Card replaced');
-  expect(alert).toHaveTextContent('This card was replaced and no longer works. Ask the member for their new card.');
+  expect(alert).toHaveTextContent(
+    'This card was replaced and no longer works. Ask the member for their new card.',
+  );
   expect(alert).not.toHaveTextContent('Code expired');
 });
 
@@ -216,7 +263,9 @@ it('redeems a reward only after the confirmation, then it leaves the list', asyn
   );
   // Still there after any toast would have gone; the next scan starts afresh.
   await scan(TOKEN);
-  await waitFor(() => expect(screen.getByRole('status', { name: 'Rewards redeemed' })).toBeEmptyDOMElement());
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'Rewards redeemed' })).toBeEmptyDOMElement(),
+  );
 });
 
 it("a forgotten member's card says 'This membership was closed.'", async () => {
