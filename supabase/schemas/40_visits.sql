@@ -399,6 +399,8 @@ revoke execute on function private.apply_visit_approval(uuid, text, text, uuid, 
 -- Races: the idempotency key's insert lock, then the token row lock (N parallel approvals of
 -- one token award once), then the customer row lock, which serialises every approval of one
 -- customer so that points, limits and unlocks are decided on committed state.
+-- referralBonus: the points "Bring a neighbour" gave this member at this approval, their first
+-- (97_referrals.sql's trigger on the visit's ledger event), already in totalPoints; 0 otherwise.
 create function app.approve_visit(p_token text, p_location_id text default null, p_idempotency_key text default null)
 returns jsonb
 language plpgsql
@@ -410,6 +412,7 @@ declare
   v_approver record;
   v_visit record;
   v_seen text;
+  v_bonus integer;
   v_result jsonb;
 begin
   if auth.uid() is null then
@@ -437,6 +440,13 @@ begin
   select * into v_visit
     from private.apply_visit_approval((v_approver.customer).id, v_approver.location_id, v_approver.via,
                                    (v_approver.token).id, v_approver.found_by_search, p_idempotency_key);
+  -- The customer's total before (read under the row lock) plus the visit's points is the total
+  -- after, unless the neighbour's bonus was paid too: only then is the ledger read, for its points.
+  v_bonus := v_visit.total_points - (v_approver.customer).total_points - v_visit.points;
+  if v_bonus <> 0 then
+    select coalesce(sum(e.points), 0)::integer into v_bonus from public.points_ledger e
+     where e.customer_id = (v_approver.customer).id and e.visit_id = v_visit.visit_id and e.event = 'referral_bonus';
+  end if;
 
   v_result := jsonb_build_object(
     'visitId', v_visit.visit_id,
@@ -449,6 +459,7 @@ begin
     'locationId', v_approver.location_id,
     'pointsEarned', v_visit.points,
     'totalPoints', v_visit.total_points,
+    'referralBonus', v_bonus,
     'unlockedRewards', v_visit.unlocked_rewards,
     'redeemableRewards', case when v_approver.via = 'kiosk' then '[]'::jsonb
                               else private.redeemable_rewards((v_approver.customer).id, v_approver.location_id) end);

@@ -157,7 +157,7 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     await settings(0);
     const a = await referrer();
     const n = await join(a.code);
-    await visit(n.customerId);
+    expect((await visit(n.customerId)).referralBonus).toBe(0);
     expect(await referralOf(n.customerId)).toMatchObject({
       status: 'not_rewarded',
       reason: 'bonus_off',
@@ -173,6 +173,8 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     const first = await visit(n.customerId);
     // 5 for the visit + 10 bonus: Silver (10) unlocks in the approval itself.
     expect(first.totalPoints).toBe(15);
+    // The counter's answer says so: the bonus in the total, beside the visit's own points.
+    expect(first).toMatchObject({ pointsEarned: 5, referralBonus: 10 });
     expect(first.unlockedRewards.map((r) => r.name)).toContain('$5 Off Any Business');
     expect(await bonusEvents(n.customerId)).toEqual([
       { event: 'referral_bonus', points: 10, visit_id: first.visitId },
@@ -185,7 +187,10 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
       select count(*)::int as n from public.customer_rewards cr join public.rewards r on r.id = cr.reward_id
        where cr.customer_id = ${a.customerId} and r.tier = 'Silver' and cr.status = 'unlocked'`;
     expect(silver!.n).toBe(1);
-    await visit(n.customerId, otherStaff);
+    expect(await visit(n.customerId, otherStaff)).toMatchObject({
+      totalPoints: 20,
+      referralBonus: 0,
+    });
     expect((await bonusEvents(n.customerId)).length).toBe(1);
     expect((await bonusEvents(a.customerId)).length).toBe(1);
     expect(await points(n.customerId)).toEqual({ total_points: 20, ledger: 20 });
@@ -357,6 +362,7 @@ describe('bring a neighbour', { timeout: 120_000 }, () => {
     expect(silver!.status).toBe('revoked');
     expect(await referralOf(n.customerId)).toMatchObject({ status: 'pending' });
     const again = await visit(n.customerId);
+    expect(again).toMatchObject({ totalPoints: 15, referralBonus: 10 });
     expect((await bonusEvents(n.customerId)).at(-1)).toEqual({
       event: 'referral_bonus',
       points: 10,

@@ -1,7 +1,7 @@
 // "Bring a neighbour" in Chromium on the real stack: a member's join link (/join?ref=CODE) says "You
 // were invited by a neighbour" without naming them and fills in the code; the neighbour joins, and
-// their first approved visit pays both the operator's bonus — checked in SQL. At 390 px; axe-core
-// clean. Then the screens around it and around reward expiry, at 390 and 1280 px, with no axe-core
+// their first approved visit, at the Creamery's counter, pays both the operator's bonus — the
+// counter's done panel says "+10 neighbour bonus", SQL has both. At 390 px; axe-core clean. Then the screens around it and around reward expiry, at 390 and 1280 px, with no axe-core
 // violation of any impact, nothing wider than the screen and no control under 44 px on a phone:
 // the member's /account (a reward's "Expires on" line, its last-days warning, an expired reward
 // apart; the invitation card) and the admin's Programme tab (a reward's expiry dialog, "Bring a
@@ -62,9 +62,20 @@ it("a neighbour joins with a member's link, and their first visit pays both", as
      where c.phone = ${`+1${phone}`} and r.referrer_id = ${referrer!.id}`;
   expect(neighbour?.status).toBe('pending');
 
-  const clerk = await createStaff(db.sql, 'creamery');
-  const visit = await approveVisit(db.sql, clerk.claims, `customer:${neighbour!.id}`);
-  expect(visit.totalPoints).toBe(15);
+  // The Creamery's counter (the demo clerk) scans her card: the done panel says the bonus.
+  const counter = await app.open('/staff', 390, { height: 844 });
+  await signInThroughScreen(counter.page, '5555550101', '123456');
+  const field = counter.page.getByLabel('Scan or type a member code');
+  await field.fill(`customer:${neighbour!.id}`);
+  await field.press('Enter');
+  const done = counter.page.getByRole('region', { name: 'Visit Approved!' });
+  await done.waitFor();
+  expect(await done.getByText('+10 neighbour bonus').isVisible()).toBe(true);
+  expect(await done.locator('dd').allInnerTexts()).toEqual(['+5', '15', expect.any(String)]);
+  expect(await done.innerText()).not.toContain('Rosalind');
+  expect(await a11yViolations(counter.page)).toEqual([]);
+  await shoot(done, 'counter-neighbour-bonus-390');
+  expect(counter.problems).toEqual([]);
   const bonuses = await db.sql<{ customer_id: string; points: number }[]>`
     select customer_id, points from public.points_ledger where event = 'referral_bonus' order by customer_id`;
   expect(bonuses).toEqual(

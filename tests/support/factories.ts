@@ -282,6 +282,8 @@ export interface ApprovedVisit {
   locationId: string;
   pointsEarned: number;
   totalPoints: number;
+  /** The neighbour's bonus this approval paid the member (in totalPoints), else 0. */
+  referralBonus: number;
   unlockedRewards: UnlockedReward[];
   redeemableRewards: RedeemableReward[];
 }

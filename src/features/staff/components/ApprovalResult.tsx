@@ -1,5 +1,6 @@
-// The approved visit at the counter: who, the points added, the new total and tier, what the
-// visit unlocked, and the rewards the member may redeem here now (each after a confirmation).
+// The approved visit at the counter: who, the points added, the new total and tier, the neighbour's
+// bonus when this first visit paid one, what the visit unlocked, and the rewards the member may
+// redeem here now (each after a confirmation).
 import type { ReactNode } from 'react';
 import type { ApproveVisitResponse } from '@contract';
 import { Card } from '@/components/ui/Card.tsx';
@@ -41,6 +42,14 @@ export function ApprovalResult(props: {
           <dd className="mt-1">{props.renderTier(result.totalPoints)}</dd>
         </div>
       </dl>
+      {result.referralBonus > 0 ? (
+        // The total above includes it; the one who invited them is never named here.
+        <p className="rounded-xl bg-cream-50 p-3 text-bark-900">
+          <strong>+{result.referralBonus} neighbour bonus</strong>: their first visit since a
+          neighbour invited them. It is in the total, and the neighbour who invited them gets{' '}
+          {result.referralBonus} too.
+        </p>
+      ) : null}
       {result.unlockedRewards.length > 0 ? (
         <div>
           <h3 className="font-semibold text-bark-900">Just unlocked</h3>

@@ -75,6 +75,24 @@ it('approves a typed code with an Idempotency-Key and shows the result', async (
   expect(screen.getByLabelText('Scan or type a member code')).toHaveFocus();
 });
 
+it('says the neighbour bonus when the approval paid one, and nothing of it otherwise', async () => {
+  setup(() => [200, { ...approved, totalPoints: 20, referralBonus: 10 }]);
+  await scan(TOKEN);
+  const result = await screen.findByRole('region', { name: 'Visit Approved!' });
+  expect(within(result).getByText('+10 neighbour bonus').closest('p')).toHaveTextContent(
+    '+10 neighbour bonus: their first visit since a neighbour invited them. It is in the total, and the neighbour who invited them gets 10 too.',
+  );
+  expect(within(result).getByText('+5')).toBeInTheDocument();
+  expect(within(result).getByText('20')).toBeInTheDocument();
+});
+
+it('says no neighbour bonus for an approval without one (an answer with 0, or stored before it was said)', async () => {
+  setup(() => [200, approved]);
+  await scan(TOKEN);
+  const result = await screen.findByRole('region', { name: 'Visit Approved!' });
+  expect(within(result).queryByText(/neighbour bonus/)).not.toBeInTheDocument();
+});
+
 it('each scan of the same member card is a new attempt with a new key (the next visit is recorded)', async () => {
   const calls = setup(() => [200, approved]);
   await scan(CARD);

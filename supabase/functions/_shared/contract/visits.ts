@@ -85,6 +85,15 @@ export const ApproveVisitResponse = z.object({
   locationId: LocationId,
   pointsEarned: z.number().int(),
   totalPoints: z.number().int(),
+  // .default(0): an answer stored for a retried request before the field existed has none.
+  referralBonus: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      'Points the neighbour\'s bonus ("Bring a neighbour") gave the member at this approval, their first: already in totalPoints. 0 almost always',
+    ),
   unlockedRewards: z.array(UnlockedReward),
   redeemableRewards: z
     .array(RedeemableReward)
