@@ -1,5 +1,6 @@
-// The approved visit (PRODUCT §2 kiosk member QR): 'Visit Approved!', the points added, the new
-// total and the names of the rewards this visit unlocked.
+// The approved visit (PRODUCT §2 kiosk member QR): 'Visit Approved!', the points added, the
+// neighbour's bonus when this first visit paid one, the new total and the names of the rewards
+// this visit unlocked.
 import type { ApproveVisitResponse } from '@contract';
 import { DonePanel } from '@/components/ui/DonePanel.tsx';
 import { points } from '../lib/approval-toast.ts';
@@ -7,6 +8,7 @@ import { points } from '../lib/approval-toast.ts';
 /** What the panel needs: an approval's answer, or what the mobile screen saw change in /api/me. */
 export type ApprovedVisit = Pick<ApproveVisitResponse, 'pointsEarned' | 'totalPoints'> & {
   unlockedRewards: { id: string; name: string }[];
+  referralBonus?: number;
 };
 
 export function ApprovedPanel(props: { result: ApprovedVisit; title?: string }) {
@@ -14,6 +16,11 @@ export function ApprovedPanel(props: { result: ApprovedVisit; title?: string }) 
   return (
     <DonePanel titleId="approved-title" title={props.title ?? 'Visit Approved!'}>
       <p className="mt-4 text-3xl font-semibold">+{points(result.pointsEarned)}</p>
+      {result.referralBonus ? (
+        <p className="mt-2 text-xl font-semibold">
+          And a neighbour bonus of {points(result.referralBonus)} for your first visit!
+        </p>
+      ) : null}
       <p className="mt-2 text-xl text-bark-700">
         Total: <strong className="text-bark-900">{points(result.totalPoints)}</strong>
       </p>
