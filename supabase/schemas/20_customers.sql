@@ -125,6 +125,8 @@ alter table public.consents enable row level security;
 revoke all on public.consents from anon, authenticated;
 grant select on public.consents to authenticated;
 create index consents_customer_id_idx on public.consents (customer_id, channel, created_at desc);
+-- The funder's report counts a month's SMS withdrawals (92_funder_report.sql).
+create index consents_sms_withdrawn_idx on public.consents (created_at) where channel = 'sms' and not granted;
 create policy "Members read their own consents, admins all"
   on public.consents for select to authenticated
   using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));

@@ -85,6 +85,8 @@ create index texts_due_idx on private.texts (next_attempt_at) where status in ('
 create index texts_sending_idx on private.texts (updated_at) where status = 'sending';
 create index texts_customer_idx on private.texts (customer_id, kind, created_at desc);
 create index texts_campaign_id_idx on private.texts (campaign_id, status);
+-- The funder's report counts a month's sent texts (92_funder_report.sql).
+create index texts_sent_at_idx on private.texts (sent_at) where sent_at is not null;
 
 -- The answers to a member's own texts (POINTS, REWARDS, CARD, an unknown word), counted against
 -- the per-phone caps (private.settings.text_answers_per_hour / _per_week). Answers go back as the

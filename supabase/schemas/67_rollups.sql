@@ -115,6 +115,8 @@ create table private.member_first_visits (
 alter table private.member_first_visits enable row level security;
 revoke all on private.member_first_visits from anon, authenticated, service_role;
 create index member_first_visits_location_first_idx on private.member_first_visits (location_id, first_at);
+-- A month's first visits at every business, for the funder's report (92_funder_report.sql).
+create index member_first_visits_first_at_idx on private.member_first_visits (first_at);
 
 -- One pass over the member's visits per approval for the dashboard's rollups, and one fold for
 -- every pending counter.
