@@ -368,16 +368,6 @@ begin
 end;
 $$;
 
--- "December 5, 2026": the last programme day a reward expiring at p_expires_at can be used
--- (an unlock's date is the start of the day after, 95_reward_expiry.sql).
-create function private.reward_expiry_day(p_expires_at timestamptz)
-returns text
-language sql stable
-set search_path = ''
-as $$
-  select to_char((p_expires_at - interval '1 second') at time zone private.programme_time_zone(), 'FMMonth FMDD, YYYY')
-$$;
-
 -- An unused reward whose expiry date has passed (95_reward_expiry.sql) is refused at every
 -- redemption path, recorded or not yet: "This reward expired on November 30, 2026 and can no
 -- longer be used".
