@@ -197,6 +197,9 @@ const ROUTE_KB = 150;
 const LCP_MS = 1_500;
 const LIGHTHOUSE_PAGES = ['/', '/creamery', '/account', '/admin'];
 
+/** "1 page", "2 pages". */
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function firstScreen(report: Report, list: Goal[]) {
   const home = (report.budgets ?? []).find((b) => b.route === '/');
   list.push({
@@ -219,7 +222,7 @@ function firstScreen(report: Report, list: Goal[]) {
     holds: budgets.length ? over.length === 0 : undefined,
     ...(over.length && heaviest
       ? {
-          gap: `${over.length} route groups over; the heaviest ${(heaviest.jsKb - ROUTE_KB).toFixed(1)} KB over`,
+          gap: `${plural(over.length, 'route group')} over; the heaviest ${(heaviest.jsKb - ROUTE_KB).toFixed(1)} KB over`,
         }
       : {}),
     because:
@@ -240,7 +243,7 @@ function firstScreen(report: Report, list: Goal[]) {
         : 'all 100'
       : 'n/a',
     holds: pages.length ? below.length === 0 : undefined,
-    ...(below.length ? { gap: `${below.length} scores below 100` } : {}),
+    ...(below.length ? { gap: `${plural(below.length, 'score')} below 100` } : {}),
     because: below.length
       ? `load average ${report.load}; not passed: ${[
           ...new Set(
@@ -256,7 +259,7 @@ function firstScreen(report: Report, list: Goal[]) {
     holds: pages.length ? slow.length === 0 : undefined,
     ...(slow.length
       ? {
-          gap: `${slow.length} pages over; the slowest ${Math.max(...slow.map((s) => s.lcpMs)) - LCP_MS} ms over`,
+          gap: `${plural(slow.length, 'page')} over; the slowest ${Math.max(...slow.map((s) => s.lcpMs)) - LCP_MS} ms over`,
         }
       : {}),
     because: slow.length

@@ -201,12 +201,12 @@ describe('goals', () => {
     expect(lcp).toMatchObject({
       measured: '/ 1200 ms, /account 2100 ms',
       holds: false,
-      gap: '1 pages over; the slowest 600 ms over',
+      gap: '1 page over; the slowest 600 ms over',
     });
     const table = goalTable(report);
     expect(table).toContain('| first-load JS of / ≤ 90 KB gz | 89.4 KB | yes |');
     expect(table).toMatch(
-      /\| \*\*no\*\*: gap: 1 route groups over; the heaviest 22\.5 KB over because each over-budget group carries the zod contract/,
+      /\| \*\*no\*\*: gap: 1 route group over; the heaviest 22\.5 KB over because each over-budget group carries the zod contract/,
     );
   });
   it('gives a missed goal its measured gap and the reason from the run’s CPU per request', async () => {
