@@ -24,7 +24,9 @@ export function lazyResolver<Input extends FieldValues, Output>(
     }));
   const lazy: Resolver<Input, unknown, Output> = async (values, context, options) => {
     try {
-      return await (await resolver())(values, context, options);
+      return await (
+        await resolver()
+      )(values, context, options);
     } catch (error) {
       const root = { type: VALIDATION_UNAVAILABLE, message: userMessage(error) };
       return { values: {}, errors: { root } as FieldErrors<Input> };

@@ -13,7 +13,8 @@ export const useReferralSettings = () => useQuery(referralSettingsQueryOptions()
 export function useUpdateReferralSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReferralSettingsRequest) => callEndpoint(endpoints.updateReferrals, { body }),
+    mutationFn: (body: ReferralSettingsRequest) =>
+      callEndpoint(endpoints.updateReferrals, { body }),
     onSuccess: (data) => queryClient.setQueryData(referralSettingsQueryOptions().queryKey, data),
   });
 }

@@ -28,7 +28,11 @@ export function ExportsTab(props: {
 }) {
   const download = useDownloadCsv();
   const scope = describeFilters(props.filters, props.businessName);
-  const save = (route: CsvEndpoint, query: Record<string, string | undefined>, fallbackName: string) =>
+  const save = (
+    route: CsvEndpoint,
+    query: Record<string, string | undefined>,
+    fallbackName: string,
+  ) =>
     download.mutate(
       { route, query, fallbackName },
       {

@@ -5,7 +5,9 @@ import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function sendContactMessage(input: ContactMessageRequest): Promise<ContactMessageResponse> {
   const { subject, ...rest } = input;
-  return callEndpoint(endpoints.submitContactMessage, { body: subject ? { ...rest, subject } : rest });
+  return callEndpoint(endpoints.submitContactMessage, {
+    body: subject ? { ...rest, subject } : rest,
+  });
 }
 
 export function useSendContactMessage() {

@@ -1,6 +1,11 @@
 // GET /api/me: the signed-in member's points, tier, next goal, rewards and visited businesses.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { answerOn401, callEndpoint, endpoints, type UnauthorizedBehavior } from '@/lib/api-client.ts';
+import {
+  answerOn401,
+  callEndpoint,
+  endpoints,
+  type UnauthorizedBehavior,
+} from '@/lib/api-client.ts';
 import { liveQuery, MEMBER_POLL_MS } from '@/lib/live.ts';
 
 /** `on401: 'returnNull'` answers null when nobody is signed in instead of failing. */

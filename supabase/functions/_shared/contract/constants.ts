@@ -24,10 +24,29 @@ export const REWARD_EXPIRY_WARNING_DAYS = 7;
  * these (its type says so); the database's check and app.create_business's test are held to it by
  * tests/db/location-icons.test.ts.
  */
-export const LOCATION_ICONS = ['store', 'coffee', 'ice-cream', 'pizza', 'palette', 'cookie', 'candy'] as const;
+export const LOCATION_ICONS = [
+  'store',
+  'coffee',
+  'ice-cream',
+  'pizza',
+  'palette',
+  'cookie',
+  'candy',
+] as const;
 export type LocationIconName = (typeof LOCATION_ICONS)[number];
 /** The colours a business may take (src/features/admin/lib/location-style.ts maps them). */
-export const LOCATION_COLOURS = ['amber', 'pink', 'red', 'indigo', 'orange', 'purple', 'green', 'blue', 'yellow', 'slate'] as const;
+export const LOCATION_COLOURS = [
+  'amber',
+  'pink',
+  'red',
+  'indigo',
+  'orange',
+  'purple',
+  'green',
+  'blue',
+  'yellow',
+  'slate',
+] as const;
 
 /** The points an approved visit earns (SQL: private.points_per_visit). */
 export const POINTS_PER_VISIT = 5;
