@@ -2,6 +2,7 @@
 // syntax, `:name` for a parameter) and nothing else. routes.ts adds each one's schemas; the app
 // names these when it calls (src/lib/api-client.ts), so a request goes out, and a screen paints,
 // without zod or the schemas, which load beside the first request (docs/FRONTEND.md). No zod here.
+// (The api's list of the endpoints it mounts, with roles and handlers, is ../endpoints.ts.)
 import type { Endpoint } from './route.ts';
 
 export const adminActivity = {
