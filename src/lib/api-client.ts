@@ -9,7 +9,7 @@ import { hasStoredSession } from './auth-storage.ts';
 
 /**
  * Every endpoint's method and path, by name (`endpoints.me`, `endpoints.adminCustomers`…), what a
- * call names: plain objects, so a screen's chunk carries only those it calls, and no zod.
+ * call names: plain objects (one shared chunk, 1.6 KB gzipped), no zod.
  */
 export * as endpoints from '../../supabase/functions/_shared/contract/endpoints.ts';
 
