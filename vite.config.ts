@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_DEV_PORTS, devPortsFromEnv } from './dev/env.ts';
+import { prerenderHome } from './scripts/prerender-home.ts';
 import { routePreload } from './scripts/route-preload.ts';
 
 // 5173 and the stack on 54321 unless BROWSER_LANE or APP_PORT/STACK_PORT say otherwise (dev/env.ts).
@@ -66,7 +67,14 @@ function inlineStylesheet(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), reactRouterProduction(), inlineStylesheet()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreload(),
+    reactRouterProduction(),
+    inlineStylesheet(),
+    prerenderHome(),
+  ],
   resolve: {
     alias: {
       '@contract': fileURLToPath(

@@ -62,6 +62,7 @@ it("reads the app's own inputs: its source, the contract it imports, the config 
     'src/main.tsx',
     'supabase/functions/_shared/contract.ts',
     'scripts/route-preload.ts',
+    'scripts/prerender-home.ts',
   ]) {
     expect(files).toContain(file);
   }

@@ -20,6 +20,7 @@ export const BUILD_INPUTS = [
   'src',
   'public',
   'scripts/route-preload.ts',
+  'scripts/prerender-home.ts',
   'supabase/functions/_shared',
 ];
 

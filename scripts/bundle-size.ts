@@ -1,7 +1,8 @@
 // Prints the gzipped JavaScript a first visit downloads (the entry, its static imports and the
 // lazy screen group of the page visited, with theirs, and the query client's chunk for a group
 // that uses it — router.tsx loads it beside the group) for every screen group, and fails the build
-// when one is over its limit. The limits are the measured figures plus about 2 KB (`/`: its goal):
+// when one is over its limit. The limits are the measured figures plus about 2 KB, or the goal
+// where that is nearer (`/`, the kiosk flow):
 // a change that makes a first load heavier fails here, and a lighter one lowers its limit. The
 // goals (docs/PERFORMANCE.md): `/` at most 90 KB, every route at most 150 KB.
 // Usage: after `vite build` (npm run build runs it).
@@ -16,15 +17,16 @@ const LIMITS_KB: Record<string, number> = {
   // The goal itself: 89.6 KB measured, and `/` may not pass 90.
   public: 90,
   'how it works': 91,
-  'public join, businesses, contact': 184,
+  'public join, businesses, contact': 143,
   'kiosk landing': 111,
-  kiosk: 193,
-  'member (mobile, sign-in, account QR)': 185,
-  account: 178,
-  admin: 166,
-  staff: 175,
-  owner: 184,
-  'member cards (print, wallet card)': 178,
+  // The goal itself: 149.8 KB measured, and no route may pass 150.
+  kiosk: 150,
+  'member (mobile, sign-in, account QR)': 144,
+  account: 138,
+  admin: 125,
+  staff: 133,
+  owner: 143,
+  'member cards (print, wallet card)': 137,
 };
 
 interface Chunk {

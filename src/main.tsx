@@ -4,7 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
+import { takeOverFirstPaint } from './lib/first-paint.ts';
 import './index.css';
+
+// Any path but `/` has nothing prerendered to wait for (src/lib/first-paint.ts).
+if (location.pathname !== '/') takeOverFirstPaint();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -153,6 +153,8 @@ const E2E_SECONDS: Record<string, number> = {
   'demo-month.test.ts': 28,
 };
 const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
+/** Lane n's stack listens on 24321 + 10·(n−1), its embedded database one above. */
+const LANE_STACK_PORT = 24321;
 
 /** The e2e files that run here, dealt out to `count` lanes by their measured durations. */
 function browserLanes(count: number): { files: string[]; seconds: number }[] {
@@ -179,7 +181,14 @@ const runs = [
     projects: ['e2e'],
     files: lane.files,
     prefix: `browser ${index + 1} │ `,
-    env: { BROWSER_LANE: String(index + 1) },
+    // The stacks listen below Linux's ephemeral ports (32768–60999): on 54321 and up, an outgoing
+    // connection of another suite could hold the port for a moment and the stack fail to start
+    // (EADDRINUSE). The app's ports (5173 and up) already are.
+    env: {
+      BROWSER_LANE: String(index + 1),
+      STACK_PORT: String(LANE_STACK_PORT + 10 * index),
+      DB_PORT: String(LANE_STACK_PORT + 10 * index + 1),
+    },
   })),
 ].map(({ title, projects, files, prefix, env: laneEnv }, index) => {
   const report = join(reportDir, `${index}-${projects.join('-')}.json`);

@@ -4,8 +4,14 @@
 // toast rules match on it) while `userMessage` gives visitors the API's own words, never JSON.
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Route } from '@contract';
+import type { Endpoint, HookRoute, Route, routes } from '@contract';
 import { hasStoredSession } from './auth-storage.ts';
+
+/**
+ * Every endpoint's method and path, by name (`endpoints.me`, `endpoints.adminCustomers`…), what a
+ * call names: plain objects (one shared chunk, 1.6 KB gzipped), no zod.
+ */
+export * as endpoints from '../../supabase/functions/_shared/contract/endpoints.ts';
 
 /** Where /api lives: the same origin (Vite proxy or a host rewrite) unless configured. */
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -243,9 +249,26 @@ export async function answerOn401<T>(
   }
 }
 
-// Calling a declared endpoint (contract/routes.ts, `routes` in @contract): the method, the path,
-// which inputs it takes and the schema its answer is parsed with all come from the declaration
-// the api mounts, so a call cannot drift from the endpoint it names.
+// Calling a declared endpoint (contract/endpoints.ts, `endpoints` above): the method and path come
+// from the endpoint, the inputs it takes and the schema its answer is parsed with from its
+// declaration in contract/routes.ts (the one the api mounts), so a call cannot drift from the
+// endpoint it names. The request goes out at once; the contract (zod and every schema, 43 KB
+// gzipped) loads beside it, once, so no screen waits for it before it paints.
+
+type Routes = typeof routes;
+
+/** The declarations of contract/routes.ts (hooks left out) by method and path: `get /api/me`. */
+type RoutesByPlace = {
+  [K in keyof Routes as Routes[K] extends { response: unknown }
+    ? `${Routes[K]['method']} ${Routes[K]['path']}`
+    : never]: Routes[K];
+};
+
+type Place<E extends Endpoint> = `${E['method']} ${E['path']}`;
+
+/** The declaration (contract/routes.ts) of the endpoint with this method and path. */
+export type RouteOf<E extends Endpoint> =
+  RoutesByPlace[Place<E> extends keyof RoutesByPlace ? Place<E> : never];
 
 /** Nothing: what an input with no required field accepts. */
 type Nothing = Record<never, never>;
@@ -261,46 +284,91 @@ type Declared<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: 
   ? S
   : undefined;
 
-/** What a call of `R` passes: its path parameters, query and body, as the contract types them. */
-export type EndpointInput<R extends Route> = Part<'params', Declared<R, 'params'>> &
-  Part<'query', Declared<R, 'query'>> &
-  Part<'body', Declared<R, 'body'>> & {
+/** What a call of `E` passes: its path parameters, query and body, as the contract types them. */
+export type EndpointInput<E extends Endpoint> = Part<'params', Declared<RouteOf<E>, 'params'>> &
+  Part<'query', Declared<RouteOf<E>, 'query'>> &
+  Part<'body', Declared<RouteOf<E>, 'body'>> & {
     /** Extra request headers (`Idempotency-Key`, `Accept`). */
     headers?: Record<string, string>;
   };
 
 /** The input argument: optional when nothing in it is required. */
-type InputArgs<R extends Route> =
-  Nothing extends EndpointInput<R> ? [input?: EndpointInput<R>] : [input: EndpointInput<R>];
+type InputArgs<E extends Endpoint> =
+  Nothing extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+/** What a call of `E` answers: its JSON as the route's response schema parses it. */
+export type EndpointAnswer<E extends Endpoint> =
+  RouteOf<E> extends { response: infer S extends z.ZodType } ? z.output<S> : never;
 
 /** The URL of a call: `:name` parameters filled in (encoded), the query's non-null entries appended. */
-export function endpointUrl(route: Route, input: { params?: object; query?: object } = {}): string {
+export function endpointUrl(
+  endpoint: Endpoint,
+  input: { params?: object; query?: object } = {},
+): string {
   const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = route.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) =>
+  const path = endpoint.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) =>
     encodeURIComponent(String(params[name])),
   );
   return withQuery(path, input.query);
 }
 
-/** Sends a call of `route` and answers the raw Response (a CSV download, say). */
-export function requestEndpoint<R extends Route>(
-  route: R,
-  ...[input]: InputArgs<R>
-): Promise<Response> {
-  const { body, headers } = (input ?? {}) as { body?: unknown; headers?: Record<string, string> };
+/** What any call passes, as the implementations below read it. */
+interface AnyInput {
+  params?: object;
+  query?: object;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function send(endpoint: Endpoint, input: AnyInput): Promise<Response> {
   return apiRequest(
-    route.method.toUpperCase(),
-    endpointUrl(route, (input ?? {}) as { params?: object; query?: object }),
-    body,
-    headers ? { headers } : {},
+    endpoint.method.toUpperCase(),
+    endpointUrl(endpoint, input),
+    input.body,
+    input.headers ? { headers: input.headers } : {},
   );
 }
 
-/** Calls `route` and answers its JSON parsed with the route's response schema. */
-export async function callEndpoint<R extends Route>(
-  route: R,
-  ...args: InputArgs<R>
-): Promise<z.output<R['response']>> {
-  const response = await requestEndpoint(route, ...args);
-  return route.response.parse(await response.json()) as z.output<R['response']>;
+/** Sends a call of `endpoint` and answers the raw Response (a CSV download, say). */
+export function requestEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: NoInfer<InputArgs<E>>
+): Promise<Response>;
+export function requestEndpoint(endpoint: Endpoint, input: AnyInput = {}): Promise<Response> {
+  return send(endpoint, input);
+}
+
+/** The contract's declarations by method and path, loaded on the first call. */
+let declarations: Promise<Map<string, Route>> | undefined;
+
+/** The response schema of `endpoint`, from its declaration in the contract. */
+async function responseSchema(endpoint: Endpoint): Promise<z.ZodType> {
+  declarations ??= import('@contract').then(({ routes }) => {
+    const byPlace = new Map<string, Route>();
+    for (const route of Object.values(routes) as (Route | HookRoute)[]) {
+      if ('response' in route) byPlace.set(`${route.method} ${route.path}`, route);
+    }
+    return byPlace;
+  });
+  // A failed load is tried again at the next call (a dropped connection, a deploy meanwhile).
+  const loaded = await declarations.catch((error: unknown) => {
+    declarations = undefined;
+    throw error;
+  });
+  const route = loaded.get(`${endpoint.method} ${endpoint.path}`);
+  if (!route) throw new Error(`${endpoint.method} ${endpoint.path} is not in contract/routes.ts`);
+  return route.response;
+}
+
+/** Calls `endpoint` and answers its JSON parsed with its declared response schema. */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...args: NoInfer<InputArgs<E>>
+): Promise<EndpointAnswer<E>>;
+export async function callEndpoint(endpoint: Endpoint, input: AnyInput = {}): Promise<unknown> {
+  const schema = responseSchema(endpoint);
+  // Unobserved until the answer is read: a failed request must not also report a failed load.
+  schema.catch(() => {});
+  const response = await send(endpoint, input);
+  return (await schema).parse(await response.json());
 }

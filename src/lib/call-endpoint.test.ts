@@ -1,8 +1,8 @@
-// Calls built from the endpoints' shared declarations (contract/routes.ts): the method and path
-// come from the route, path parameters are encoded, the query keeps its non-null entries, a body
-// and extra headers go only when given, and the answer is parsed with the route's schema.
-import { routes } from '@contract';
-import { callEndpoint, endpointUrl, answerOn401 } from './api-client.ts';
+// Calls built from the endpoints' shared declarations: the method and path come from the endpoint
+// (contract/endpoints.ts), path parameters are encoded, the query keeps its non-null entries, a
+// body and extra headers go only when given, and the answer is parsed with the schema
+// contract/routes.ts declares for it (the contract loads beside the first request).
+import { callEndpoint, endpoints, endpointUrl, answerOn401 } from './api-client.ts';
 
 vi.mock('./supabase.ts', () => ({
   getAccessToken: async () => null,
@@ -24,13 +24,13 @@ function stub(status: number, body: unknown) {
 }
 
 it('fills path parameters (encoded) and appends the non-null query entries', () => {
-  expect(endpointUrl(routes.adminKiosks, { params: { locationId: 'mill st/1' } })).toBe(
+  expect(endpointUrl(endpoints.adminKiosks, { params: { locationId: 'mill st/1' } })).toBe(
     '/api/admin/locations/mill%20st%2F1/kiosks',
   );
-  expect(endpointUrl(routes.adminActivity, { query: { limit: 5, location: undefined } })).toBe(
+  expect(endpointUrl(endpoints.adminActivity, { query: { limit: 5, location: undefined } })).toBe(
     '/api/admin/activity?limit=5',
   );
-  expect(endpointUrl(routes.locations)).toBe('/api/locations');
+  expect(endpointUrl(endpoints.locations)).toBe('/api/locations');
 });
 
 it('sends the route method with the body and headers given, and parses the answer', async () => {
@@ -45,7 +45,7 @@ it('sends the route method with the body and headers given, and parses the answe
       businessName: 'Village Creamery',
     },
   });
-  const answer = await callEndpoint(routes.startRedemption, {
+  const answer = await callEndpoint(endpoints.startRedemption, {
     body: { customerRewardId: '11111111-1111-4111-8111-111111111111' },
     headers: { 'Idempotency-Key': 'key-12345678' },
   });
@@ -64,7 +64,7 @@ it('sends the route method with the body and headers given, and parses the answe
 
 it('sends no body when none is given, and refuses an answer that breaks the schema', async () => {
   const fetchMock = stub(200, { nothing: true });
-  await expect(callEndpoint(routes.logout)).rejects.toThrow();
+  await expect(callEndpoint(endpoints.logout)).rejects.toThrow();
   const [, init] = fetchMock.mock.calls[0]!;
   expect(init?.method).toBe('POST');
   expect(init?.body).toBeUndefined();
@@ -72,6 +72,6 @@ it('sends no body when none is given, and refuses an answer that breaks the sche
 
 it('answers null for a 401 only when asked to', async () => {
   stub(401, { error: { code: 'unauthorized', message: 'Sign in' } });
-  expect(await answerOn401(callEndpoint(routes.me), 'returnNull')).toBeNull();
-  await expect(answerOn401(callEndpoint(routes.me), 'throw')).rejects.toThrow('401');
+  expect(await answerOn401(callEndpoint(endpoints.me), 'returnNull')).toBeNull();
+  await expect(answerOn401(callEndpoint(endpoints.me), 'throw')).rejects.toThrow('401');
 });

@@ -1,7 +1,6 @@
-// GET /api/programme's fetcher, parsed with the contract. A module of its own so the contract (and
-// zod) load on demand: the public layout reads the programme, and the first load of / and of a
-// kiosk landing stays within its JS budget (scripts/bundle-size.ts).
-import { routes } from '@contract';
-import { callEndpoint } from './api-client.ts';
+// GET /api/programme's fetcher, parsed with the contract. A module of its own so the API client
+// (and, beside the request, the contract) load on demand: the public layout reads the programme,
+// and the first load of / stays within its JS budget (scripts/bundle-size.ts).
+import { callEndpoint, endpoints } from './api-client.ts';
 
-export const getProgramme = () => callEndpoint(routes.programme);
+export const getProgramme = () => callEndpoint(endpoints.programme);

@@ -180,6 +180,16 @@ $$;
 revoke execute on function private.tier_for(integer) from public;
 grant execute on function private.tier_for(integer) to authenticated;
 
+-- "December 5, 2026": the last programme day a reward expiring at p_expires_at can be used
+-- (an unlock's date is the start of the day after, 95_reward_expiry.sql).
+create function private.reward_expiry_day(p_expires_at timestamptz)
+returns text
+language sql stable
+set search_path = ''
+as $$
+  select to_char((p_expires_at - interval '1 second') at time zone private.programme_time_zone(), 'FMMonth FMDD, YYYY')
+$$;
+
 -- The app's public address, which the texts link to (set by private.set_site_url).
 create function private.site_url()
 returns text

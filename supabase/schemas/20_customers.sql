@@ -62,8 +62,11 @@ create index customers_created_at_idx on public.customers (created_at);
 
 -- Every ordering the tab offers, each with the id as the tie-breaker (stable pages).
 create index customers_name_idx on public.customers (name, id);
-create index customers_total_points_idx on public.customers (total_points, id);
-create index customers_visit_count_idx on public.customers (visit_count, id);
+-- The two orderings only the tab uses leave forgotten members out (the tab never lists them):
+-- a deep page (page 500 of everyone by points) skips its rows in the index alone instead of
+-- reading each skipped member's row to see whether they were forgotten.
+create index customers_total_points_idx on public.customers (total_points, id) where forgotten_at is null;
+create index customers_visit_count_idx on public.customers (visit_count, id) where forgotten_at is null;
 create index customers_last_visit_at_idx on public.customers (last_visit_at desc nulls last, id desc);
 -- A name as the searches compare it: lower case, accents removed ("Ana Pérez" -> "ana perez").
 -- unaccent() is only stable (its dictionary could change); naming the dictionary makes this
@@ -125,6 +128,8 @@ alter table public.consents enable row level security;
 revoke all on public.consents from anon, authenticated;
 grant select on public.consents to authenticated;
 create index consents_customer_id_idx on public.consents (customer_id, channel, created_at desc);
+-- The funder's report counts a month's SMS withdrawals (92_funder_report.sql).
+create index consents_sms_withdrawn_idx on public.consents (created_at) where channel = 'sms' and not granted;
 create policy "Members read their own consents, admins all"
   on public.consents for select to authenticated
   using (customer_id = (select private.current_customer_id()) or (select private.is_admin()));

@@ -85,6 +85,8 @@ create index texts_due_idx on private.texts (next_attempt_at) where status in ('
 create index texts_sending_idx on private.texts (updated_at) where status = 'sending';
 create index texts_customer_idx on private.texts (customer_id, kind, created_at desc);
 create index texts_campaign_id_idx on private.texts (campaign_id, status);
+-- The funder's report counts a month's sent texts (92_funder_report.sql).
+create index texts_sent_at_idx on private.texts (sent_at) where sent_at is not null;
 
 -- The answers to a member's own texts (POINTS, REWARDS, CARD, an unknown word), counted against
 -- the per-phone caps (private.settings.text_answers_per_hour / _per_week). Answers go back as the
@@ -272,7 +274,8 @@ create trigger customers_text_welcome
   for each row execute function private.text_welcome();
 
 -- A reward unlocked: a business's welcome reward is "ready"; a tier reward means the member
--- reached that tier (once per tier, even if a void takes it back and it is earned again).
+-- reached that tier (once per tier, even if a void takes it back and it is earned again). A reward
+-- that expires (95_reward_expiry.sql) says the last day it can be used.
 create function private.text_reward_unlocked()
 returns trigger
 language plpgsql
@@ -290,12 +293,14 @@ begin
   if v_reward.kind = 'tier' then
     perform private.queue_text(new.customer_id, 'tier_reached',
       'You reached ' || v_reward.tier || '! Your reward "' || v_reward.name
-        || '" is ready at any participating business: ' || private.site_url() || '/account',
+        || '" is ready at any participating business' || coalesce(' (use it by ' || private.reward_expiry_day(new.expires_at) || ')', '')
+        || ': ' || private.site_url() || '/account',
       'tier:' || new.customer_id || ':' || v_reward.tier);
   else
     select l.business_name into v_business from public.locations l where l.id = new.welcome_location_id;
     perform private.queue_text(new.customer_id, 'reward_ready',
       'Your reward is ready: "' || v_reward.name || '" at ' || coalesce(v_business, 'the business')
+        || coalesce(' (use it by ' || private.reward_expiry_day(new.expires_at) || ')', '')
         || '. Show your card at the counter: ' || private.site_url() || '/account',
       'reward:' || new.id);
   end if;

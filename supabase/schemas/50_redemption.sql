@@ -57,6 +57,14 @@ create index customer_rewards_unlocked_by_visit_id_idx on public.customer_reward
 create index customer_rewards_redeemed_location_id_idx on public.customer_rewards (redeemed_location_id);
 create index customer_rewards_redeemed_by_idx on public.customer_rewards (redeemed_by);
 create index customer_rewards_redeemed_at_idx on public.customer_rewards (redeemed_at) where redeemed_at is not null;
+-- A month's redemptions for the settlement (80_coalition.sql) read from the index alone: at 10
+-- million visits, fetching the month's rows from the table took ~0.3 s of the ~0.4 s. The few
+-- without a business (before counter-confirmed redemption) have their own.
+create index customer_rewards_redeemed_month_idx on public.customer_rewards (redeemed_at)
+  include (id, reward_id, welcome_location_id, unlocked_by_visit_id, redeemed_location_id)
+  where redeemed_at is not null and redeemed_location_id is not null;
+create index customer_rewards_redeemed_unattributed_idx on public.customer_rewards (redeemed_at)
+  where redeemed_at is not null and redeemed_location_id is null;
 create index customer_rewards_unlocked_at_idx on public.customer_rewards (unlocked_at);
 create index customer_rewards_expires_at_idx on public.customer_rewards (expires_at) where status = 'unlocked' and expires_at is not null;
 -- The rewards that expired unused, which the Rewards tab, the catalogue and the funder report count
@@ -366,16 +374,6 @@ begin
   end if;
   perform private.fail('403', 'Only a counter of a participating business can redeem rewards');
 end;
-$$;
-
--- "December 5, 2026": the last programme day a reward expiring at p_expires_at can be used
--- (an unlock's date is the start of the day after, 95_reward_expiry.sql).
-create function private.reward_expiry_day(p_expires_at timestamptz)
-returns text
-language sql stable
-set search_path = ''
-as $$
-  select to_char((p_expires_at - interval '1 second') at time zone private.programme_time_zone(), 'FMMonth FMDD, YYYY')
 $$;
 
 -- An unused reward whose expiry date has passed (95_reward_expiry.sql) is refused at every

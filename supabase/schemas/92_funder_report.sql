@@ -79,25 +79,53 @@ begin
   v_settlement := private.settlement(p_month);
   select * into v_draw from private.draws d where d.month = p_month;
 
-  with month_visits as (
-    select v.id, v.customer_id, v.location_id, v.created_at,
-           exists (select 1 from public.visits p
-                    where p.customer_id = v.customer_id and p.location_id = v.location_id and p.status = 'approved'
-                      and (p.created_at, p.id) < (v.created_at, v.id)) as repeat_visit
+  -- The month's approved visits counted per member and business from the covering index (no
+  -- visit row is read), and every first visit from the first-visit table kept beside the visits
+  -- (67_rollups.sql), instead of grouping every visit ever: a business's first visit by a member
+  -- is exactly one visit that is not a repeat, so the repeats are the rest.
+  with pairs as (
+    select v.customer_id, v.location_id, count(*) as visits
       from public.visits v
-     where v.status = 'approved' and v.created_at >= r.starts_at and v.created_at < r.ends_at),
+     where v.status = 'approved' and v.created_at >= r.starts_at and v.created_at < r.ends_at
+     group by 1, 2),
+  month_firsts as (
+    select f.customer_id, f.location_id, f.first_at
+      from private.member_first_visits f
+     where f.first_at >= r.starts_at and f.first_at < r.ends_at),
+  -- Each of those members' first visit anywhere: before this business's first, the member came
+  -- from another business; before the month, the member is returning.
+  first_anywhere as (
+    select o.customer_id, min(o.first_at) as first_at
+      from private.member_first_visits o
+     where o.customer_id in (select f.customer_id from month_firsts f)
+     group by 1),
   firsts as (
-    select f.customer_id, f.location_id, f.first_at,
-           exists (select 1 from public.visits o
-                    where o.customer_id = f.customer_id and o.location_id <> f.location_id and o.status = 'approved'
-                      and o.created_at < f.first_at) as from_other
-      from (select v.customer_id, v.location_id, min(v.created_at) as first_at
-              from public.visits v
-             where v.status = 'approved' and v.created_at < r.ends_at
-             group by v.customer_id, v.location_id) f
-     where f.first_at >= r.starts_at),
+    select f.customer_id, f.location_id, a.first_at < f.first_at as from_other
+      from month_firsts f join first_anywhere a on a.customer_id = f.customer_id),
+  month_pairs as (
+    select p.customer_id, p.location_id, p.visits,
+           p.visits - (case when f.customer_id is null then 0 else 1 end) as repeats
+      from pairs p
+      left join firsts f on f.customer_id = p.customer_id and f.location_id = p.location_id),
   per_member as (
-    select m.customer_id, count(distinct m.location_id) as businesses from month_visits m group by m.customer_id),
+    select m.customer_id, count(*) as businesses, bool_or(m.repeats > 0) as repeated
+      from month_pairs m group by m.customer_id),
+  -- Every member figure in one pass over the month's members.
+  member_figures as (
+    select count(*) as active,
+           -- Active members less those whose first visit anywhere was in the month.
+           count(*) - (select count(*) from first_anywhere a where a.first_at >= r.starts_at) as returning_members,
+           count(*) filter (where pm.repeated) as repeat_members,
+           count(*) filter (where pm.businesses >= 2) as two_plus,
+           count(*) filter (where pm.businesses >= 3) as three_plus
+      from per_member pm),
+  -- Every business's figures in one pass over the month's member-business pairs and first visits.
+  business_visits as (
+    select m.location_id, sum(m.visits)::bigint as visits, sum(m.repeats)::bigint as repeats, count(*) as members
+      from month_pairs m group by 1),
+  business_firsts as (
+    select x.location_id, count(*) as firsts, count(*) filter (where x.from_other) as from_other
+      from firsts x group by 1),
   redeemed as (
     select cr.customer_id, rw.kind,
            case when rw.kind = 'tier' then coalesce(t.reward_value_cents, 0)
@@ -118,19 +146,16 @@ begin
      where c.channel = 'sms' and not c.granted and c.created_at >= r.starts_at and c.created_at < r.ends_at),
   figures as (
     select
-      (select count(*) from public.customers c
-        where c.created_at < r.ends_at and (c.forgotten_at is null or c.forgotten_at >= r.ends_at)) as members,
+      -- Joined by the month's end, less those forgotten by then (few: read from their own index).
+      (select count(*) from public.customers c where c.created_at < r.ends_at)
+        - (select count(*) from public.customers c
+            where c.forgotten_at is not null and c.forgotten_at < r.ends_at and c.created_at < r.ends_at) as members,
       (select count(*) from public.customers c where c.created_at >= r.starts_at and c.created_at < r.ends_at) as new_members,
-      (select count(*) from per_member) as active,
-      (select count(*) from per_member pm
-        where exists (select 1 from public.visits p where p.customer_id = pm.customer_id and p.status = 'approved'
-                                                     and p.created_at < r.starts_at)) as returning_members,
-      (select count(*) from month_visits) as visits,
-      (select count(*) from month_visits m where m.repeat_visit) as repeat_visits,
-      (select count(distinct m.customer_id) from month_visits m where m.repeat_visit) as repeat_members,
-      (select count(*) from per_member pm where pm.businesses >= 2) as two_plus,
-      (select count(*) from per_member pm where pm.businesses >= 3) as three_plus,
-      (select count(*) from firsts f where f.from_other) as from_other,
+      mf.active, mf.returning_members,
+      (select coalesce(sum(b.visits), 0)::bigint from business_visits b) as visits,
+      (select coalesce(sum(b.repeats), 0)::bigint from business_visits b) as repeat_visits,
+      mf.repeat_members, mf.two_plus, mf.three_plus,
+      (select coalesce(sum(b.from_other), 0)::bigint from business_firsts b) as from_other,
       (select count(*) from redeemed) as redeemed,
       (select count(distinct x.customer_id) from redeemed x) as redeemers,
       (select count(*) from redeemed x where x.kind = 'welcome') as welcome,
@@ -141,7 +166,8 @@ begin
       (select count(distinct x.customer_id) from expired x) as expirers,
       (select count(*) from sent) as texts_sent,
       (select count(distinct s.customer_id) from sent s) as text_recipients,
-      (select count(*) from opt_outs) as opt_outs)
+      (select count(*) from opt_outs) as opt_outs
+      from member_figures mf)
   select jsonb_build_object(
     'month', p_month, 'monthLabel', private.month_label(p_month), 'timeZone', private.programme_time_zone(),
     'from', r.starts_at, 'to', r.ends_at,
@@ -170,10 +196,11 @@ begin
              order by l.sort_order, l.id), '[]'::jsonb)
         from public.locations l
         cross join lateral (
-          select (select count(*) from month_visits m where m.location_id = l.id) as visits,
-                 (select count(distinct m.customer_id) from month_visits m where m.location_id = l.id) as members,
-                 (select count(*) from firsts x where x.location_id = l.id) as firsts,
-                 (select count(*) from firsts x where x.location_id = l.id and x.from_other) as from_other) b
+          select coalesce(bv.visits, 0) as visits, coalesce(bv.members, 0) as members,
+                 coalesce(bf.firsts, 0) as firsts, coalesce(bf.from_other, 0) as from_other
+            from (select 1) one
+            left join business_visits bv on bv.location_id = l.id
+            left join business_firsts bf on bf.location_id = l.id) b
        where l.archived_at is null or b.visits > 0),
     'rewards', jsonb_build_object(
       'redeemed', private.report_figure(f.redeemed, f.redeemers),

@@ -2,6 +2,7 @@
 // contract/routes.ts (the object the app calls with callEndpoint), never from a method, path or
 // schema of its own. The OpenAPI document describes the list and is the one endpoint apps never call.
 import { routes } from '../../supabase/functions/_shared/contract.ts';
+import * as calls from '../../supabase/functions/_shared/contract/endpoints.ts';
 import { endpointList } from '../../supabase/functions/_shared/endpoints.ts';
 
 const shared = Object.values(routes).filter((route) => !route.path.startsWith('/api/hooks/'));
@@ -27,6 +28,17 @@ it('mounts every endpoint from its shared route, schemas and all', () => {
         (route as Record<string, unknown>)[part],
       );
     }
+  }
+});
+
+it("takes each route's method and path from the endpoint of its name, which the app calls", () => {
+  const named = Object.entries(routes).filter(([, route]) => !route.path.startsWith('/api/hooks/'));
+  expect(Object.keys(calls).sort()).toEqual(named.map(([name]) => name).sort());
+  for (const [name, route] of named) {
+    expect(calls[name as keyof typeof calls], name).toEqual({
+      method: route.method,
+      path: route.path,
+    });
   }
 });
 

@@ -136,6 +136,30 @@ describe('reward expiry', { timeout: 120_000 }, () => {
     expect((await rewardRow(held.customerRewardId)).expires_at).toEqual(expected!.at);
   });
 
+  it('says the last day a reward can be used in its "reward is ready" text, and nothing for one that never expires', async () => {
+    await setExpiry(30);
+    const readyText = async (rewardId: string, location: string | null, number: string) => {
+      const [c] = await sql<{ id: string }[]>`
+        insert into public.customers (name, phone, signup_channel, sms_consent) values ('Ready Member', ${number}, 'web', true)
+        returning id`;
+      await sql`insert into public.customer_rewards (customer_id, reward_id, welcome_location_id, unlocked_at)
+                values (${c!.id}, ${rewardId}, ${location}, '2030-06-10T15:00:00Z')`;
+      const [t] = await sql<{ body: string }[]>`
+        select body from private.texts where customer_id = ${c!.id} and kind in ('reward_ready', 'tier_reached')`;
+      return t!.body;
+    };
+    // Unlocked 10 AM June 10 (Chicago) with 30 days: usable through July 10.
+    expect(await readyText(welcomeId, 'creamery', '+13125587001')).toMatch(
+      /^Village Rewards: Your reward is ready: "[^"]+" at Village Creamery \(use it by July 10, 2030\)\. Show your card at the counter: \S+\/account Reply STOP to opt out\.$/,
+    );
+    const [other] = await sql<{ id: string; location_id: string }[]>`
+      select id, location_id from public.rewards where kind = 'welcome' and location_id <> 'creamery' and retired_at is null
+       and expires_after_days is null order by location_id limit 1`;
+    const body = await readyText(other!.id, other!.location_id, '+13125587002');
+    expect(body).toMatch(/^Village Rewards: Your reward is ready: "[^"]+" at [^(]+\. Show your card at the counter: /);
+    expect(body).not.toContain('use it by');
+  });
+
   it('refuses a reward past its date at every path, before and after the run records it', async () => {
     const member = await createMember(sql, 'Late Member');
     const staff = await createStaff(sql, 'creamery');

@@ -5,6 +5,7 @@
 // axe-core finds no serious or critical violation on any public screen at 390 and 1280 px.
 import type { Page } from 'playwright-core';
 import {
+  APP,
   decodeQr,
   seriousA11yViolations,
   shoot,
@@ -158,6 +159,63 @@ const SCREENS: [string, string, string][] = [
   ['business-join', '/business/joanies/join', "Join at Joanie's Pizzeria"],
   ['not-found', '/no-such-page', 'Page Not Found'],
 ];
+
+describe('the first paint of /', () => {
+  it('comes from index.html before any of the app’s JavaScript, on / only', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      // The app's bundles never arrive: what shows is index.html's own.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${APP}/`);
+      await expect(
+        page.getByRole('heading', { name: 'Village Rewards', level: 1 }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        page.getByRole('main').getByRole('link', { name: 'Join Now' }).first().getAttribute('href'),
+      ).resolves.toBe('/join');
+      // The menu does nothing without the app: disabled, not a dead button.
+      await expect(page.getByRole('button', { name: 'Open menu' }).isDisabled()).resolves.toBe(
+        true,
+      );
+      // Any other path never shows the home page (index.html is every path's page).
+      await page.goto(`${APP}/join`);
+      await expect(
+        page.getByRole('heading', { name: 'Village Rewards', level: 1 }).count(),
+      ).resolves.toBe(0);
+      await expect(page.locator('#prerendered').isVisible()).resolves.toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives way to the app without a gap or a second copy, and nothing moves', async () => {
+    const { page, problems } = await app.open('/', 390);
+    await page.getByRole('heading', { name: 'Featured rewards' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu', disabled: false }).waitFor();
+    await expect(page.locator('#prerendered').count()).resolves.toBe(0);
+    await expect(page.locator('#root').getAttribute('hidden')).resolves.toBeNull();
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    await page.waitForLoadState('networkidle');
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[])
+              if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => done(total), 100);
+        }),
+    );
+    expect(shift).toBeLessThan(0.05);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
 
 describe.each([390, 1280])('every public screen at %i px', (width) => {
   it.each(SCREENS)(

@@ -2,9 +2,10 @@
 // fetched — the server was down, or a deploy replaced the files while the tab was open — says so
 // and offers Retry, which fetches it again. Without this a failed import left a button that
 // silently did nothing.
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from './Button.tsx';
 import { cn } from '@/lib/cn.ts';
+import { takeOverFirstPaint } from '@/lib/first-paint.ts';
 
 export function LoadFailed(props: {
   /** What could not load, as a person would say it: "This screen", "The camera". */
@@ -72,6 +73,8 @@ export function retryingScreen(load: () => Promise<ComponentType>, what = 'This 
       retrying: false,
       Screen: loaded,
     });
+    // The home page's chunk failing leaves its prerendered copy up: this screen replaces it.
+    useLayoutEffect(takeOverFirstPaint, []);
     if (state.Screen) return <state.Screen />;
     return (
       <main className="mx-auto grid min-h-svh max-w-xl content-center px-4 py-12">

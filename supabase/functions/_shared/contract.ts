@@ -20,7 +20,7 @@ export * from './contract/programme-settings.ts';
 export * from './contract/people.ts';
 export * from './contract/member-records.ts';
 export * from './contract/cards.ts';
-export type { HookRoute, Route } from './contract/route.ts';
+export type { Endpoint, HookRoute, Route } from './contract/route.ts';
 // The endpoints' wire shapes (contract/routes.ts), one namespace: `routes.me`, `routes.adminCustomers`…
 export * as routes from './contract/routes.ts';
 export * from './contract/wallet.ts';

@@ -2,13 +2,14 @@
 // hidden) and calls to join. Which rewards are featured and the testimonials are content the
 // operator edits (GET /api/programme); the rewards' names come from the catalogue
 // (the spec's "Free Pizza Slice" does not exist; Joanie's gives Free Garlic Bread).
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { ButtonLink } from '@/components/ui/Button.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { PROGRAMME_NAME } from '@/lib/brand.ts';
 import { businessesPhrase } from '@/lib/business-count.ts';
 import { useProgramme, withThresholds } from '@/lib/programme.ts';
 import { usePublicLocations } from '@/app/layouts/public-locations.ts';
+import { takeOverFirstPaint } from '@/lib/first-paint.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { Steps } from './steps.tsx';
 
@@ -89,6 +90,8 @@ function useHomeContent() {
 
 export function HomePage() {
   usePageTitle('Home');
+  // The prerendered home in index.html gives way to this one as it commits, before a paint.
+  useLayoutEffect(takeOverFirstPaint, []);
   logoModule ??= import('@/components/ui/BusinessLogo.tsx');
   const featured = useHomeContent();
   const catalogue = useCatalogue();

@@ -1,19 +1,15 @@
 // The member's own data on /account: details, name, texts on/off, a phone change
 // proven by a code sent to the new number, "Download my data" and "Delete my account".
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MyDataExport,
-  routes,
-  SMS_CONSENT_TEXT,
-  SMS_OPT_OUT_TEXT,
-} from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { MyDataExport } from '@contract';
+import { SMS_CONSENT_TEXT, SMS_OPT_OUT_TEXT } from '../../../../supabase/functions/_shared/contract/constants.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export const myDetailsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/me/details'] as const,
-    queryFn: () => callEndpoint(routes.myDetails),
+    queryFn: () => callEndpoint(endpoints.myDetails),
   });
 
 export const useMyDetails = () => useQuery(myDetailsQueryOptions());
@@ -31,22 +27,22 @@ function useAccountMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export const useUpdateMyName = () =>
-  useAccountMutation((name: string) => callEndpoint(routes.updateMyName, { body: { name } }));
+  useAccountMutation((name: string) => callEndpoint(endpoints.updateMyName, { body: { name } }));
 
 /** The wording shown with each choice is what the consent record keeps. */
 export const smsWording = (on: boolean) => (on ? SMS_CONSENT_TEXT : SMS_OPT_OUT_TEXT);
 
 export const useSetMySmsConsent = () =>
   useAccountMutation((smsConsent: boolean) =>
-    callEndpoint(routes.setMySmsConsent, { body: { smsConsent, wording: smsWording(smsConsent) } }),
+    callEndpoint(endpoints.setMySmsConsent, { body: { smsConsent, wording: smsWording(smsConsent) } }),
   );
 
 export const useSendPhoneCode = () =>
-  useMutation({ mutationFn: (phone: string) => callEndpoint(routes.changeMyPhone, { body: { phone } }) });
+  useMutation({ mutationFn: (phone: string) => callEndpoint(endpoints.changeMyPhone, { body: { phone } }) });
 
 export const useConfirmPhone = () =>
   useAccountMutation(async (input: { phone: string; code: string }) => {
-    const result = await callEndpoint(routes.confirmMyPhone, { body: input });
+    const result = await callEndpoint(endpoints.confirmMyPhone, { body: input });
     // The session Auth issued for the new phone replaces the old one.
     const { error } = await supabase.auth.setSession({
       access_token: result.session.access_token,
@@ -58,7 +54,7 @@ export const useConfirmPhone = () =>
 
 /** Fetches the member's data and hands it to the browser as a JSON file. */
 export async function downloadMyData(): Promise<MyDataExport> {
-  const data = await callEndpoint(routes.myDataExport);
+  const data = await callEndpoint(endpoints.myDataExport);
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -74,4 +70,4 @@ export async function downloadMyData(): Promise<MyDataExport> {
 export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });
 
 export const useDeleteMyAccount = () =>
-  useMutation({ mutationFn: () => callEndpoint(routes.deleteMyAccount, { body: { confirm: true } }) });
+  useMutation({ mutationFn: () => callEndpoint(endpoints.deleteMyAccount, { body: { confirm: true } }) });

@@ -2,7 +2,7 @@
 // (a code goes to the new number and proves it), turn texts on or off (the wording shown is what is
 // recorded), download everything stored as a JSON file, and delete the account.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { SMS_CONSENT_TEXT, SMS_OPT_OUT_TEXT } from '@contract';
+import { SMS_CONSENT_TEXT, SMS_OPT_OUT_TEXT } from '../../../../supabase/functions/_shared/contract/constants.ts';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { Checkbox } from '@/components/ui/Checkbox.tsx';

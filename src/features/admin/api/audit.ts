@@ -1,7 +1,6 @@
 // GET /api/admin/audit: the audit log, newest first, filtered and a page at a time.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export interface AuditFilters {
   action?: string;
@@ -30,7 +29,7 @@ export const auditQueryOptions = (filters: AuditFilters) =>
         page: filters.page > 1 ? filters.page : undefined,
       },
     ] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminAudit, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminAudit, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

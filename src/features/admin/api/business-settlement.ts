@@ -1,7 +1,6 @@
 // GET /api/admin/locations/{id}/settlement: one business's line of a month's settlement.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const businessSettlementQueryOptions = (locationId: string, month: string) =>
   queryOptions({
@@ -9,7 +8,7 @@ export const businessSettlementQueryOptions = (locationId: string, month: string
       `/api/admin/locations/${encodeURIComponent(locationId)}/settlement`,
       { month },
     ] as const,
-    queryFn: () => callEndpoint(routes.businessSettlement, { params: { locationId }, query: { month } }),
+    queryFn: () => callEndpoint(endpoints.businessSettlement, { params: { locationId }, query: { month } }),
   });
 
 export const useBusinessSettlement = (locationId: string, month: string) =>

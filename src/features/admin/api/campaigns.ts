@@ -1,9 +1,9 @@
 // The Campaigns tab's calls: list with figures, preview (count and exact text),
 // send or schedule, cancel before it starts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type CampaignSegment, CreateCampaignRequest, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { z } from 'zod';
+import type { CampaignSegment, CreateCampaignRequest } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 const CAMPAIGNS = '/api/admin/campaigns';
@@ -11,7 +11,7 @@ const CAMPAIGNS = '/api/admin/campaigns';
 export function useCampaigns() {
   return useQuery({
     queryKey: [CAMPAIGNS] as const,
-    queryFn: () => callEndpoint(routes.adminCampaigns),
+    queryFn: () => callEndpoint(endpoints.adminCampaigns),
     // Delivery figures move while texts go out.
     refetchInterval: 5_000,
   });
@@ -21,7 +21,7 @@ export function useCampaigns() {
 export function useCampaignPreview(message: string, segment: CampaignSegment) {
   return useQuery({
     queryKey: [`${CAMPAIGNS}/preview`, message, segment] as const,
-    queryFn: () => callEndpoint(routes.previewCampaign, { body: { message, segment } }),
+    queryFn: () => callEndpoint(endpoints.previewCampaign, { body: { message, segment } }),
     enabled: message.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -30,14 +30,14 @@ export function useCampaignPreview(message: string, segment: CampaignSegment) {
 export function useCreateCampaign() {
   return useRefreshingMutation(
     (request: z.input<typeof CreateCampaignRequest>) =>
-      callEndpoint(routes.createCampaign, { body: request }),
+      callEndpoint(endpoints.createCampaign, { body: request }),
     { queryKey: [CAMPAIGNS] },
   );
 }
 
 export function useCancelCampaign() {
   return useRefreshingMutation(
-    (campaignId: string) => callEndpoint(routes.cancelCampaign, { params: { campaignId } }),
+    (campaignId: string) => callEndpoint(endpoints.cancelCampaign, { params: { campaignId } }),
     { queryKey: [CAMPAIGNS] },
   );
 }

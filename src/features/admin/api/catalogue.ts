@@ -3,20 +3,13 @@
 // the catalogue, its history, the public list of businesses (landings, join pages) and the
 // dashboard's reward figures.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type BusinessFields,
-  type CreateBusinessRequest,
-  type ReplaceRewardRequest,
-  type RewardExpiryRequest,
-  type RewardWordingRequest,
-  routes,
-} from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { BusinessFields, CreateBusinessRequest, ReplaceRewardRequest, RewardExpiryRequest, RewardWordingRequest } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const catalogueQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/catalogue'] as const,
-    queryFn: () => callEndpoint(routes.adminCatalogue),
+    queryFn: () => callEndpoint(endpoints.adminCatalogue),
   });
 
 export function useCatalogue() {
@@ -26,7 +19,7 @@ export function useCatalogue() {
 export function useCatalogueChanges() {
   return useQuery({
     queryKey: ['/api/admin/catalogue/changes'] as const,
-    queryFn: () => callEndpoint(routes.adminCatalogueChanges),
+    queryFn: () => callEndpoint(endpoints.adminCatalogueChanges),
   });
 }
 
@@ -50,40 +43,40 @@ function useCatalogueMutation<I, T>(run: (input: I) => Promise<T>) {
 }
 
 export const useCreateBusiness = () =>
-  useCatalogueMutation((body: CreateBusinessRequest) => callEndpoint(routes.createBusiness, { body }));
+  useCatalogueMutation((body: CreateBusinessRequest) => callEndpoint(endpoints.createBusiness, { body }));
 
 export const useUpdateBusiness = () =>
   useCatalogueMutation(({ id, ...body }: BusinessFields & { id: string }) =>
-    callEndpoint(routes.updateBusiness, { params: { locationId: id }, body }),
+    callEndpoint(endpoints.updateBusiness, { params: { locationId: id }, body }),
   );
 
 export const useArchiveBusiness = () =>
   useCatalogueMutation(({ id, archive, reason }: { id: string; archive: boolean; reason?: string }) =>
-    callEndpoint(archive ? routes.archiveBusiness : routes.unarchiveBusiness, { params: { locationId: id }, body: reason ? { reason } : {} }),
+    callEndpoint(archive ? endpoints.archiveBusiness : endpoints.unarchiveBusiness, { params: { locationId: id }, body: reason ? { reason } : {} }),
   );
 
 export const useCreateReward = () =>
   useCatalogueMutation((body: RewardWordingRequest & { locationId: string }) =>
-    callEndpoint(routes.createReward, { body }),
+    callEndpoint(endpoints.createReward, { body }),
   );
 
 export const useUpdateReward = () =>
   useCatalogueMutation(({ id, ...body }: RewardWordingRequest & { id: string }) =>
-    callEndpoint(routes.updateReward, { params: { rewardId: id }, body }),
+    callEndpoint(endpoints.updateReward, { params: { rewardId: id }, body }),
   );
 
 export const useRetireReward = () =>
   useCatalogueMutation(({ id, reason }: { id: string; reason?: string }) =>
-    callEndpoint(routes.retireReward, { params: { rewardId: id }, body: reason ? { reason } : {} }),
+    callEndpoint(endpoints.retireReward, { params: { rewardId: id }, body: reason ? { reason } : {} }),
   );
 
 /** PUT /api/admin/rewards/{id}/expiry (docs/RULES.md "Reward expiry"). */
 export const useSetRewardExpiry = () =>
   useCatalogueMutation(({ id, ...body }: RewardExpiryRequest & { id: string }) =>
-    callEndpoint(routes.setRewardExpiry, { params: { rewardId: id }, body }),
+    callEndpoint(endpoints.setRewardExpiry, { params: { rewardId: id }, body }),
   );
 
 export const useReplaceReward = () =>
   useCatalogueMutation(({ id, ...body }: ReplaceRewardRequest & { id: string }) =>
-    callEndpoint(routes.replaceReward, { params: { rewardId: id }, body }),
+    callEndpoint(endpoints.replaceReward, { params: { rewardId: id }, body }),
   );

@@ -1,10 +1,9 @@
 // POST /api/admin/flags/{flagId}/dismiss: the operator looked at a flag and found nothing wrong.
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export function dismissFlag(flagId: string) {
-  return callEndpoint(routes.dismissFlag, { params: { flagId } });
+  return callEndpoint(endpoints.dismissFlag, { params: { flagId } });
 }
 
 export function useDismissFlag() {

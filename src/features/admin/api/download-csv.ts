@@ -2,19 +2,25 @@
 // <a href> cannot send, so fetch the file, then save it through an object URL under the
 // server's Content-Disposition filename.
 import { useMutation } from '@tanstack/react-query';
-import type { Route } from '@contract';
-import { apiRequest, endpointUrl } from '@/lib/api-client.ts';
+import { apiRequest, endpoints, endpointUrl, type RouteOf } from '@/lib/api-client.ts';
 
 export function filenameFrom(disposition: string | null, fallback: string): string {
   const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-export type CsvRoute = Route & { contentType: 'text/csv' };
+type Endpoints = typeof endpoints;
 
-/** `route` is one of the CSV endpoints (`routes.exportVisits`…); `query` its query (null entries dropped). */
+/** The endpoints whose declaration answers a CSV file. */
+export type CsvEndpoint = {
+  [K in keyof Endpoints]: RouteOf<Endpoints[K]> extends { contentType: 'text/csv' }
+    ? Endpoints[K]
+    : never;
+}[keyof Endpoints];
+
+/** `route` is one of the CSV endpoints (`endpoints.exportVisits`…); `query` its query (null entries dropped). */
 export async function downloadCsv(input: {
-  route: CsvRoute;
+  route: CsvEndpoint;
   query: Record<string, string | undefined>;
   fallbackName: string;
 }) {

@@ -1,14 +1,13 @@
 // GET /api/admin/funder-report and PUT /api/admin/funder-report/population: the funder's month and
 // the village's population it is measured against.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export const funderReportQueryOptions = (month: string) =>
   queryOptions({
     queryKey: ['/api/admin/funder-report', { month }] as const,
-    queryFn: () => callEndpoint(routes.funderReport, { query: { month } }),
+    queryFn: () => callEndpoint(endpoints.funderReport, { query: { month } }),
   });
 
 export const useFunderReport = (month: string) => useQuery(funderReportQueryOptions(month));
@@ -16,7 +15,7 @@ export const useFunderReport = (month: string) => useQuery(funderReportQueryOpti
 export function useSetVillagePopulation() {
   return useRefreshingMutation(
     (villagePopulation: number | null) =>
-      callEndpoint(routes.setVillagePopulation, { body: { villagePopulation } }),
+      callEndpoint(endpoints.setVillagePopulation, { body: { villagePopulation } }),
     { queryKey: ['/api/admin/funder-report'] },
   );
 }

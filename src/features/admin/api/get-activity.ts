@@ -1,14 +1,13 @@
 // GET /api/admin/activity: the latest approved visits (PRODUCT §9: 20), at one business when the
 // dashboard's Location filter names one.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 
 export const activityQueryOptions = (limit = 20, location?: string) =>
   queryOptions({
     queryKey: ['/api/admin/activity', { limit, location }] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminActivity, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminActivity, { query: queryKey[1] }),
   });
 
 export function useActivity(limit?: number, location?: string) {

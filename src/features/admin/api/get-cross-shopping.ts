@@ -1,13 +1,12 @@
 // GET /api/admin/coalition/cross-shopping: members by pair of businesses, share at two or more.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const crossShoppingQueryOptions = (filters: AdminFilters) =>
   queryOptions({
     queryKey: ['/api/admin/coalition/cross-shopping', rangeParams(filters)] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.crossShopping, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.crossShopping, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,12 @@
 // GET /api/admin/customers/{customerId}: one customer's whole record (visits, rewards,
 // redemptions, consents, ledger events) for the detail view.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const customerQueryOptions = (customerId: string) =>
   queryOptions({
     queryKey: ['/api/admin/customers', customerId] as const,
-    queryFn: () => callEndpoint(routes.adminCustomer, { params: { customerId } }),
+    queryFn: () => callEndpoint(endpoints.adminCustomer, { params: { customerId } }),
   });
 
 export function useCustomer(customerId: string | null) {

@@ -2,8 +2,8 @@
 // (100k rows never reach the browser). `everyone` lists all customers, active in the range or not.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type CustomerSort, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { CustomerSort } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
@@ -39,7 +39,7 @@ export const customersQueryOptions = (filters: CustomerQuery) =>
         order: filters.order,
       },
     ] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminCustomers, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminCustomers, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,6 @@
 // GET /api/admin/flags: members flagged by the velocity rule (5+ approved visits in a day).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const flagsQueryOptions = (includeDismissed: boolean) =>
   queryOptions({
@@ -9,7 +8,7 @@ export const flagsQueryOptions = (includeDismissed: boolean) =>
       '/api/admin/flags',
       { includeDismissed: includeDismissed ? 'true' : undefined },
     ] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.velocityFlags, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.velocityFlags, { query: queryKey[1] }),
   });
 
 export function useFlags(includeDismissed = false) {

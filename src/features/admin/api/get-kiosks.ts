@@ -1,12 +1,11 @@
 // GET /api/admin/locations/{locationId}/kiosks: the kiosk devices of one business.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const kiosksQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: ['/api/admin/locations', locationId, 'kiosks'] as const,
-    queryFn: () => callEndpoint(routes.adminKiosks, { params: { locationId } }),
+    queryFn: () => callEndpoint(endpoints.adminKiosks, { params: { locationId } }),
   });
 
 export function useKiosks(locationId: string) {

@@ -1,13 +1,12 @@
 // GET /api/admin/messages: contact messages from the public site, newest first, a page at a time.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export const messagesQueryOptions = (page: number, limit = 20) =>
   queryOptions({
     queryKey: ['/api/admin/messages', { limit, page: page > 1 ? page : undefined }] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminMessages, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminMessages, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 
@@ -19,7 +18,7 @@ export function useMessages(page: number, limit?: number) {
 export function useHandleMessage() {
   return useRefreshingMutation(
     ({ id, handled }: { id: string; handled: boolean }) =>
-      callEndpoint(routes.handleMessage, { params: { messageId: id }, body: { handled } }),
+      callEndpoint(endpoints.handleMessage, { params: { messageId: id }, body: { handled } }),
     { queryKey: ['/api/admin/messages'] },
   );
 }

@@ -1,7 +1,6 @@
 // GET /api/admin/metrics: the four dashboard metrics with their growth, for the filters.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
@@ -11,7 +10,7 @@ export const metricsQueryOptions = (filters: AdminFilters) =>
       '/api/admin/metrics',
       { location: filters.location, ...rangeParams(filters) },
     ] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminMetrics, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminMetrics, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

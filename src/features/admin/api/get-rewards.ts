@@ -1,13 +1,12 @@
 // GET /api/admin/rewards: the reward catalogue with unlocks and redemptions per business.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const rewardsQueryOptions = (filters: AdminFilters) =>
   queryOptions({
     queryKey: ['/api/admin/rewards', rangeParams(filters)] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminRewards, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminRewards, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,14 +1,13 @@
 // GET /api/admin/top-locations: businesses ranked by visits in the range, with growth.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
 export const topLocationsQueryOptions = (filters: Omit<AdminFilters, 'location'>) =>
   queryOptions({
     queryKey: ['/api/admin/top-locations', rangeParams(filters)] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminTopLocations, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminTopLocations, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

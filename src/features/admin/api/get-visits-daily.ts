@@ -1,7 +1,6 @@
 // GET /api/admin/visits/daily: approved visits per day per business for the filters (the chart).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { BOARD_POLL_MS, liveQuery } from '@/lib/live.ts';
 import { rangeParams, type AdminFilters } from './filters.ts';
 
@@ -11,7 +10,7 @@ export const visitsDailyQueryOptions = (filters: AdminFilters) =>
       '/api/admin/visits/daily',
       { location: filters.location, ...rangeParams(filters) },
     ] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.adminVisitSeries, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.adminVisitSeries, { query: queryKey[1] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,6 @@
 // The operator's member records: correct a name or a phone, suspend / unsuspend,
 // adjust points, forget. Each changes what the admin reads show, so every admin answer is refreshed.
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { answersUnder, useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export type MemberAction = 'name' | 'phone' | 'suspend' | 'unsuspend' | 'forget' | 'adjust-points';
@@ -20,17 +19,17 @@ export function memberAction(input: MemberActionInput): Promise<unknown> {
   const reason = input.reason;
   switch (input.action) {
     case 'name':
-      return callEndpoint(routes.renameMember, { params, body: { name: input.name!, reason } });
+      return callEndpoint(endpoints.renameMember, { params, body: { name: input.name!, reason } });
     case 'phone':
-      return callEndpoint(routes.changeMemberPhone, { params, body: { phone: input.phone!, reason } });
+      return callEndpoint(endpoints.changeMemberPhone, { params, body: { phone: input.phone!, reason } });
     case 'adjust-points':
-      return callEndpoint(routes.adjustPoints, { params, body: { points: input.points!, reason } });
+      return callEndpoint(endpoints.adjustPoints, { params, body: { points: input.points!, reason } });
     case 'suspend':
-      return callEndpoint(routes.suspendMember, { params, body: { reason } });
+      return callEndpoint(endpoints.suspendMember, { params, body: { reason } });
     case 'unsuspend':
-      return callEndpoint(routes.unsuspendMember, { params, body: { reason } });
+      return callEndpoint(endpoints.unsuspendMember, { params, body: { reason } });
     case 'forget':
-      return callEndpoint(routes.forgetMember, { params, body: { reason } });
+      return callEndpoint(endpoints.forgetMember, { params, body: { reason } });
   }
 }
 

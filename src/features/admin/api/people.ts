@@ -1,8 +1,7 @@
 // Admins and business owners: GET/POST /api/admin/admins (+ /remove), GET /api/admin/owners,
 // POST /api/admin/locations/{id}/owners (+ /revoke). Granted by phone; removed as a person.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 /**
  * Who a removal names: an active row by its user id (so it reaches the person whatever their phone
@@ -15,14 +14,14 @@ export const personOf = (row: { userId: string | null; phone: string }): PersonR
 export const adminsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/admins'] as const,
-    queryFn: () => callEndpoint(routes.adminAdmins),
+    queryFn: () => callEndpoint(endpoints.adminAdmins),
   });
 export const useAdmins = () => useQuery(adminsQueryOptions());
 
 export const ownersQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/owners'] as const,
-    queryFn: () => callEndpoint(routes.adminOwners),
+    queryFn: () => callEndpoint(endpoints.adminOwners),
   });
 export const useOwners = () => useQuery(ownersQueryOptions());
 
@@ -42,18 +41,18 @@ function usePeopleMutation<I, T>(run: (input: I) => Promise<T>) {
 
 export const useGrantAdmin = () =>
   usePeopleMutation((phone: string) =>
-    callEndpoint(routes.grantAdmin, { body: { phone } }),
+    callEndpoint(endpoints.grantAdmin, { body: { phone } }),
   );
 export const useRemoveAdmin = () =>
   usePeopleMutation((person: PersonRef) =>
-    callEndpoint(routes.removeAdmin, { body: person }),
+    callEndpoint(endpoints.removeAdmin, { body: person }),
   );
 
 export const useGrantOwner = () =>
   usePeopleMutation(({ locationId, phone }: { locationId: string; phone: string }) =>
-    callEndpoint(routes.grantOwner, { params: { locationId }, body: { phone } }),
+    callEndpoint(endpoints.grantOwner, { params: { locationId }, body: { phone } }),
   );
 export const useRevokeOwner = () =>
   usePeopleMutation(({ locationId, person }: { locationId: string; person: PersonRef }) =>
-    callEndpoint(routes.revokeOwner, { params: { locationId }, body: person }),
+    callEndpoint(endpoints.revokeOwner, { params: { locationId }, body: person }),
   );

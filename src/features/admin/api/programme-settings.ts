@@ -2,14 +2,14 @@
 // members a change moves) and the public content. A saved change refetches GET /api/programme, so
 // every screen reading the tiers or the content follows at once.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type UpdateContentRequest, type UpdateTextSettingsRequest, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { UpdateContentRequest, UpdateTextSettingsRequest } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { programmeQueryOptions } from '@/lib/programme.ts';
 
 export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/settings'] as const,
-    queryFn: () => callEndpoint(routes.adminSettings),
+    queryFn: () => callEndpoint(endpoints.adminSettings),
   });
 
 export function useAdminSettings() {
@@ -19,7 +19,7 @@ export function useAdminSettings() {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, number>) => callEndpoint(routes.updateSettings, { body: values }),
+    mutationFn: (values: Record<string, number>) => callEndpoint(endpoints.updateSettings, { body: values }),
     onSuccess: (data) => queryClient.setQueryData(settingsQueryOptions().queryKey, data),
   });
 }
@@ -28,7 +28,7 @@ export function useUpdateSettings() {
 export function useTierPreview(silver: number | null, gold: number | null) {
   return useQuery({
     queryKey: ['/api/admin/tiers/preview', { silver, gold }] as const,
-    queryFn: ({ queryKey }) => callEndpoint(routes.tierPreview, { query: queryKey[1] }),
+    queryFn: ({ queryKey }) => callEndpoint(endpoints.tierPreview, { query: queryKey[1] }),
     enabled: silver !== null && gold !== null && gold > silver && silver > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -46,7 +46,7 @@ export interface TierChange {
 export function useUpdateTiers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tiers: { Silver: TierChange; Gold: TierChange }) => callEndpoint(routes.updateTiers, { body: tiers }),
+    mutationFn: (tiers: { Silver: TierChange; Gold: TierChange }) => callEndpoint(endpoints.updateTiers, { body: tiers }),
     // Not awaited: the form remounts with the refetched tiers, and the caller's own onSuccess
     // (its toast) must run before that.
     onSuccess: () => {
@@ -59,7 +59,7 @@ export function useUpdateTiers() {
 export function useUpdateContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (part: UpdateContentRequest) => callEndpoint(routes.updateContent, { body: part }),
+    mutationFn: (part: UpdateContentRequest) => callEndpoint(endpoints.updateContent, { body: part }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: programmeQueryOptions().queryKey });
     },
@@ -70,7 +70,7 @@ export function useUpdateContent() {
 export const textSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/admin/text-settings'] as const,
-    queryFn: () => callEndpoint(routes.adminTextSettings),
+    queryFn: () => callEndpoint(endpoints.adminTextSettings),
     // The clock beside the quiet hours moves: read it again each minute.
     refetchInterval: 60_000,
   });
@@ -83,7 +83,7 @@ export function useUpdateTextSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: UpdateTextSettingsRequest) =>
-      callEndpoint(routes.updateTextSettings, { body: values }),
+      callEndpoint(endpoints.updateTextSettings, { body: values }),
     onSuccess: (data) => {
       queryClient.setQueryData(textSettingsQueryOptions().queryKey, data);
       // Campaign previews (the weekly cap, the SMS price) and lists (times in the zone) follow.

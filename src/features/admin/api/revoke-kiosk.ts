@@ -1,10 +1,9 @@
 // POST /api/admin/kiosks/{kioskId}/revoke: end a kiosk device's sessions (lost or stolen tablet).
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export function revokeKiosk(kioskId: string) {
-  return callEndpoint(routes.revokeKiosk, { params: { kioskId } });
+  return callEndpoint(endpoints.revokeKiosk, { params: { kioskId } });
 }
 
 export function useRevokeKiosk() {
@@ -16,7 +15,7 @@ export function useRevokeKiosk() {
 export function useNameKiosk() {
   return useRefreshingMutation(
     (request: { kioskId: string; name: string }) =>
-      callEndpoint(routes.nameKiosk, {
+      callEndpoint(endpoints.nameKiosk, {
         params: { kioskId: request.kioskId },
         body: { name: request.name },
       }),
@@ -27,7 +26,7 @@ export function useNameKiosk() {
 export function useNameStaff() {
   return useRefreshingMutation(
     (request: { locationId: string; userId: string; name: string }) =>
-      callEndpoint(routes.nameStaff, {
+      callEndpoint(endpoints.nameStaff, {
         params: { locationId: request.locationId },
         body: { userId: request.userId, name: request.name },
       }),
@@ -39,7 +38,7 @@ export function useNameStaff() {
 export function useNamePendingStaff() {
   return useRefreshingMutation(
     (request: { locationId: string; phone: string; name: string }) =>
-      callEndpoint(routes.namePendingStaff, {
+      callEndpoint(endpoints.namePendingStaff, {
         params: { locationId: request.locationId },
         body: { phone: request.phone, name: request.name },
       }),

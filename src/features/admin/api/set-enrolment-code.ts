@@ -1,13 +1,13 @@
 // PUT /api/admin/locations/{locationId}/enrolment-code: set or rotate a location's kiosk code.
 import { useMutation } from '@tanstack/react-query';
-import { SetEnrolmentCodeResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { SetEnrolmentCodeResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function setEnrolmentCode(input: {
   locationId: string;
   code: string;
 }): Promise<SetEnrolmentCodeResponse> {
-  return callEndpoint(routes.setEnrolmentCode, { params: { locationId: input.locationId }, body: { code: input.code } });
+  return callEndpoint(endpoints.setEnrolmentCode, { params: { locationId: input.locationId }, body: { code: input.code } });
 }
 
 export function useSetEnrolmentCode() {

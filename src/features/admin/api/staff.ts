@@ -1,15 +1,14 @@
 // A business's staff phones: GET /api/admin/locations/{locationId}/staff, grant (POST .../staff)
 // and revoke (POST .../staff/revoke, naming the person by user id, or a pending grant by phone).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 import type { PersonRef } from './people.ts';
 
 export const staffQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: ['/api/admin/locations', locationId, 'staff'] as const,
-    queryFn: () => callEndpoint(routes.adminStaff, { params: { locationId } }),
+    queryFn: () => callEndpoint(endpoints.adminStaff, { params: { locationId } }),
   });
 
 export function useStaff(locationId: string) {
@@ -23,7 +22,7 @@ function useStaffMutation<I, T>(run: (input: I) => Promise<T>) {
 export function useGrantStaff() {
   return useStaffMutation(
     ({ locationId, phone, memberConfirmed }: { locationId: string; phone: string; memberConfirmed?: boolean }) =>
-      callEndpoint(routes.grantStaff, {
+      callEndpoint(endpoints.grantStaff, {
         params: { locationId },
         body: { phone, ...(memberConfirmed ? { memberConfirmed } : {}) },
       }),
@@ -32,6 +31,6 @@ export function useGrantStaff() {
 
 export function useRevokeStaff() {
   return useStaffMutation(({ locationId, person }: { locationId: string; person: PersonRef }) =>
-    callEndpoint(routes.revokeStaff, { params: { locationId }, body: person }),
+    callEndpoint(endpoints.revokeStaff, { params: { locationId }, body: person }),
   );
 }

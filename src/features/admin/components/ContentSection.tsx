@@ -3,12 +3,12 @@
 // (PUT /api/admin/content, one audit row each). Text may say {silver}, {gold} and {businesses}.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { type ContactContent, type PrivacyContent, type ProgrammeResponse, type Testimonial, type UpdateContentRequest, routes } from '@contract';
+import type { ContactContent, PrivacyContent, ProgrammeResponse, Testimonial, UpdateContentRequest } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Checkbox } from '@/components/ui/Checkbox.tsx';
 import { Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { useProgramme } from '@/lib/programme.ts';
 import { useUpdateContent } from '../api/programme-settings.ts';
 import { FormProblems } from './FormProblems.tsx';
@@ -93,7 +93,7 @@ function TextField(props: { label: string; value: string; onChange: (value: stri
 function FeaturedForm(props: { featured: { businesses: string[]; tiers: ('Silver' | 'Gold')[] } }) {
   const locations = useQuery({
     queryKey: ['/api/locations'] as const,
-    queryFn: () => callEndpoint(routes.locations),
+    queryFn: () => callEndpoint(endpoints.locations),
   });
   const [businesses, setBusinesses] = useState(props.featured.businesses);
   const [tiers, setTiers] = useState(props.featured.tiers);

@@ -60,10 +60,10 @@ export function DashboardFilters(props: {
     if (from > to) return setError('The start date must be on or before the end date.');
     if (to > isoDay()) return setError('The end date cannot be in the future.');
     // Every other limit (earliest day, longest span) is the contract's, which the API applies.
-    const problem = customRangeProblem(from, to);
-    if (problem) return setError(problem);
-    setError(null);
-    props.onChange({ location: filters.location, range, from, to });
+    void customRangeProblem(from, to).then((problem) => {
+      setError(problem);
+      if (!problem) props.onChange({ location: filters.location, range, from, to });
+    });
   };
 
   return (

@@ -1,12 +1,11 @@
 // The Exports tab: CSV files of the customers (with their consent flags and the wording they
 // agreed to) and of the visits, for the dashboard's filters; streamed by the API.
 import type { ReactNode } from 'react';
-import { routes } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { userMessage } from '@/lib/api-client.ts';
-import { useDownloadCsv, type CsvRoute } from '../api/download-csv.ts';
+import { endpoints, userMessage } from '@/lib/api-client.ts';
+import { useDownloadCsv, type CsvEndpoint } from '../api/download-csv.ts';
 import { rangeParams, type AdminFilters } from '../api/filters.ts';
 
 export function describeFilters(filters: AdminFilters, businessName: string | undefined): string {
@@ -29,7 +28,11 @@ export function ExportsTab(props: {
 }) {
   const download = useDownloadCsv();
   const scope = describeFilters(props.filters, props.businessName);
-  const save = (route: CsvRoute, query: Record<string, string | undefined>, fallbackName: string) =>
+  const save = (
+    route: CsvEndpoint,
+    query: Record<string, string | undefined>,
+    fallbackName: string,
+  ) =>
     download.mutate(
       { route, query, fallbackName },
       {
@@ -52,7 +55,7 @@ export function ExportsTab(props: {
         <Button
           onClick={() =>
             save(
-              routes.exportCustomers,
+              endpoints.exportCustomers,
               { ...params, search: props.search || undefined },
               'customers.csv',
             )
@@ -67,7 +70,7 @@ export function ExportsTab(props: {
         text={`Every visit at ${scope}: when, where, who, points and whether it was voided.`}
       >
         <Button
-          onClick={() => save(routes.exportVisits, params, 'visits.csv')}
+          onClick={() => save(endpoints.exportVisits, params, 'visits.csv')}
           disabled={download.isPending}
         >
           Download visits CSV

@@ -1,10 +1,9 @@
 // The month's settlement statement: for each business, rewards it honoured that were earned
 // elsewhere and rewards earned with it that others honoured; netted per pair; CSV download.
-import { routes } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
 import { toast } from '@/components/ui/toast.ts';
-import { userMessage } from '@/lib/api-client.ts';
+import { endpoints, userMessage } from '@/lib/api-client.ts';
 import { useDownloadCsv } from '../api/download-csv.ts';
 import { useSettlement } from '../api/get-settlement.ts';
 import { formatCents } from '../lib/money.ts';
@@ -28,7 +27,7 @@ export function SettlementReport(props: { month: string; businessName: (id: stri
           onClick={() =>
             download.mutate(
               {
-                route: routes.settlementCsv,
+                route: endpoints.settlementCsv,
                 query: { month: props.month },
                 fallbackName: `settlement-${props.month}.csv`,
               },

@@ -3,7 +3,8 @@
 // (GET /api/admin/tiers/preview). A change applies to future unlocks: tiers are read from the
 // thresholds, rewards unlock at the next approved visit that reaches them, and unlocked ones stay.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_TIER_POINTS, type ProgrammeTier, unreachableThreshold } from '@contract';
+import type { ProgrammeTier } from '@contract';
+import { MAX_TIER_POINTS, unreachableThreshold } from '../../../../supabase/functions/_shared/contract/constants.ts';
 import { Button } from '@/components/ui/Button.tsx';
 import { Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';

@@ -1,13 +1,19 @@
 // What is wrong with a custom date range, in words (never "Invalid query"). The rule
 // itself is the contract's (checkRange, which the API applies too): this only words its answer.
-import { MetricsQuery } from '@contract';
+// The contract loads on first need (the dashboard's own reads have loaded it by then), so /admin's
+// first load carries no zod.
 import { ApiError, userMessage } from '@/lib/api-client.ts';
 
 const lead = 'Choose other dates';
 
-/** The contract's objection to a custom range from–to, or null when the API will take it. */
-export function customRangeProblem(from: string, to: string): string | null {
-  const parsed = MetricsQuery.safeParse({ range: 'custom', from, to });
+/**
+ * The contract's objection to a custom range from–to, or null when the API will take it. Null
+ * too when the contract cannot load: the API applies the same rule, and readProblem words its 400.
+ */
+export async function customRangeProblem(from: string, to: string): Promise<string | null> {
+  const contract = await import('@contract').catch(() => null);
+  if (!contract) return null;
+  const parsed = contract.MetricsQuery.safeParse({ range: 'custom', from, to });
   if (parsed.success) return null;
   return `${lead}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}.`;
 }

@@ -1,13 +1,12 @@
 // Member cards: the member's own (GET /api/me/card), an admin's print of a member's card (GET
 // /api/admin/customers/:id/card) and the replacement of a lost one (POST, same path).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const myCardQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/me/card'] as const,
-    queryFn: () => callEndpoint(routes.myMemberCard),
+    queryFn: () => callEndpoint(endpoints.myMemberCard),
   });
 
 export function useMyCard(options: { enabled?: boolean } = {}) {
@@ -17,7 +16,7 @@ export function useMyCard(options: { enabled?: boolean } = {}) {
 export function useAdminCard(customerId: string) {
   return useQuery({
     queryKey: ['/api/admin/customers', customerId, 'card'] as const,
-    queryFn: () => callEndpoint(routes.adminMemberCard, { params: { customerId } }),
+    queryFn: () => callEndpoint(endpoints.adminMemberCard, { params: { customerId } }),
     enabled: customerId !== '',
   });
 }
@@ -27,7 +26,7 @@ export function useReplaceCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { customerId: string; reason: string }) =>
-      callEndpoint(routes.replaceMemberCard, {
+      callEndpoint(endpoints.replaceMemberCard, {
         params: { customerId: input.customerId },
         body: input.reason ? { reason: input.reason } : {},
       }),

@@ -2,8 +2,8 @@
 // rewards change, so the member's account queries are refreshed. An `Idempotency-Key` (one per
 // approval attempt, reused on every retry of it) makes a retried approval count once.
 import { useMutation, useQueryClient, type NetworkMode } from '@tanstack/react-query';
-import { type ApproveVisitRequest, ApproveVisitResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { ApproveVisitRequest, ApproveVisitResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 /** The account keys an approval changes (GET /api/me and its sub-paths). */
 export const ACCOUNT_KEY_PREFIX = '/api/me';
@@ -13,7 +13,7 @@ export function approveVisit(
   options: { idempotencyKey?: string } = {},
 ): Promise<ApproveVisitResponse> {
   const headers = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
-  return callEndpoint(routes.approveVisit, { body: input, headers });
+  return callEndpoint(endpoints.approveVisit, { body: input, headers });
 }
 
 export type ApproveVisitVariables = ApproveVisitRequest & { idempotencyKey?: string };

@@ -1,11 +1,11 @@
 // POST /api/kiosk/enrol: prove the location's enrolment code so this kiosk may approve visits.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type EnrolKioskRequest, KioskSessionResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { EnrolKioskRequest, KioskSessionResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { kioskSessionKey } from './open-kiosk-session.ts';
 
 export function enrolKiosk(input: EnrolKioskRequest): Promise<KioskSessionResponse> {
-  return callEndpoint(routes.enrolKiosk, { body: input });
+  return callEndpoint(endpoints.enrolKiosk, { body: input });
 }
 
 export function useEnrolKiosk() {

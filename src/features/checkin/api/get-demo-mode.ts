@@ -1,12 +1,12 @@
 // GET /api/demo: whether the API runs in demo mode (unenrolled kiosks trusted, 'Simulate Scan'
 // offered). An API without the endpoint answers 404: that is "not in demo mode".
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DemoModeResponse, routes } from '@contract';
-import { ApiError, callEndpoint } from '@/lib/api-client.ts';
+import type { DemoModeResponse } from '@contract';
+import { ApiError, callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export async function getDemoMode(): Promise<DemoModeResponse> {
   try {
-    return await callEndpoint(routes.demoStatus);
+    return await callEndpoint(endpoints.demoStatus);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { demoMode: false };
     throw error;

@@ -1,13 +1,13 @@
 // POST /api/kiosk/session: open (or move) this kiosk device's session at a location. The caller
 // must already be signed in anonymously (supabase.auth.signInAnonymously()).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KioskSessionResponse, type OpenKioskSessionRequest, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { KioskSessionResponse, OpenKioskSessionRequest } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export const kioskSessionKey = ['/api/kiosk/session'] as const;
 
 export function openKioskSession(input: OpenKioskSessionRequest): Promise<KioskSessionResponse> {
-  return callEndpoint(routes.openKioskSession, { body: input });
+  return callEndpoint(endpoints.openKioskSession, { body: input });
 }
 
 export function useOpenKioskSession() {

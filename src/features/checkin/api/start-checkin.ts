@@ -1,11 +1,11 @@
 // POST /api/checkin/start: a single-use check-in token, by phone at a kiosk or for the signed-in
 // member on the mobile QR screen (PRODUCT §7: phone as digits only).
 import { useMutation } from '@tanstack/react-query';
-import { routes, type StartCheckinRequest, StartCheckinResponse } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { StartCheckinRequest, StartCheckinResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function startCheckin(input: StartCheckinRequest): Promise<StartCheckinResponse> {
-  return callEndpoint(routes.startCheckin, { body: input });
+  return callEndpoint(endpoints.startCheckin, { body: input });
 }
 
 export function useStartCheckin() {

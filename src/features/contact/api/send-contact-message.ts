@@ -1,11 +1,13 @@
 // POST /api/contact: store a contact-form message for the programme's team.
 import { useMutation } from '@tanstack/react-query';
-import { type ContactMessageRequest, ContactMessageResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { ContactMessageRequest, ContactMessageResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function sendContactMessage(input: ContactMessageRequest): Promise<ContactMessageResponse> {
   const { subject, ...rest } = input;
-  return callEndpoint(routes.submitContactMessage, { body: subject ? { ...rest, subject } : rest });
+  return callEndpoint(endpoints.submitContactMessage, {
+    body: subject ? { ...rest, subject } : rest,
+  });
 }
 
 export function useSendContactMessage() {

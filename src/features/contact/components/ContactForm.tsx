@@ -1,20 +1,22 @@
 // The contact form (PRODUCT §2, §4, §5): name, email and message required ('Required Fields' /
 // 'Please fill in all required fields.'), subject optional; 'Sending...' while the message is
 // stored through POST /api/contact, then a success toast and a cleared form.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { ContactMessageRequest } from '@contract';
+import type { ContactMessageRequest } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/Input.tsx';
 import { Spinner } from '@/components/ui/Spinner.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
+import { lazyResolver, VALIDATION_UNAVAILABLE } from '@/lib/lazy-resolver.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 type ContactInput = z.input<typeof ContactMessageRequest>;
 type ContactValues = z.output<typeof ContactMessageRequest>;
+// The contract's schema checks the form (contact-fields.ts), loaded once the form is on screen.
+const resolver = lazyResolver(() => import('../contact-fields.ts').then((m) => m.contactResolver));
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 
 export const CONTACT_SUCCESS_TOAST = {
@@ -30,13 +32,16 @@ export function ContactForm() {
     unknown,
     ContactValues
   >({
-    resolver: zodResolver(ContactMessageRequest),
+    resolver,
     defaultValues: EMPTY,
   });
   const errors = formState.errors;
-  const onInvalid = () => {
+  useEffect(() => resolver.preload(), []);
+  const onInvalid = (invalid: FieldErrors<ContactInput>) => {
     const { name, email, message } = getValues();
-    if (!name?.trim() || !email?.trim() || !message?.trim()) {
+    if (invalid.root?.type === VALIDATION_UNAVAILABLE) {
+      toast({ title: 'Error', description: invalid.root.message, variant: 'destructive' });
+    } else if (!name?.trim() || !email?.trim() || !message?.trim()) {
       toast({
         title: 'Required Fields',
         description: 'Please fill in all required fields.',

@@ -1,10 +1,10 @@
 // GET /api/locations: the participating businesses, parsed with the shared contract.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LocationList, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { LocationList } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function getLocations(): Promise<LocationList> {
-  return callEndpoint(routes.locations);
+  return callEndpoint(endpoints.locations);
 }
 
 export const locationsQueryOptions = () =>

@@ -1,14 +1,18 @@
 // GET /api/me: the signed-in member's points, tier, next goal, rewards and visited businesses.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { answerOn401, callEndpoint, type UnauthorizedBehavior } from '@/lib/api-client.ts';
+import {
+  answerOn401,
+  callEndpoint,
+  endpoints,
+  type UnauthorizedBehavior,
+} from '@/lib/api-client.ts';
 import { liveQuery, MEMBER_POLL_MS } from '@/lib/live.ts';
 
 /** `on401: 'returnNull'` answers null when nobody is signed in instead of failing. */
 export const meQueryOptions = (options: { on401: UnauthorizedBehavior } = { on401: 'throw' }) =>
   queryOptions({
     queryKey: ['/api/me'] as const,
-    queryFn: () => answerOn401(callEndpoint(routes.me), options.on401),
+    queryFn: () => answerOn401(callEndpoint(endpoints.me), options.on401),
   });
 
 /**

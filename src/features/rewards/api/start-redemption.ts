@@ -1,11 +1,11 @@
 // POST /api/rewards/redemption-code: a member's Redeem — a 2-minute, single-use code
 // to show at a counter, which redeems the reward at its business. The member never redeems alone.
 import { useMutation } from '@tanstack/react-query';
-import { routes, StartRedemptionResponse } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { StartRedemptionResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function startRedemption(customerRewardId: string): Promise<StartRedemptionResponse> {
-  return callEndpoint(routes.startRedemption, { body: { customerRewardId } });
+  return callEndpoint(endpoints.startRedemption, { body: { customerRewardId } });
 }
 
 export function useStartRedemption() {

@@ -1,7 +1,8 @@
 // The member's rewards: the unlocked ones (with Redeem on the account, PRODUCT §2), then the
 // redeemed and the expired. A reward the operator made expire (docs/RULES.md "Reward expiry")
 // says its last day, and warns in the last REWARD_EXPIRY_WARNING_DAYS days.
-import { REWARD_EXPIRY_WARNING_DAYS, type CustomerReward } from '@contract';
+import type { CustomerReward } from '@contract';
+import { REWARD_EXPIRY_WARNING_DAYS } from '../../../../supabase/functions/_shared/contract/constants.ts';
 import { Badge } from '@/components/ui/Badge.tsx';
 import { Card } from '@/components/ui/Card.tsx';
 import { useState, type ReactNode } from 'react';

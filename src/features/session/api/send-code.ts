@@ -1,10 +1,10 @@
 // POST /api/auth/send-code: text a sign-in code to a phone (digits only, PRODUCT §5).
 import { useMutation } from '@tanstack/react-query';
-import { routes, type SendCodeRequest, SendCodeResponse } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { SendCodeRequest, SendCodeResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function sendCode(input: SendCodeRequest): Promise<SendCodeResponse> {
-  return callEndpoint(routes.sendCode, { body: input });
+  return callEndpoint(endpoints.sendCode, { body: input });
 }
 
 export function useSendCode() {

@@ -3,8 +3,8 @@
 // user who has none — which is what an operator or a counter clerk usually is), then the session
 // is kept in supabase-js. The code is sent through POST /api/auth/send-code.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes, VerifySessionResponse } from '@contract';
-import { ApiError, callEndpoint, userMessage } from '@/lib/api-client.ts';
+import type { VerifySessionResponse } from '@contract';
+import { ApiError, callEndpoint, endpoints, userMessage } from '@/lib/api-client.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export class StaffCodeError extends Error {}
@@ -12,7 +12,7 @@ export class StaffCodeError extends Error {}
 export async function verifyStaffCode(input: { phone: string; code: string }): Promise<void> {
   let result: VerifySessionResponse;
   try {
-    result = await callEndpoint(routes.verifySession, { body: input });
+    result = await callEndpoint(endpoints.verifySession, { body: input });
   } catch (error) {
     throw new StaffCodeError(
       error instanceof ApiError && error.status === 429

@@ -2,15 +2,15 @@
 // omitted when empty; emailConsent is always false from these screens. An SMS opt-in carries the
 // wording the form showed, which the API stores with the consent.
 import { useMutation } from '@tanstack/react-query';
-import { type CreateCustomerRequest, CreateCustomerResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { CreateCustomerRequest, CreateCustomerResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { SMS_CONSENT_WORDING } from '../consent.ts';
 
 export function createCustomer(input: CreateCustomerRequest): Promise<CreateCustomerResponse> {
   const { email, ...rest } = input;
   const withConsent = rest.smsConsent ? ({ ...rest, smsConsentWording: SMS_CONSENT_WORDING } as const) : rest;
   const payload = email ? { ...withConsent, email } : withConsent;
-  return callEndpoint(routes.createCustomer, { body: payload });
+  return callEndpoint(endpoints.createCustomer, { body: payload });
 }
 
 export function useCreateCustomer() {

@@ -1,38 +1,31 @@
 // The sign-up form, written once for the join pages and the kiosk (PRODUCT §2, §5): name, phone,
 // optional email, optional SMS consent, and where the screen asks for it an optional neighbour's
 // invitation code (never blocking: a code that is not one is said, and the sign-up goes on without
-// it). Validation reuses the contract's request schema; a missing name or phone shows PRODUCT §5's
-// 'Required Fields' toast.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+// it). Validation reuses the contract's request schema (signup-fields.ts, loaded once the form is
+// on screen); a missing name or phone shows PRODUCT §5's 'Required Fields' toast.
+import { useEffect, useId } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
-import { CreateCustomerRequest } from '@contract';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/Button.tsx';
 import { Checkbox } from '@/components/ui/Checkbox.tsx';
 import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { PhoneInput } from '@/components/ui/PhoneInput.tsx';
 import { Spinner } from '@/components/ui/Spinner.tsx';
 import { toast } from '@/components/ui/toast.ts';
+import { lazyResolver, VALIDATION_UNAVAILABLE } from '@/lib/lazy-resolver.ts';
 import { isReferralCode, normalizeReferralCode } from '@/lib/referral-code.ts';
 import { SMS_CONSENT_NOTICE, SMS_CONSENT_WORDING } from '../consent.ts';
+import type { SignupFields } from '../signup-fields.ts';
 
-const SignupFields = CreateCustomerRequest.pick({
-  name: true,
-  phone: true,
-  email: true,
-  smsConsent: true,
-}).extend({
-  // Any text: a code that is not one never stops the sign-up (see below).
-  referralCode: z.string().optional(),
-});
 type SignupInput = z.input<typeof SignupFields>;
 /**
  * What the form hands over: the phone as 10 digits, email absent when empty, the invitation code
  * cleaned and absent when empty or not a code's shape.
  */
 export type SignupValues = z.output<typeof SignupFields>;
+
+const resolver = lazyResolver(() => import('../signup-fields.ts').then((m) => m.signupResolver));
 
 export interface SignupFormProps {
   submitLabel: string;
@@ -69,7 +62,7 @@ export function SignupForm(props: SignupFormProps) {
     unknown,
     SignupValues
   >({
-    resolver: zodResolver(SignupFields),
+    resolver,
     defaultValues: {
       name: '',
       phone: props.initialPhone ?? '',
@@ -81,9 +74,12 @@ export function SignupForm(props: SignupFormProps) {
   const typedCode = useWatch({ control, name: 'referralCode' }) ?? '';
   const codeLooksWrong = typedCode.trim() !== '' && !isReferralCode(typedCode);
   const errors = formState.errors;
-  const onInvalid = () => {
+  useEffect(() => resolver.preload(), []);
+  const onInvalid = (invalid: FieldErrors<SignupInput>) => {
     const { name, phone } = getValues();
-    if (!name?.trim() || !phone) {
+    if (invalid.root?.type === VALIDATION_UNAVAILABLE) {
+      toast({ title: 'Error', description: invalid.root.message, variant: 'destructive' });
+    } else if (!name?.trim() || !phone) {
       toast({
         title: 'Required Fields',
         description: 'Please enter your name and phone number.',

@@ -1,8 +1,8 @@
 // POST /api/visits/approve from the counter: the staff member's own call (it names the location
 // and sends an Idempotency-Key, so a double scan or a retried request approves the visit once,
 // and it reads the member's `redeemableRewards` that the kiosk never gets).
-import { ApproveVisitResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { ApproveVisitResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 import { answersUnder, useRefreshingMutation } from '@/lib/refreshing-mutation.ts';
 
 export interface ApproveScanInput {
@@ -13,7 +13,7 @@ export interface ApproveScanInput {
 }
 
 export function approveScan(input: ApproveScanInput): Promise<ApproveVisitResponse> {
-  return callEndpoint(routes.approveVisit, {
+  return callEndpoint(endpoints.approveVisit, {
     body: { token: input.token, locationId: input.locationId },
     headers: { 'Idempotency-Key': input.idempotencyKey },
   });

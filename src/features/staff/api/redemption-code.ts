@@ -1,14 +1,14 @@
 // The counter's side of a member's redemption code: read it (GET, nothing changes),
 // then confirm it (POST, with an Idempotency-Key: a retry after a lost answer redeems once).
 import { useMutation } from '@tanstack/react-query';
-import { CheckRedemptionCodeResponse, RedeemCodeResponse, routes } from '@contract';
-import { callEndpoint } from '@/lib/api-client.ts';
+import type { CheckRedemptionCodeResponse, RedeemCodeResponse } from '@contract';
+import { callEndpoint, endpoints } from '@/lib/api-client.ts';
 
 export function checkRedemptionCode(input: {
   code: string;
   locationId: string;
 }): Promise<CheckRedemptionCodeResponse> {
-  return callEndpoint(routes.checkRedemptionCode, { query: { code: input.code, locationId: input.locationId } });
+  return callEndpoint(endpoints.checkRedemptionCode, { query: { code: input.code, locationId: input.locationId } });
 }
 
 export function useCheckRedemptionCode() {
@@ -20,7 +20,7 @@ export function redeemCode(input: {
   locationId: string;
   idempotencyKey: string;
 }): Promise<RedeemCodeResponse> {
-  return callEndpoint(routes.redeemCode, {
+  return callEndpoint(endpoints.redeemCode, {
     body: { code: input.code, locationId: input.locationId },
     headers: { 'Idempotency-Key': input.idempotencyKey },
   });

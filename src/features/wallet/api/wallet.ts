@@ -1,13 +1,12 @@
 // Wallet cards (docs/WALLET.md): which providers the programme offers, the member's Apple
 // Wallet pass (a signed .pkpass download) and their "Save to Google Wallet" link.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { routes } from '@contract';
-import { callEndpoint, requestEndpoint } from '@/lib/api-client.ts';
+import { callEndpoint, endpoints, requestEndpoint } from '@/lib/api-client.ts';
 
 export const walletConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/wallet/config'] as const,
-    queryFn: () => callEndpoint(routes.walletConfig),
+    queryFn: () => callEndpoint(endpoints.walletConfig),
     // The operator's secrets change with a deployment, not while a page is open.
     staleTime: 10 * 60_000,
   });
@@ -16,7 +15,7 @@ export const useWalletConfig = () => useQuery(walletConfigQueryOptions());
 
 /** Fetches the member's signed pass and hands it to the browser (Safari on iPhone offers "Add"). */
 export async function downloadApplePass(): Promise<void> {
-  const response = await requestEndpoint(routes.walletApplePass);
+  const response = await requestEndpoint(endpoints.walletApplePass);
   const blob = new Blob([await response.arrayBuffer()], { type: 'application/vnd.apple.pkpass' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -30,7 +29,7 @@ export async function downloadApplePass(): Promise<void> {
 
 /** Opens Google's save page for the member's card (same tab: no pop-up to be blocked). */
 export async function openGoogleSaveLink(): Promise<void> {
-  const { url } = await callEndpoint(routes.walletGoogleLink);
+  const { url } = await callEndpoint(endpoints.walletGoogleLink);
   window.location.assign(url);
 }
 

@@ -11,12 +11,7 @@ export const NextGoal = z.object({
   pointsNeeded: z.number().int(),
 });
 
-/**
- * Optional reward expiry (supabase/schemas/95_reward_expiry.sql): the member is warned this many
- * days before a reward expires, on /account and by one text (private.reward_expiry_warning says
- * the same; tests/db/reward-expiry.pg.test.ts holds the two equal).
- */
-export const REWARD_EXPIRY_WARNING_DAYS = 7;
+export { REWARD_EXPIRY_WARNING_DAYS } from './constants.ts';
 
 export const CustomerReward = z.object({
   id: Uuid,

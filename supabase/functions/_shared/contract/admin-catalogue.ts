@@ -2,19 +2,11 @@
 // admins through audited functions (supabase/schemas/78_catalogue.sql).
 import { z } from 'zod';
 import { LocationId, optionalText, TierName, Timestamp, Uuid, visibleText, type TextOptions } from './common.ts';
+import { LOCATION_COLOURS, LOCATION_ICONS } from './constants.ts';
 import { RESERVED_SLUGS, SLUG_PATTERN } from './slugs.ts';
 
 export { isBusinessSlug, RESERVED_SLUGS } from './slugs.ts';
-
-/**
- * The icons a business may show: the one list. src/components/ui/LocationIcon.tsx draws exactly
- * these (its type says so); the database's check and app.create_business's test are held to it by
- * tests/db/location-icons.test.ts.
- */
-export const LOCATION_ICONS = ['store', 'coffee', 'ice-cream', 'pizza', 'palette', 'cookie', 'candy'] as const;
-export type LocationIconName = (typeof LOCATION_ICONS)[number];
-/** The colours a business may take (src/features/admin/lib/location-style.ts maps them). */
-export const LOCATION_COLOURS = ['amber', 'pink', 'red', 'indigo', 'orange', 'purple', 'green', 'blue', 'yellow', 'slate'] as const;
+export { LOCATION_COLOURS, LOCATION_ICONS, type LocationIconName } from './constants.ts';
 
 export const BusinessSlug = z
   .string()

@@ -2,14 +2,10 @@
 import { z } from 'zod';
 import { LocationId, OptionalEmail, optionalText, PersonName, Phone, Uuid, visibleText } from './common.ts';
 import { RewardSummary } from './locations.ts';
+import { SMS_CONSENT_TEXT } from './constants.ts';
 import { ReferralCode, ReferralOutcome } from './referrals.ts';
 
-/** PRODUCT §2: the consent checkbox's text, word for word; the sign-up forms show this constant. */
-export const SMS_CONSENT_TEXT =
-  'I agree to receive SMS notifications about my rewards and special offers. Standard message rates may apply.';
-/** Shown with the checkbox: who texts, and how to stop. */
-export const SMS_CONSENT_NOTICE =
-  'Texts come from Village Rewards on behalf of the businesses taking part (listed on our Businesses page). Reply STOP to opt out, HELP for help.';
+export { SMS_CONSENT_NOTICE, SMS_CONSENT_TEXT } from './constants.ts';
 /** The consent wordings the API accepts (a record of exactly what the customer agreed to). */
 export const SmsConsentWording = z
   .enum([SMS_CONSENT_TEXT], { error: 'Unknown consent wording; send SMS_CONSENT_TEXT' })

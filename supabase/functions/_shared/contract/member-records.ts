@@ -2,12 +2,10 @@
 // member's own data on /account (name, phone by code, texts on/off, download, delete).
 import { z } from 'zod';
 import { AuthSession } from './auth.ts';
-import { SMS_CONSENT_TEXT } from './customers.ts';
+import { SMS_CONSENT_TEXT, SMS_OPT_OUT_TEXT } from './constants.ts';
 import { PersonName, Phone, Timestamp, Uuid, VerificationCode, visibleText } from './common.ts';
 
-/** The wording /account shows next to "Texts off" (recorded with the withdrawal). */
-export const SMS_OPT_OUT_TEXT =
-  'Stop texting me. Village Rewards will no longer send me SMS about my rewards and special offers.';
+export { SMS_OPT_OUT_TEXT } from './constants.ts';
 
 const Reason = visibleText('A reason', 500).describe('Why: at least one visible character, at most 500 (3+ in SQL)');
 

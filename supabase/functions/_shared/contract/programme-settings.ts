@@ -3,6 +3,7 @@
 // the same rules again; these schemas give the first, field-named 400.
 import { z } from 'zod';
 import { LocationId, TierName, Timestamp, Uuid, visibleText, type TextOptions } from './common.ts';
+import { MAX_TIER_POINTS, unreachableThreshold } from './constants.ts';
 
 // The one text rule of common.ts (cleaned, nothing hidden inside), in this form's words.
 const text = (label: string, max: number, options: TextOptions = {}) =>
@@ -24,23 +25,7 @@ export const ProgrammeTier = z.object({
 });
 export type ProgrammeTier = z.infer<typeof ProgrammeTier>;
 
-/** The points an approved visit earns (SQL: private.points_per_visit). */
-export const POINTS_PER_VISIT = 5;
-
-/**
- * Why a threshold cannot be reached with the points a visit earns, in words, or null
- * (Silver = 12 with 5 points a visit). SQL (private.check_thresholds) refuses the same.
- */
-export function unreachableThreshold(name: string, points: number): string | null {
-  if (points % POINTS_PER_VISIT === 0) return null;
-  const below = Math.floor(points / POINTS_PER_VISIT) * POINTS_PER_VISIT;
-  const above = below + POINTS_PER_VISIT;
-  const choices = below > 0 ? `${below} or ${above}` : String(above);
-  return `${name} at ${points} points cannot be reached with ${POINTS_PER_VISIT} points a visit: choose ${choices}`;
-}
-
-/** The highest threshold the operator may set. */
-export const MAX_TIER_POINTS = 1000;
+export { MAX_TIER_POINTS, POINTS_PER_VISIT, unreachableThreshold } from './constants.ts';
 
 export const TierChange = z.strictObject({
   minPoints: whole('The threshold', 1, MAX_TIER_POINTS),

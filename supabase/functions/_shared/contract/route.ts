@@ -1,10 +1,14 @@
 // What both sides know of an endpoint: enough for the app to call it and the api to serve it.
 import type { z } from 'zod';
 
-export interface Route {
+/** Where an endpoint is: all the app needs to send a request (contract/endpoints.ts). */
+export interface Endpoint {
   method: 'get' | 'post' | 'put';
   /** As the app routes it (Hono syntax for parameters: `:locationId`). */
   path: `/api/${string}`;
+}
+
+export interface Route extends Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

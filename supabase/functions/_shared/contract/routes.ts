@@ -1,8 +1,9 @@
-// Every endpoint's wire shape, declared once for both sides: its method, its path (Hono syntax,
-// `:name` for a parameter), the schemas of its path, query, headers and body, its success status
-// and the schema of its answer. The api spreads one into each endpoint it mounts (routes/, with
-// the roles, docs, limits and handler); the app calls it with callEndpoint (src/lib/api-client.ts).
-// Each is its own export so a screen's chunk carries only the schemas of the calls it makes.
+// Every endpoint's wire shape, declared once for both sides: its method and path (endpoints.ts,
+// by the same name: the app sends a request knowing only those), the schemas of its path, query,
+// headers and body, its success status and the schema of its answer. The api spreads one into
+// each endpoint it mounts (routes/, with the roles, docs, limits and handler); the app's
+// callEndpoint (src/lib/api-client.ts) parses an answer with the schema found here.
+import * as endpoints from './endpoints.ts';
 import type { HookRoute, Route } from './route.ts';
 import { MemberCard, ReplaceMemberCardRequest } from './cards.ts';
 import {
@@ -205,16 +206,14 @@ import {
 } from './visits.ts';
 
 export const adminActivity = {
-  method: 'get',
-  path: '/api/admin/activity',
+  ...endpoints.adminActivity,
   query: ActivityQuery,
   status: 200,
   response: ActivityResponse,
 } as const satisfies Route;
 
 export const adjustPoints = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/adjust-points',
+  ...endpoints.adjustPoints,
   params: CustomerParams,
   body: AdjustPointsRequest,
   status: 200,
@@ -222,39 +221,34 @@ export const adjustPoints = {
 } as const satisfies Route;
 
 export const adminAdmins = {
-  method: 'get',
-  path: '/api/admin/admins',
+  ...endpoints.adminAdmins,
   status: 200,
   response: AdminAdminsResponse,
 } as const satisfies Route;
 
 export const grantAdmin = {
-  method: 'post',
-  path: '/api/admin/admins',
+  ...endpoints.grantAdmin,
   body: StaffPhoneRequest,
   status: 200,
   response: GrantAdminResponse,
 } as const satisfies Route;
 
 export const removeAdmin = {
-  method: 'post',
-  path: '/api/admin/admins/remove',
+  ...endpoints.removeAdmin,
   body: PersonRequest,
   status: 200,
   response: RemoveAdminResponse,
 } as const satisfies Route;
 
 export const adminAudit = {
-  method: 'get',
-  path: '/api/admin/audit',
+  ...endpoints.adminAudit,
   query: AuditQuery,
   status: 200,
   response: AuditResponse,
 } as const satisfies Route;
 
 export const businessSettlement = {
-  method: 'get',
-  path: '/api/admin/locations/:locationId/settlement',
+  ...endpoints.businessSettlement,
   params: LocationParams,
   query: MonthQuery,
   status: 200,
@@ -262,63 +256,55 @@ export const businessSettlement = {
 } as const satisfies Route;
 
 export const adminCampaigns = {
-  method: 'get',
-  path: '/api/admin/campaigns',
+  ...endpoints.adminCampaigns,
   query: EmptyQuery,
   status: 200,
   response: CampaignsResponse,
 } as const satisfies Route;
 
 export const previewCampaign = {
-  method: 'post',
-  path: '/api/admin/campaigns/preview',
+  ...endpoints.previewCampaign,
   body: CampaignPreviewRequest,
   status: 200,
   response: CampaignPreviewResponse,
 } as const satisfies Route;
 
 export const createCampaign = {
-  method: 'post',
-  path: '/api/admin/campaigns',
+  ...endpoints.createCampaign,
   body: CreateCampaignRequest,
   status: 201,
   response: CampaignResponse,
 } as const satisfies Route;
 
 export const cancelCampaign = {
-  method: 'post',
-  path: '/api/admin/campaigns/:campaignId/cancel',
+  ...endpoints.cancelCampaign,
   params: CampaignParams,
   status: 200,
   response: CampaignResponse,
 } as const satisfies Route;
 
 export const adminCatalogue = {
-  method: 'get',
-  path: '/api/admin/catalogue',
+  ...endpoints.adminCatalogue,
   status: 200,
   response: AdminCatalogue,
 } as const satisfies Route;
 
 export const adminCatalogueChanges = {
-  method: 'get',
-  path: '/api/admin/catalogue/changes',
+  ...endpoints.adminCatalogueChanges,
   query: CatalogueChangesQuery,
   status: 200,
   response: CatalogueChanges,
 } as const satisfies Route;
 
 export const createBusiness = {
-  method: 'post',
-  path: '/api/admin/businesses',
+  ...endpoints.createBusiness,
   body: CreateBusinessRequest,
   status: 201,
   response: CatalogueBusiness,
 } as const satisfies Route;
 
 export const updateBusiness = {
-  method: 'put',
-  path: '/api/admin/businesses/:locationId',
+  ...endpoints.updateBusiness,
   params: BusinessParams,
   body: UpdateBusinessRequest,
   status: 200,
@@ -326,8 +312,7 @@ export const updateBusiness = {
 } as const satisfies Route;
 
 export const archiveBusiness = {
-  method: 'post',
-  path: '/api/admin/businesses/:locationId/archive',
+  ...endpoints.archiveBusiness,
   params: BusinessParams,
   body: ArchiveBusinessRequest,
   status: 200,
@@ -335,8 +320,7 @@ export const archiveBusiness = {
 } as const satisfies Route;
 
 export const unarchiveBusiness = {
-  method: 'post',
-  path: '/api/admin/businesses/:locationId/unarchive',
+  ...endpoints.unarchiveBusiness,
   params: BusinessParams,
   body: ArchiveBusinessRequest,
   status: 200,
@@ -344,16 +328,14 @@ export const unarchiveBusiness = {
 } as const satisfies Route;
 
 export const createReward = {
-  method: 'post',
-  path: '/api/admin/rewards',
+  ...endpoints.createReward,
   body: CreateRewardRequest,
   status: 201,
   response: CatalogueReward,
 } as const satisfies Route;
 
 export const updateReward = {
-  method: 'put',
-  path: '/api/admin/rewards/:rewardId',
+  ...endpoints.updateReward,
   params: RewardParams,
   body: RewardWordingRequest,
   status: 200,
@@ -361,8 +343,7 @@ export const updateReward = {
 } as const satisfies Route;
 
 export const setRewardExpiry = {
-  method: 'put',
-  path: '/api/admin/rewards/:rewardId/expiry',
+  ...endpoints.setRewardExpiry,
   params: RewardParams,
   body: RewardExpiryRequest,
   status: 200,
@@ -370,8 +351,7 @@ export const setRewardExpiry = {
 } as const satisfies Route;
 
 export const retireReward = {
-  method: 'post',
-  path: '/api/admin/rewards/:rewardId/retire',
+  ...endpoints.retireReward,
   params: RewardParams,
   body: RetireRewardRequest,
   status: 200,
@@ -379,8 +359,7 @@ export const retireReward = {
 } as const satisfies Route;
 
 export const replaceReward = {
-  method: 'post',
-  path: '/api/admin/rewards/:rewardId/replace',
+  ...endpoints.replaceReward,
   params: RewardParams,
   body: ReplaceRewardRequest,
   status: 200,
@@ -388,24 +367,21 @@ export const replaceReward = {
 } as const satisfies Route;
 
 export const businessReport = {
-  method: 'get',
-  path: '/api/admin/coalition/business-report',
+  ...endpoints.businessReport,
   query: BusinessReportQuery,
   status: 200,
   response: BusinessReportResponse,
 } as const satisfies Route;
 
 export const crossShopping = {
-  method: 'get',
-  path: '/api/admin/coalition/cross-shopping',
+  ...endpoints.crossShopping,
   query: CrossShoppingQuery,
   status: 200,
   response: CrossShoppingResponse,
 } as const satisfies Route;
 
 export const settlementCsv = {
-  method: 'get',
-  path: '/api/admin/coalition/settlement.csv',
+  ...endpoints.settlementCsv,
   query: MonthQuery,
   status: 200,
   response: CsvFile,
@@ -413,48 +389,42 @@ export const settlementCsv = {
 } as const satisfies Route;
 
 export const settlement = {
-  method: 'get',
-  path: '/api/admin/coalition/settlement',
+  ...endpoints.settlement,
   query: MonthQuery,
   status: 200,
   response: SettlementResponse,
 } as const satisfies Route;
 
 export const updateContent = {
-  method: 'put',
-  path: '/api/admin/content',
+  ...endpoints.updateContent,
   body: UpdateContentRequest,
   status: 200,
   response: ProgrammeContent,
 } as const satisfies Route;
 
 export const counterPeople = {
-  method: 'get',
-  path: '/api/admin/locations/:locationId/counter-people',
+  ...endpoints.counterPeople,
   params: LocationParams,
   status: 200,
   response: CounterPeopleResponse,
 } as const satisfies Route;
 
 export const adminCustomer = {
-  method: 'get',
-  path: '/api/admin/customers/:customerId',
+  ...endpoints.adminCustomer,
   params: CustomerParams,
   status: 200,
   response: AdminCustomerDetail,
 } as const satisfies Route;
 
 export const adminMemberCard = {
-  method: 'get',
-  path: '/api/admin/customers/:customerId/card',
+  ...endpoints.adminMemberCard,
   params: CustomerParams,
   status: 200,
   response: MemberCard,
 } as const satisfies Route;
 
 export const replaceMemberCard = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/card',
+  ...endpoints.replaceMemberCard,
   params: CustomerParams,
   body: ReplaceMemberCardRequest,
   status: 200,
@@ -462,32 +432,28 @@ export const replaceMemberCard = {
 } as const satisfies Route;
 
 export const adminCustomersCount = {
-  method: 'get',
-  path: '/api/admin/customers/count',
+  ...endpoints.adminCustomersCount,
   query: CustomersCountQuery,
   status: 200,
   response: CustomersCountResponse,
 } as const satisfies Route;
 
 export const adminCustomers = {
-  method: 'get',
-  path: '/api/admin/customers',
+  ...endpoints.adminCustomers,
   query: CustomersQuery,
   status: 200,
   response: AdminCustomersResponse,
 } as const satisfies Route;
 
 export const dismissFlag = {
-  method: 'post',
-  path: '/api/admin/flags/:flagId/dismiss',
+  ...endpoints.dismissFlag,
   params: FlagParams,
   status: 200,
   response: Flag,
 } as const satisfies Route;
 
 export const setEnrolmentCode = {
-  method: 'put',
-  path: '/api/admin/locations/:locationId/enrolment-code',
+  ...endpoints.setEnrolmentCode,
   params: SetEnrolmentCodeParams,
   body: SetEnrolmentCodeRequest,
   status: 200,
@@ -495,8 +461,7 @@ export const setEnrolmentCode = {
 } as const satisfies Route;
 
 export const exportCustomers = {
-  method: 'get',
-  path: '/api/admin/exports/customers.csv',
+  ...endpoints.exportCustomers,
   query: CustomersExportQuery,
   status: 200,
   response: CsvFile,
@@ -504,8 +469,7 @@ export const exportCustomers = {
 } as const satisfies Route;
 
 export const exportVisits = {
-  method: 'get',
-  path: '/api/admin/exports/visits.csv',
+  ...endpoints.exportVisits,
   query: VisitsExportQuery,
   status: 200,
   response: CsvFile,
@@ -513,16 +477,14 @@ export const exportVisits = {
 } as const satisfies Route;
 
 export const velocityFlags = {
-  method: 'get',
-  path: '/api/admin/flags',
+  ...endpoints.velocityFlags,
   query: FlagsQuery,
   status: 200,
   response: VelocityFlagsResponse,
 } as const satisfies Route;
 
 export const grantStaff = {
-  method: 'post',
-  path: '/api/admin/locations/:locationId/staff',
+  ...endpoints.grantStaff,
   params: LocationParams,
   body: GrantStaffRequest,
   status: 200,
@@ -530,8 +492,7 @@ export const grantStaff = {
 } as const satisfies Route;
 
 export const handleMessage = {
-  method: 'post',
-  path: '/api/admin/messages/:messageId/handled',
+  ...endpoints.handleMessage,
   params: MessageParams,
   body: HandleMessageRequest,
   status: 200,
@@ -539,24 +500,21 @@ export const handleMessage = {
 } as const satisfies Route;
 
 export const adminKiosks = {
-  method: 'get',
-  path: '/api/admin/locations/:locationId/kiosks',
+  ...endpoints.adminKiosks,
   params: LocationParams,
   status: 200,
   response: AdminKiosksResponse,
 } as const satisfies Route;
 
 export const adminLocations = {
-  method: 'get',
-  path: '/api/admin/locations',
+  ...endpoints.adminLocations,
   query: AdminLocationsQuery,
   status: 200,
   response: AdminLocationsResponse,
 } as const satisfies Route;
 
 export const renameMember = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/name',
+  ...endpoints.renameMember,
   params: CustomerParams,
   body: AdminRenameRequest,
   status: 200,
@@ -564,8 +522,7 @@ export const renameMember = {
 } as const satisfies Route;
 
 export const changeMemberPhone = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/phone',
+  ...endpoints.changeMemberPhone,
   params: CustomerParams,
   body: AdminPhoneRequest,
   status: 200,
@@ -573,8 +530,7 @@ export const changeMemberPhone = {
 } as const satisfies Route;
 
 export const suspendMember = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/suspend',
+  ...endpoints.suspendMember,
   params: CustomerParams,
   body: AdminReasonRequest,
   status: 200,
@@ -582,8 +538,7 @@ export const suspendMember = {
 } as const satisfies Route;
 
 export const unsuspendMember = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/unsuspend',
+  ...endpoints.unsuspendMember,
   params: CustomerParams,
   body: AdminReasonRequest,
   status: 200,
@@ -591,8 +546,7 @@ export const unsuspendMember = {
 } as const satisfies Route;
 
 export const forgetMember = {
-  method: 'post',
-  path: '/api/admin/customers/:customerId/forget',
+  ...endpoints.forgetMember,
   params: CustomerParams,
   body: AdminReasonRequest,
   status: 200,
@@ -600,32 +554,28 @@ export const forgetMember = {
 } as const satisfies Route;
 
 export const adminMessages = {
-  method: 'get',
-  path: '/api/admin/messages',
+  ...endpoints.adminMessages,
   query: MessagesQuery,
   status: 200,
   response: ContactMessagesResponse,
 } as const satisfies Route;
 
 export const adminMetrics = {
-  method: 'get',
-  path: '/api/admin/metrics',
+  ...endpoints.adminMetrics,
   query: MetricsQuery,
   status: 200,
   response: MetricsResponse,
 } as const satisfies Route;
 
 export const adminOwners = {
-  method: 'get',
-  path: '/api/admin/owners',
+  ...endpoints.adminOwners,
   query: OwnersQuery,
   status: 200,
   response: AdminOwnersResponse,
 } as const satisfies Route;
 
 export const grantOwner = {
-  method: 'post',
-  path: '/api/admin/locations/:locationId/owners',
+  ...endpoints.grantOwner,
   params: LocationParams,
   body: StaffPhoneRequest,
   status: 200,
@@ -633,8 +583,7 @@ export const grantOwner = {
 } as const satisfies Route;
 
 export const revokeOwner = {
-  method: 'post',
-  path: '/api/admin/locations/:locationId/owners/revoke',
+  ...endpoints.revokeOwner,
   params: LocationParams,
   body: PersonRequest,
   status: 200,
@@ -642,16 +591,14 @@ export const revokeOwner = {
 } as const satisfies Route;
 
 export const revokeKiosk = {
-  method: 'post',
-  path: '/api/admin/kiosks/:kioskId/revoke',
+  ...endpoints.revokeKiosk,
   params: KioskParams,
   status: 200,
   response: RevokeKioskResponse,
 } as const satisfies Route;
 
 export const nameKiosk = {
-  method: 'put',
-  path: '/api/admin/kiosks/:kioskId/name',
+  ...endpoints.nameKiosk,
   params: KioskParams,
   body: NameKioskRequest,
   status: 200,
@@ -659,8 +606,7 @@ export const nameKiosk = {
 } as const satisfies Route;
 
 export const nameStaff = {
-  method: 'put',
-  path: '/api/admin/locations/:locationId/staff/name',
+  ...endpoints.nameStaff,
   params: LocationParams,
   body: NameStaffRequest,
   status: 200,
@@ -668,8 +614,7 @@ export const nameStaff = {
 } as const satisfies Route;
 
 export const namePendingStaff = {
-  method: 'put',
-  path: '/api/admin/locations/:locationId/staff/pending-name',
+  ...endpoints.namePendingStaff,
   params: LocationParams,
   body: NamePendingStaffRequest,
   status: 200,
@@ -677,8 +622,7 @@ export const namePendingStaff = {
 } as const satisfies Route;
 
 export const revokeStaff = {
-  method: 'post',
-  path: '/api/admin/locations/:locationId/staff/revoke',
+  ...endpoints.revokeStaff,
   params: LocationParams,
   body: PersonRequest,
   status: 200,
@@ -686,78 +630,68 @@ export const revokeStaff = {
 } as const satisfies Route;
 
 export const adminRewards = {
-  method: 'get',
-  path: '/api/admin/rewards',
+  ...endpoints.adminRewards,
   query: AdminRewardsQuery,
   status: 200,
   response: AdminRewardsResponse,
 } as const satisfies Route;
 
 export const adminSettings = {
-  method: 'get',
-  path: '/api/admin/settings',
+  ...endpoints.adminSettings,
   status: 200,
   response: SettingsResponse,
 } as const satisfies Route;
 
 export const updateSettings = {
-  method: 'put',
-  path: '/api/admin/settings',
+  ...endpoints.updateSettings,
   body: UpdateSettingsRequest,
   status: 200,
   response: SettingsResponse,
 } as const satisfies Route;
 
 export const adminTextSettings = {
-  method: 'get',
-  path: '/api/admin/text-settings',
+  ...endpoints.adminTextSettings,
   status: 200,
   response: TextSettingsResponse,
 } as const satisfies Route;
 
 export const updateTextSettings = {
-  method: 'put',
-  path: '/api/admin/text-settings',
+  ...endpoints.updateTextSettings,
   body: UpdateTextSettingsRequest,
   status: 200,
   response: TextSettingsResponse,
 } as const satisfies Route;
 
 export const adminStaff = {
-  method: 'get',
-  path: '/api/admin/locations/:locationId/staff',
+  ...endpoints.adminStaff,
   params: LocationParams,
   status: 200,
   response: AdminStaffResponse,
 } as const satisfies Route;
 
 export const tierPreview = {
-  method: 'get',
-  path: '/api/admin/tiers/preview',
+  ...endpoints.tierPreview,
   query: TierPreviewQuery,
   status: 200,
   response: TierPreviewResponse,
 } as const satisfies Route;
 
 export const updateTiers = {
-  method: 'put',
-  path: '/api/admin/tiers',
+  ...endpoints.updateTiers,
   body: UpdateTiersRequest,
   status: 200,
   response: TiersResponse,
 } as const satisfies Route;
 
 export const adminTopLocations = {
-  method: 'get',
-  path: '/api/admin/top-locations',
+  ...endpoints.adminTopLocations,
   query: TopLocationsQuery,
   status: 200,
   response: TopLocationsResponse,
 } as const satisfies Route;
 
 export const undoRedemption = {
-  method: 'post',
-  path: '/api/admin/rewards/:customerRewardId/undo-redemption',
+  ...endpoints.undoRedemption,
   params: CustomerRewardParams,
   body: UndoRedemptionRequest,
   status: 200,
@@ -765,16 +699,14 @@ export const undoRedemption = {
 } as const satisfies Route;
 
 export const adminVisitSeries = {
-  method: 'get',
-  path: '/api/admin/visits/daily',
+  ...endpoints.adminVisitSeries,
   query: MetricsQuery,
   status: 200,
   response: VisitSeriesResponse,
 } as const satisfies Route;
 
 export const voidVisit = {
-  method: 'post',
-  path: '/api/admin/visits/:visitId/void',
+  ...endpoints.voidVisit,
   params: VisitParams,
   body: VoidVisitRequest,
   status: 200,
@@ -782,200 +714,174 @@ export const voidVisit = {
 } as const satisfies Route;
 
 export const logout = {
-  method: 'post',
-  path: '/api/auth/logout',
+  ...endpoints.logout,
   status: 200,
   response: LogoutResponse,
 } as const satisfies Route;
 
 export const sendCode = {
-  method: 'post',
-  path: '/api/auth/send-code',
+  ...endpoints.sendCode,
   body: SendCodeRequest,
   status: 200,
   response: SendCodeResponse,
 } as const satisfies Route;
 
 export const verifySession = {
-  method: 'post',
-  path: '/api/auth/verify-session',
+  ...endpoints.verifySession,
   body: VerifySessionRequest,
   status: 200,
   response: VerifySessionResponse,
 } as const satisfies Route;
 
 export const verifyCode = {
-  method: 'post',
-  path: '/api/auth/verify',
+  ...endpoints.verifyCode,
   body: VerifyCodeRequest,
   status: 200,
   response: VerifyCodeResponse,
 } as const satisfies Route;
 
 export const startCheckin = {
-  method: 'post',
-  path: '/api/checkin/start',
+  ...endpoints.startCheckin,
   body: StartCheckinRequest,
   status: 201,
   response: StartCheckinResponse,
 } as const satisfies Route;
 
 export const submitContactMessage = {
-  method: 'post',
-  path: '/api/contact',
+  ...endpoints.submitContactMessage,
   body: ContactMessageRequest,
   status: 201,
   response: ContactMessageResponse,
 } as const satisfies Route;
 
 export const createCustomer = {
-  method: 'post',
-  path: '/api/customers',
+  ...endpoints.createCustomer,
   body: CreateCustomerRequest,
   status: 201,
   response: CreateCustomerResponse,
 } as const satisfies Route;
 
 export const simulateScan = {
-  method: 'post',
-  path: '/api/demo/simulate-scan',
+  ...endpoints.simulateScan,
   body: SimulateScanRequest,
   status: 200,
   response: ApproveVisitResponse,
 } as const satisfies Route;
 
 export const demoStatus = {
-  method: 'get',
-  path: '/api/demo',
+  ...endpoints.demoStatus,
   status: 200,
   response: DemoModeResponse,
 } as const satisfies Route;
 
 export const enrolKiosk = {
-  method: 'post',
-  path: '/api/kiosk/enrol',
+  ...endpoints.enrolKiosk,
   body: EnrolKioskRequest,
   status: 200,
   response: KioskSessionResponse,
 } as const satisfies Route;
 
 export const openKioskSession = {
-  method: 'post',
-  path: '/api/kiosk/session',
+  ...endpoints.openKioskSession,
   body: OpenKioskSessionRequest,
   status: 200,
   response: KioskSessionResponse,
 } as const satisfies Route;
 
 export const locations = {
-  method: 'get',
-  path: '/api/locations',
+  ...endpoints.locations,
   status: 200,
   response: LocationList,
 } as const satisfies Route;
 
 export const me = {
-  method: 'get',
-  path: '/api/me',
+  ...endpoints.me,
   status: 200,
   response: MeResponse,
 } as const satisfies Route;
 
 export const myMemberCard = {
-  method: 'get',
-  path: '/api/me/card',
+  ...endpoints.myMemberCard,
   status: 200,
   response: MemberCard,
 } as const satisfies Route;
 
 export const myDetails = {
-  method: 'get',
-  path: '/api/me/details',
+  ...endpoints.myDetails,
   status: 200,
   response: MyDetails,
 } as const satisfies Route;
 
 export const updateMyName = {
-  method: 'post',
-  path: '/api/me/name',
+  ...endpoints.updateMyName,
   body: UpdateMyNameRequest,
   status: 200,
   response: MyDetails,
 } as const satisfies Route;
 
 export const setMySmsConsent = {
-  method: 'post',
-  path: '/api/me/sms-consent',
+  ...endpoints.setMySmsConsent,
   body: SetMySmsConsentRequest,
   status: 200,
   response: MyDetails,
 } as const satisfies Route;
 
 export const changeMyPhone = {
-  method: 'post',
-  path: '/api/me/phone',
+  ...endpoints.changeMyPhone,
   body: ChangeMyPhoneRequest,
   status: 200,
   response: ChangeMyPhoneResponse,
 } as const satisfies Route;
 
 export const confirmMyPhone = {
-  method: 'post',
-  path: '/api/me/phone/verify',
+  ...endpoints.confirmMyPhone,
   body: ConfirmMyPhoneRequest,
   status: 200,
   response: ConfirmMyPhoneResponse,
 } as const satisfies Route;
 
 export const myDataExport = {
-  method: 'get',
-  path: '/api/me/export',
+  ...endpoints.myDataExport,
   status: 200,
   response: MyDataExport,
 } as const satisfies Route;
 
 export const deleteMyAccount = {
-  method: 'post',
-  path: '/api/me/delete',
+  ...endpoints.deleteMyAccount,
   body: DeleteMyAccountRequest,
   status: 200,
   response: DeleteMyAccountResponse,
 } as const satisfies Route;
 
 export const myVisits = {
-  method: 'get',
-  path: '/api/me/visits',
+  ...endpoints.myVisits,
   query: MyVisitsQuery,
   status: 200,
   response: MyVisitsResponse,
 } as const satisfies Route;
 
 export const reportRedemption = {
-  method: 'post',
-  path: '/api/me/rewards/:customerRewardId/not-me',
+  ...endpoints.reportRedemption,
   params: CustomerRewardParams,
   status: 200,
   response: ReportRedemptionResponse,
 } as const satisfies Route;
 
 export const programme = {
-  method: 'get',
-  path: '/api/programme',
+  ...endpoints.programme,
   status: 200,
   response: ProgrammeResponse,
 } as const satisfies Route;
 
 export const checkRedemptionCode = {
-  method: 'get',
-  path: '/api/rewards/redemption-code',
+  ...endpoints.checkRedemptionCode,
   query: CheckRedemptionCodeQuery,
   status: 200,
   response: CheckRedemptionCodeResponse,
 } as const satisfies Route;
 
 export const redeemCode = {
-  method: 'post',
-  path: '/api/rewards/redeem-code',
+  ...endpoints.redeemCode,
   headers: IdempotencyHeaders,
   body: RedeemCodeRequest,
   status: 200,
@@ -983,8 +889,7 @@ export const redeemCode = {
 } as const satisfies Route;
 
 export const redeemReward = {
-  method: 'post',
-  path: '/api/rewards/redeem',
+  ...endpoints.redeemReward,
   headers: IdempotencyHeaders,
   body: RedeemRewardRequest,
   status: 200,
@@ -992,40 +897,35 @@ export const redeemReward = {
 } as const satisfies Route;
 
 export const redeemableRewards = {
-  method: 'get',
-  path: '/api/rewards/redeemable',
+  ...endpoints.redeemableRewards,
   query: RedeemableRewardsQuery,
   status: 200,
   response: RedeemableRewardsResponse,
 } as const satisfies Route;
 
 export const scanCard = {
-  method: 'post',
-  path: '/api/rewards/scan-card',
+  ...endpoints.scanCard,
   body: ScanCardRequest,
   status: 200,
   response: RedeemableRewardsResponse,
 } as const satisfies Route;
 
 export const startRedemption = {
-  method: 'post',
-  path: '/api/rewards/redemption-code',
+  ...endpoints.startRedemption,
   body: StartRedemptionRequest,
   status: 201,
   response: StartRedemptionResponse,
 } as const satisfies Route;
 
 export const counterSearch = {
-  method: 'get',
-  path: '/api/staff/members',
+  ...endpoints.counterSearch,
   query: CounterSearchQuery,
   status: 200,
   response: CounterSearchResponse,
 } as const satisfies Route;
 
 export const approveVisit = {
-  method: 'post',
-  path: '/api/visits/approve',
+  ...endpoints.approveVisit,
   headers: IdempotencyHeaders,
   body: ApproveVisitRequest,
   status: 200,
@@ -1035,30 +935,26 @@ export const approveVisit = {
 // Wallet cards (docs/WALLET.md).
 
 export const walletConfig = {
-  method: 'get',
-  path: '/api/wallet/config',
+  ...endpoints.walletConfig,
   status: 200,
   response: WalletConfig,
 } as const satisfies Route;
 
 export const adminWallet = {
-  method: 'get',
-  path: '/api/admin/wallet',
+  ...endpoints.adminWallet,
   status: 200,
   response: AdminWalletStatus,
 } as const satisfies Route;
 
 export const walletApplePass = {
-  method: 'get',
-  path: '/api/wallet/apple/pass',
+  ...endpoints.walletApplePass,
   status: 200,
   response: PkpassFile,
   contentType: 'application/vnd.apple.pkpass',
 } as const satisfies Route;
 
 export const walletGoogleLink = {
-  method: 'get',
-  path: '/api/wallet/google/link',
+  ...endpoints.walletGoogleLink,
   status: 200,
   response: GoogleSaveLink,
 } as const satisfies Route;
@@ -1066,16 +962,14 @@ export const walletGoogleLink = {
 
 // The prize draws, the reward reminders and the funder's report.
 export const publicDraws = {
-  method: 'get',
-  path: '/api/draws',
+  ...endpoints.publicDraws,
   query: EmptyQuery,
   status: 200,
   response: PublicDrawsResponse,
 } as const satisfies Route;
 
 export const publicDraw = {
-  method: 'get',
-  path: '/api/draws/:drawId',
+  ...endpoints.publicDraw,
   params: DrawParams,
   query: EmptyQuery,
   status: 200,
@@ -1083,32 +977,28 @@ export const publicDraw = {
 } as const satisfies Route;
 
 export const myDraws = {
-  method: 'get',
-  path: '/api/me/draws',
+  ...endpoints.myDraws,
   query: EmptyQuery,
   status: 200,
   response: MyDrawsResponse,
 } as const satisfies Route;
 
 export const adminDraws = {
-  method: 'get',
-  path: '/api/admin/draws',
+  ...endpoints.adminDraws,
   query: EmptyQuery,
   status: 200,
   response: AdminDrawsResponse,
 } as const satisfies Route;
 
 export const createDraw = {
-  method: 'post',
-  path: '/api/admin/draws',
+  ...endpoints.createDraw,
   body: CreateDrawRequest,
   status: 201,
   response: CreateDrawResponse,
 } as const satisfies Route;
 
 export const runDraw = {
-  method: 'post',
-  path: '/api/admin/draws/:drawId/run',
+  ...endpoints.runDraw,
   params: DrawParams,
   body: RunDrawRequest,
   status: 200,
@@ -1116,32 +1006,28 @@ export const runDraw = {
 } as const satisfies Route;
 
 export const adminNudges = {
-  method: 'get',
-  path: '/api/admin/nudges',
+  ...endpoints.adminNudges,
   query: EmptyQuery,
   status: 200,
   response: NudgeSettings,
 } as const satisfies Route;
 
 export const updateNudges = {
-  method: 'put',
-  path: '/api/admin/nudges',
+  ...endpoints.updateNudges,
   body: NudgeSettingsRequest,
   status: 200,
   response: NudgeSettings,
 } as const satisfies Route;
 
 export const funderReport = {
-  method: 'get',
-  path: '/api/admin/funder-report',
+  ...endpoints.funderReport,
   query: MonthQuery,
   status: 200,
   response: FunderReportResponse,
 } as const satisfies Route;
 
 export const setVillagePopulation = {
-  method: 'put',
-  path: '/api/admin/funder-report/population',
+  ...endpoints.setVillagePopulation,
   body: VillagePopulationRequest,
   status: 200,
   response: VillagePopulationResponse,
@@ -1180,31 +1066,27 @@ export const hookWalletDrain = {
 } as const satisfies HookRoute;
 
 export const myReferral = {
-  method: 'get',
-  path: '/api/me/referral',
+  ...endpoints.myReferral,
   status: 200,
   response: MyReferral,
 } as const satisfies Route;
 
 export const checkReferralCode = {
-  method: 'get',
-  path: '/api/referrals/:code',
+  ...endpoints.checkReferralCode,
   params: ReferralCodeParams,
   status: 200,
   response: ReferralCodeCheck,
 } as const satisfies Route;
 
 export const adminReferrals = {
-  method: 'get',
-  path: '/api/admin/referrals',
+  ...endpoints.adminReferrals,
   query: EmptyQuery,
   status: 200,
   response: ReferralSettings,
 } as const satisfies Route;
 
 export const updateReferrals = {
-  method: 'put',
-  path: '/api/admin/referrals',
+  ...endpoints.updateReferrals,
   body: ReferralSettingsRequest,
   status: 200,
   response: ReferralSettings,
