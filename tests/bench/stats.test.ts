@@ -224,6 +224,9 @@ describe('goals', () => {
       holds: false,
       gap: '1 page over; the slowest 600 ms over',
     });
+    expect(lcp.because).toContain(
+      '/account: largest-contentful-paint-element: h1 <h1>, painted by the app after its 172.5 KB of first-load JS',
+    );
     const table = goalTable(report);
     expect(table).toContain('| first-load JS of / ≤ 90 KB gz | 89.4 KB | yes |');
     expect(table).toMatch(
