@@ -128,29 +128,36 @@ const dropTemplates = await makeTemplates();
 // half-way when another lane starts. Files are dealt out longest first to the lane with the
 // least time so far, by their measured durations (seconds: the file's own time plus about 7 s to
 // start its stack, build and browser, which most files now skip; a file not listed counts as the
-// mean), from a one-lane run of the e2e project alone on a quiet machine (2026-11-26). Update them from the "browser lanes"
+// mean), from the lanes of a full `npm test` (2026-11-28: each lane's files beside the other lane and the rest). Update them from the "browser lanes"
 // lines this script prints when files grow; the split only needs the proportions.
 const E2E_SECONDS: Record<string, number> = {
-  'kiosk-and-screens.test.ts': 46,
-  'whole-day.pg.test.ts': 43,
-  'checkin-flows.test.ts': 39,
-  'public-site.test.ts': 36,
-  'prize-draw.pg.test.ts': 30,
-  'counter.pg.test.ts': 28,
+  'kiosk-and-screens.test.ts': 54,
+  'public-site.test.ts': 47,
+  'live-screens.pg.test.ts': 43,
+  'checkin-flows.test.ts': 42,
+  'whole-day.pg.test.ts': 41,
+  'counter.pg.test.ts': 35,
+  'words-follow-data.test.ts': 28,
+  'text-settings.pg.test.ts': 26,
+  'staff-access.test.ts': 25,
+  'bring-a-neighbour.pg.test.ts': 25,
+  'prize-draw.pg.test.ts': 24,
+  'programme-business.test.ts': 23,
+  'campaigns.pg.test.ts': 23,
+  'smoke.test.ts': 20,
   'programme-settings.test.ts': 20,
-  'campaigns.pg.test.ts': 20,
-  'member-records.pg.test.ts': 17,
-  'admin.test.ts': 17,
-  'programme-business.test.ts': 17,
-  'smoke.test.ts': 17,
-  'staff-access.test.ts': 16,
-  'people.test.ts': 16,
-  'kiosk-enrolment.test.ts': 16,
-  'staff.test.ts': 12,
-  'session.test.ts': 8,
-  'contact-storage.pg.test.ts': 8,
-  // Its own app (DEMO_MONTH=true): a stack start, the month and a build, measured alone 2026-11-28.
-  'demo-month.test.ts': 28,
+  'plain-words.pg.test.ts': 19,
+  'cards-and-kiosk-access.test.ts': 16,
+  'admin.test.ts': 15,
+  'member-records.pg.test.ts': 14,
+  'people.test.ts': 13,
+  'wallet.test.ts': 10,
+  'kiosk-enrolment.test.ts': 9,
+  'demo-month.test.ts': 9,
+  'staff.test.ts': 8,
+  'join-existing-phone.pg.test.ts': 6,
+  'session.test.ts': 4,
+  'contact-storage.pg.test.ts': 1,
 };
 const laneCount = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1);
 /** Lane n's stack listens on 24321 + 10·(n−1), its embedded database one above. */
