@@ -6,6 +6,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Endpoint, HookRoute, Route, routes } from '@contract';
 import { hasStoredSession } from './auth-storage.ts';
+import { loadOnce } from './load-once.ts';
 
 /**
  * Every endpoint's method and path, by name (`endpoints.me`, `endpoints.adminCustomers`…), what a
@@ -338,24 +339,20 @@ export function requestEndpoint(endpoint: Endpoint, input: AnyInput = {}): Promi
   return send(endpoint, input);
 }
 
-/** The contract's declarations by method and path, loaded on the first call. */
-let declarations: Promise<Map<string, Route>> | undefined;
-
-/** The response schema of `endpoint`, from its declaration in the contract. */
-async function responseSchema(endpoint: Endpoint): Promise<z.ZodType> {
-  declarations ??= import('@contract').then(({ routes }) => {
+/** The contract's declarations by method and path, loaded on the first call (again after a failure). */
+const declarations = loadOnce(() =>
+  import('@contract').then(({ routes }) => {
     const byPlace = new Map<string, Route>();
     for (const route of Object.values(routes) as (Route | HookRoute)[]) {
       if ('response' in route) byPlace.set(`${route.method} ${route.path}`, route);
     }
     return byPlace;
-  });
-  // A failed load is tried again at the next call (a dropped connection, a deploy meanwhile).
-  const loaded = await declarations.catch((error: unknown) => {
-    declarations = undefined;
-    throw error;
-  });
-  const route = loaded.get(`${endpoint.method} ${endpoint.path}`);
+  }),
+);
+
+/** The response schema of `endpoint`, from its declaration in the contract. */
+async function responseSchema(endpoint: Endpoint): Promise<z.ZodType> {
+  const route = (await declarations()).get(`${endpoint.method} ${endpoint.path}`);
   if (!route) throw new Error(`${endpoint.method} ${endpoint.path} is not in contract/routes.ts`);
   return route.response;
 }

@@ -5,6 +5,7 @@
 // refused with a root error in plain words (the form's onInvalid shows it).
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { userMessage } from './api-client.ts';
+import { loadOnce } from './load-once.ts';
 
 export type LazyResolver<Input extends FieldValues, Output> = Resolver<Input, unknown, Output> & {
   preload: () => void;
@@ -16,12 +17,7 @@ export const VALIDATION_UNAVAILABLE = 'validation-unavailable';
 export function lazyResolver<Input extends FieldValues, Output>(
   load: () => Promise<Resolver<Input, unknown, Output>>,
 ): LazyResolver<Input, Output> {
-  let loaded: Promise<Resolver<Input, unknown, Output>> | undefined;
-  const resolver = () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
+  const resolver = loadOnce(load);
   const lazy: Resolver<Input, unknown, Output> = async (values, context, options) => {
     try {
       return await (

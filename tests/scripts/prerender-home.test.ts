@@ -2,6 +2,7 @@
 // markup itself, which must be the app's own first render of `/` (the public layout and the home
 // screen with every read pending).
 import { fileURLToPath } from 'node:url';
+import { resolveConfig } from 'vite';
 import {
   HIDE_ELSEWHERE,
   renderHomeMarkup,
@@ -56,11 +57,10 @@ describe('the prerendered home in index.html', () => {
   });
 
   it('is the home page with its reads pending: the hero, the steps and the calls to join, no business yet', async () => {
+    // The app's own config, resolved for a build, as the plugin gets it (its root and aliases).
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const markup = await renderHomeMarkup(root, {
-      '@contract': `${root}supabase/functions/_shared/contract.ts`,
-      '@': `${root}src`,
-    });
+    const config = await resolveConfig({ root, logLevel: 'error' }, 'build');
+    const markup = await renderHomeMarkup(config.root, config.resolve.alias);
     expect(markup).toMatch(/<h1[^>]*>Village Rewards<\/h1>/);
     expect(markup).toContain('Join once, check in with your QR code on every visit');
     expect(markup).toContain('Three simple steps');

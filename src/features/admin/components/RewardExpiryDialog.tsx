@@ -2,15 +2,15 @@
 // unused reward expires N days (1–365) after it unlocks. Rewards members already hold get at least
 // N days from the change, and a change never brings a member's date earlier. Members are warned
 // REWARD_EXPIRY_WARNING_DAYS days before, on their account and by a text if they agreed.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { REWARD_EXPIRY_WARNING_DAYS, RewardExpiryRequest, type AdminCatalogue } from '@contract';
 import { Button } from '@/components/ui/Button.tsx';
 import { Dialog, DialogTrigger } from '@/components/ui/Dialog.tsx';
-import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useSetRewardExpiry } from '../api/catalogue.ts';
 import { FormDialogContent } from '@/components/ui/FormDialog.tsx';
+import { OptionalDaysField } from './OptionalDaysField.tsx';
 import { useZodForm } from './ProgrammeForm.tsx';
 
 type Reward = AdminCatalogue['rewards'][number];
@@ -22,7 +22,6 @@ export const expiryWords = (expiresAfterDays: number | null) =>
   expiresAfterDays === null ? 'Never expires' : `Expires ${days(expiresAfterDays)} after it unlocks`;
 
 export function RewardExpiryDialog({ reward }: { reward: Reward }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [on, setOn] = useState(reward.expiresAfterDays !== null);
   const [typed, setTyped] = useState(String(reward.expiresAfterDays ?? 90));
@@ -53,7 +52,6 @@ export function RewardExpiryDialog({ reward }: { reward: Reward }) {
       },
     );
   };
-  const problem = form.errors.expiresAfterDays;
   return (
     <Dialog
       open={open}
@@ -79,19 +77,16 @@ export function RewardExpiryDialog({ reward }: { reward: Reward }) {
         pending={save.isPending}
         formError={form.errors.form}
       >
-        <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-5 accent-meadow-700" />
-          This reward expires if it is not used
-        </label>
-        {on ? (
-          <div className="w-64">
-            <Label htmlFor={`${id}-days`}>Days after it unlocks</Label>
-            <Input id={`${id}-days`} type="number" inputMode="numeric" min={1} max={365} value={typed}
-                   onChange={(e) => setTyped(e.target.value)}
-                   aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-days-error` : undefined} />
-            <FieldError id={`${id}-days-error`} message={problem} />
-          </div>
-        ) : null}
+        <OptionalDaysField
+          toggleLabel="This reward expires if it is not used"
+          daysLabel="Days after it unlocks"
+          on={on}
+          onToggle={setOn}
+          days={typed}
+          onDaysChange={setTyped}
+          max={365}
+          problem={form.errors.expiresAfterDays}
+        />
       </FormDialogContent>
     </Dialog>
   );

@@ -1,15 +1,14 @@
 // The Campaigns tab's automatic reminder: "Your reward is waiting", N days after a reward unlocked
 // and was not used. Off until the operator turns it on.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button.tsx';
 import { Card, CardTitle } from '@/components/ui/Card.tsx';
-import { FieldError, Input, Label } from '@/components/ui/Input.tsx';
 import { toast } from '@/components/ui/toast.ts';
 import { userMessage } from '@/lib/api-client.ts';
 import { useNudgeSettings, useUpdateNudgeSettings } from '../api/nudges.ts';
+import { OptionalDaysField } from './OptionalDaysField.tsx';
 
 function ReminderForm(props: { days: number | null }) {
-  const id = useId();
   const save = useUpdateNudgeSettings();
   const [on, setOn] = useState(props.days !== null);
   const [days, setDays] = useState(String(props.days ?? 7));
@@ -33,18 +32,16 @@ function ReminderForm(props: { days: number | null }) {
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
-      <label className="flex min-h-11 items-center gap-3">
-        <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-5 accent-meadow-700" />
-        Remind members of an unused reward by text
-      </label>
-      {on ? (
-        <div className="w-56">
-          <Label htmlFor={`${id}-days`}>Days after the reward unlocked</Label>
-          <Input id={`${id}-days`} type="number" min={1} max={90} value={days} onChange={(e) => setDays(e.target.value)}
-                 aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-days-error` : undefined} />
-          <FieldError id={`${id}-days-error`} message={problem} />
-        </div>
-      ) : null}
+      <OptionalDaysField
+        toggleLabel="Remind members of an unused reward by text"
+        daysLabel="Days after the reward unlocked"
+        on={on}
+        onToggle={setOn}
+        days={days}
+        onDaysChange={setDays}
+        max={90}
+        problem={problem}
+      />
       <div><Button type="submit" variant="secondary" disabled={save.isPending}>Save reminder</Button></div>
     </form>
   );
